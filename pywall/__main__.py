@@ -1,0 +1,3 @@
+from pywall.cli import main
+
+raise SystemExit(main())
