@@ -1,0 +1,65 @@
+"""Findings: what a check found, as data (not exceptions).
+
+Codes are stable snake_case strings that other tools match on: add codes,
+never rename them. ``CODES`` documents each in one line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+CODES: dict[str, str] = {
+    # Tenhou wall verification
+    "deal_mismatch": "a dealt tile differs from the wall rebuilt from the seed",
+    "draw_mismatch": "a live-wall draw differs from the wall",
+    "replacement_mismatch": "a replacement draw after a kan or North extraction differs from the wall",
+    "dora_mismatch": "a dora indicator (INIT, DORA tag or AGARI doraHai) differs from the wall",
+    "ura_mismatch": "an ura-dora indicator on AGARI differs from the wall",
+    "dice_mismatch": "the dice in INIT differ from the dice the seed gives",
+    "more_mismatches": "further mismatches in the round, not listed one by one",
+    "wall_unrelated": "almost nothing in the round matches: the seed is not this game's",
+    "live_wall_overrun": "the log draws more live tiles than the wall holds",
+    "seed_missing": "the log has no SHUFFLE seed, so its walls cannot be rebuilt",
+    "bad_seed": "the SHUFFLE seed is not in a format pywall knows",
+    "incomplete_log": "the log ends before the game's final result (truncated copy)",
+    "legacy_seed": "a 2009 seed format, verified best-effort",
+    "duplicate_attribute": "a tag repeats an attribute (a known quirk of real logs); the first is used",
+    "no_rounds": "the log has no rounds to verify",
+    # Could not analyse the input at all
+    "log_format": "the input is not a game record pywall can read",
+    "too_large": "the input is over pywall's size cap (raw or decompressed)",
+    "unreadable": "the input could not be read (missing file, permission, I/O error)",
+    "error": "the input could not be analysed",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    code: str
+    severity: Severity
+    round: int | None
+    message: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity.value,
+            "round": self.round,
+            "message": self.message,
+            "data": dict(self.data),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Finding:
+        return cls(d["code"], Severity(d["severity"]), d["round"], d["message"], dict(d.get("data", {})))

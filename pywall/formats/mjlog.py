@@ -1,0 +1,326 @@
+"""Tenhou's mjlog format: ``parse(data) -> model.Game``.
+
+Theory of operation: an mjlog is a flat sequence of tags inside ``<mjloggm>``
+(plain XML, or gzip as ``.mjlog``). Real logs are not always well-formed XML
+(one has a duplicate ``owari=`` attribute; copies are truncated mid-game), so
+this module reads tags with a small tolerant tokenizer instead of an XML
+parser: it never expands entities, refuses any DTD outright, and caps sizes
+before and after decompression, which makes XML and gzip bombs harmless.
+Everything it cannot make sense of raises ``LogFormatError`` saying where.
+"""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from pywall.errors import InputTooLargeError, LogFormatError
+from pywall.model import (
+    Call,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Game,
+    MeldKind,
+    Riichi,
+    Round,
+    Ryuukyoku,
+    Win,
+)
+
+MAX_INPUT_BYTES = 16 * 1024 * 1024
+MAX_XML_BYTES = 16 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
+LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+
+_TAG_RE = re.compile(r"<([^<>]*)>?")
+_NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
+_ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
+_DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    name: str
+    attrs: dict[str, str]
+    index: int  # 1-based position among the log's tags
+    duplicates: tuple[str, ...] = ()
+
+
+def text_from_bytes(data: bytes) -> str:
+    """Decompress (gzip) if needed, decode UTF-8, drop a BOM; bounded in size."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputTooLargeError(
+            f"the file is {len(data):,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes"
+        )
+    if data[:2] == GZIP_MAGIC:
+        data = gunzip_bounded(data, MAX_XML_BYTES)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogFormatError("the file is not UTF-8 text", f"byte {exc.start}") from None
+    return text.lstrip("\ufeff")
+
+
+def gunzip_bounded(data: bytes, limit: int) -> bytes:
+    """Gunzip (all members), refusing output over ``limit`` bytes."""
+    out: list[bytes] = []
+    size = 0
+    rest = data
+    while rest[:2] == GZIP_MAGIC:
+        inflater = zlib.decompressobj(wbits=31)
+        try:
+            while rest:
+                chunk = inflater.decompress(rest, limit + 1 - size)
+                size += len(chunk)
+                out.append(chunk)
+                if size > limit:
+                    raise InputTooLargeError(
+                        f"the gzip data expands beyond {limit:,} bytes; refused as a likely bomb"
+                    )
+                rest = inflater.unconsumed_tail
+                if inflater.eof or not chunk:
+                    break
+        except zlib.error as exc:
+            raise LogFormatError(f"the gzip data is corrupt ({exc})") from None
+        if not inflater.eof:
+            raise LogFormatError("the gzip data is truncated")
+        rest = inflater.unused_data
+    return b"".join(out)
+
+
+def _unescape(value: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        ent = m.group(1)
+        if ent[0] != "#":
+            return _ENTITIES[ent]
+        code = int(ent[2:], 16) if ent[1] in "xX" else int(ent[1:])
+        return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
+
+    return _ENTITY_RE.sub(one, value) if "&" in value else value
+
+
+def iter_tags(text: str) -> Iterator[Tag]:
+    """Opening and empty tags in order; closing tags, comments and the XML
+    declaration are skipped. A DTD is refused."""
+    index = 0
+    for m in _TAG_RE.finditer(text):
+        body = m.group(1)
+        if body.startswith("!"):
+            if body[1:8].upper() in ("DOCTYPE", "ENTITY") or body[1:].lstrip().startswith("["):
+                raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
+            continue
+        if body.startswith("?"):
+            continue
+        head = _NAME_RE.match(body)
+        if head is None:
+            raise LogFormatError("malformed tag", f"character {m.start() + 1}")
+        if head.group(1):
+            continue
+        index += 1
+        attrs: dict[str, str] = {}
+        dups: list[str] = []
+        for a in _ATTR_RE.finditer(body, head.end()):
+            key = a.group(1)
+            if key in attrs:
+                dups.append(key)
+                continue
+            raw = a.group(2) if a.group(2) is not None else a.group(3)
+            attrs[key] = _unescape(raw)
+        yield Tag(head.group(2), attrs, index, tuple(dups))
+
+
+def _ints(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
+    raw = tag.attrs.get(key)
+    if raw is None:
+        if required:
+            raise LogFormatError(f"<{tag.name}> lacks {key}=", f"tag {tag.index}")
+        return ()
+    if not raw.strip():
+        return ()
+    try:
+        return tuple(int(x) for x in raw.split(","))
+    except ValueError:
+        raise LogFormatError(f"{key}={raw[:40]!r} is not a list of numbers",
+                             f"tag {tag.index} <{tag.name}>") from None
+
+
+def _int(tag: Tag, key: str, lo: int, hi: int) -> int:
+    values = _ints(tag, key)
+    if len(values) != 1 or not lo <= values[0] <= hi:
+        raise LogFormatError(f"{key}= must be a number from {lo} to {hi}",
+                             f"tag {tag.index} <{tag.name}>")
+    return values[0]
+
+
+def _tiles(tag: Tag, values: tuple[int, ...]) -> tuple[int, ...]:
+    for t in values:
+        if not 0 <= t < 136:
+            raise LogFormatError(f"tile {t} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>")
+    return values
+
+
+def meld_kind(code: int) -> MeldKind:
+    """The kind of a call from its ``m`` code (bit layout as in Tenhou's client)."""
+    if code & 0x4:
+        return MeldKind.CHI
+    if code & 0x8:
+        return MeldKind.PON
+    if code & 0x10:
+        return MeldKind.ADDED_KAN
+    if code & 0x20:
+        return MeldKind.NUKI
+    return MeldKind.OPEN_KAN if code & 0x3 else MeldKind.CLOSED_KAN
+
+
+@dataclass
+class _RoundBuilder:
+    init: Tag
+    index: int
+    players: int
+    events: list[Event] = field(default_factory=list)
+
+    def add(self, tag: Tag) -> None:
+        n = len(self.events) + 1
+        name = tag.name
+        if len(name) > 1 and name[0] in _DRAW_TAGS and name[1:].isdigit():
+            self.events.append(Draw(self._seat(tag, _DRAW_TAGS[name[0]]), self._tile(tag), n))
+        elif len(name) > 1 and name[0] in _DISCARD_TAGS and name[1:].isdigit():
+            self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag), n))
+        elif name == "N":
+            code = _int(tag, "m", 0, 0xFFFF)
+            self.events.append(Call(_int(tag, "who", 0, self.players - 1), code, meld_kind(code), n))
+        elif name == "DORA":
+            self.events.append(DoraReveal(_tiles(tag, (_int(tag, "hai", 0, 135),))[0], n))
+        elif name == "REACH":
+            self.events.append(Riichi(_int(tag, "who", 0, self.players - 1), _int(tag, "step", 1, 2), n))
+        elif name == "AGARI":
+            self.events.append(Win(
+                _int(tag, "who", 0, self.players - 1),
+                _int(tag, "fromWho", 0, self.players - 1),
+                _tiles(tag, _ints(tag, "doraHai", required=False)),
+                _tiles(tag, _ints(tag, "doraHaiUra", required=False)),
+                n,
+            ))
+        elif name == "RYUUKYOKU":
+            self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive"), n))
+
+    def _seat(self, tag: Tag, seat: int) -> int:
+        if seat >= self.players:
+            raise LogFormatError(f"seat {seat} acts in a {self.players}-player game",
+                                 f"tag {tag.index} <{tag.name}>")
+        return seat
+
+    def _tile(self, tag: Tag) -> int:
+        tile = int(tag.name[1:])
+        if tile > 135:
+            raise LogFormatError(f"tile {tile} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>")
+        return tile
+
+    def build(self) -> Round:
+        tag = self.init
+        seed = _ints(tag, "seed")
+        if len(seed) != 6:
+            raise LogFormatError("INIT seed= must have 6 numbers", f"tag {tag.index}")
+        number, honba, sticks, d1, d2, dora = seed
+        if not (0 <= d1 <= 5 and 0 <= d2 <= 5) or number < 0 or honba < 0 or sticks < 0:
+            raise LogFormatError(f"INIT seed= {seed} is out of range", f"tag {tag.index}")
+        hands = tuple(_tiles(tag, _ints(tag, f"hai{s}")) for s in range(self.players))
+        for s, hand in enumerate(hands):
+            if len(hand) != 13:
+                raise LogFormatError(f"seat {s} is dealt {len(hand)} tiles, not 13", f"tag {tag.index} <INIT>")
+        return Round(
+            index=self.index, number=number, honba=honba, riichi_sticks=sticks,
+            dice=(d1 + 1, d2 + 1), dora_indicator=_tiles(tag, (dora,))[0],
+            dealer=_int(tag, "oya", 0, self.players - 1), hands=hands,
+            scores=_ints(tag, "ten", required=False), events=tuple(self.events),
+            shuffle=tag.attrs.get("shuffle"),
+        )
+
+
+def _player_count(go_type: int | None, tags_un: Tag | None) -> int:
+    if go_type is not None:
+        return 3 if go_type & 0x10 else 4
+    if tags_un is not None and tags_un.attrs.get("n3", "") == "":
+        return 3
+    return 4
+
+
+def _names(un: Tag | None, players: int) -> tuple[str, ...]:
+    if un is None:
+        return tuple("" for _ in range(players))
+    return tuple(unquote(un.attrs.get(f"n{s}", ""), errors="replace") for s in range(players))
+
+
+def parse(data: bytes | str, name: str | None = None) -> Game:
+    """Read one Tenhou game record. Raises only ``PywallError`` subclasses."""
+    text = data if isinstance(data, str) else text_from_bytes(data)
+    if len(text) > MAX_XML_BYTES:
+        raise InputTooLargeError(f"the log is over {MAX_XML_BYTES:,} characters")
+    stripped = text.lstrip()
+    if stripped.startswith("{") or stripped.startswith("["):
+        raise LogFormatError(
+            "this is a JSON log (tenhou.net/6 style): it carries no seed, so its wall cannot be verified"
+        )
+    if "<mjloggm" not in text[:4096]:
+        raise LogFormatError("not a Tenhou mjlog: no <mjloggm> tag at the start")
+    return _game_from_tags(iter_tags(text), name)
+
+
+def _game_from_tags(tags: Iterator[Tag], name: str | None) -> Game:
+    seed: str | None = None
+    go_type = lobby = None
+    un: Tag | None = None
+    rounds: list[_RoundBuilder] = []
+    quirks: list[str] = []
+    complete = False
+    for tag in tags:
+        if tag.duplicates:
+            quirks.append(f"tag {tag.index} <{tag.name}> repeats {', '.join(tag.duplicates)}=")
+        if tag.name == "SHUFFLE":
+            seed = tag.attrs.get("seed")
+        elif tag.name == "GO":
+            go_type = _int(tag, "type", 0, 1 << 30)
+            lobby = _ints(tag, "lobby", required=False)[:1] or None
+        elif tag.name == "UN" and un is None:
+            un = tag
+        elif tag.name == "INIT":
+            players = _player_count(go_type, un)
+            rounds.append(_RoundBuilder(tag, len(rounds), players))
+        elif rounds:
+            rounds[-1].add(tag)
+            complete = complete or "owari" in tag.attrs
+    players = _player_count(go_type, un)
+    built = tuple(r.build() for r in rounds)
+    return Game(
+        seed=seed, player_count=players, names=_names(un, players), rounds=built,
+        complete=complete, go_type=go_type, lobby=lobby[0] if lobby else None,
+        log_id=log_id_from_name(name), ranks=_split(un, "dan"), rates=_rates(un),
+        quirks=tuple(quirks),
+    )
+
+
+def _split(un: Tag | None, key: str) -> tuple[str, ...]:
+    return tuple(un.attrs.get(key, "").split(",")) if un is not None and key in un.attrs else ()
+
+
+def _rates(un: Tag | None) -> tuple[float, ...]:
+    try:
+        return tuple(float(x) for x in _split(un, "rate"))
+    except ValueError:
+        return ()
+
+
+def log_id_from_name(name: str | None) -> str | None:
+    """Tenhou's game id (``2016022509gm-0009-0000-b327da61``) if the name holds one."""
+    if not name:
+        return None
+    m = LOG_ID_RE.search(name)
+    return m.group(0) if m else None

@@ -1,0 +1,259 @@
+"""Check every tile of a game record against the walls its seed defines.
+
+Theory of operation (FACTS.md "How a log uses the wall", held on every round of
+every fixture): the deal takes yama[n-1] downward, three passes of four tiles
+per seat from the dealer round the table, then one tile each; live draws go on
+downward; the draw after a kan or a North extraction comes from the dead wall
+in the order yama[1, 0, 3, 2, ...]; dora indicators sit at yama[DB + 2k] and ura
+indicators at yama[DB - 1 + 2k]. Each comparison is one ``TileCheck``; a
+mismatch becomes a ``Finding`` that says where, and checking goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from pywall.errors import SeedError
+from pywall.findings import Finding, Severity
+from pywall.model import Call, DoraReveal, Draw, Game, Round, Win
+from pywall.tenhou import Layout, RoundWall, Scheme, Seed, early_2009_wall, iter_walls, layout_for, parse_seed
+from pywall.tiles import tile_text
+
+#: Findings that mean the log could not be verified at all (status ``error``).
+FATAL_CODES = frozenset({"seed_missing", "bad_seed", "no_rounds", "log_format", "too_large",
+                         "unreadable", "error"})
+MAX_LISTED_PER_ROUND = 20
+_WHAT_CODE = {"deal": "deal_mismatch", "draw": "draw_mismatch", "replacement": "replacement_mismatch",
+              "dora": "dora_mismatch", "ura": "ura_mismatch"}
+
+
+@dataclass(frozen=True, slots=True)
+class TileCheck:
+    """One tile of the log compared with the wall."""
+
+    pos: int  # index into yama
+    what: str  # deal | draw | replacement | dora | ura
+    seat: int | None
+    n: int  # event number within the round (0: the INIT tag)
+    k: int  # 1-based count of this kind of check (draw 23, deal tile 5 of a seat)
+    log: int
+    wall: int
+
+    @property
+    def ok(self) -> bool:
+        return self.log == self.wall
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    index: int
+    label: str
+    dice: tuple[int, int]  # from the wall
+    log_dice: tuple[int, int]
+    checks: tuple[TileCheck, ...]
+    wall: tuple[int, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def checked(self) -> int:
+        return len(self.checks)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    rounds: tuple[RoundResult, ...]
+    findings: tuple[Finding, ...]  # game-level and round findings, in order
+    scheme: Scheme | None
+
+    @property
+    def checked(self) -> int:
+        return sum(r.checked for r in self.rounds)
+
+    @property
+    def status(self) -> str:
+        return status_of(self.findings)
+
+
+def status_of(findings: Sequence[Finding]) -> str:
+    if any(f.code in FATAL_CODES for f in findings):
+        return "error"
+    if any(f.severity is Severity.ERROR for f in findings):
+        return "mismatch"
+    return "verified"
+
+
+def deal_positions(dealer: int, players: int, n: int) -> list[list[int]]:
+    """For each seat, the yama indices of its 13 dealt tiles in deal order."""
+    hands: list[list[int]] = [[] for _ in range(players)]
+    p = n - 1
+    for size in (4, 4, 4, 1):
+        for step in range(players):
+            seat = (dealer + step) % players
+            hands[seat].extend(range(p, p - size, -1))
+            p -= size
+    return hands
+
+
+def check_deal(rnd: Round, players: int, n: int) -> Iterator[TileCheck]:
+    wall_positions = deal_positions(rnd.dealer, players, n)
+    for seat, hand in enumerate(rnd.hands):
+        for k, (tile, pos) in enumerate(zip(hand, wall_positions[seat]), 1):
+            yield TileCheck(pos, "deal", seat, 0, k, tile, -1)
+
+
+@dataclass
+class _Cursor:
+    """Where the next live draw, replacement and dora come from."""
+
+    live: int
+    replacements: int = 0
+    draws: int = 0
+    doras: int = 0
+
+
+def check_events(rnd: Round, layout: Layout, players: int, n: int,
+                 overruns: list[Finding]) -> Iterator[TileCheck]:
+    cur = _Cursor(live=n - 1 - 13 * players)
+    pending = [False] * players
+    yield TileCheck(layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator, -1)
+    for ev in rnd.events:
+        if isinstance(ev, Call):
+            pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
+        elif isinstance(ev, Draw) and pending[ev.seat]:
+            pending[ev.seat] = False
+            order = layout.replacement_order
+            cur.replacements += 1
+            if cur.replacements > len(order):
+                overruns.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
+                continue
+            yield TileCheck(order[cur.replacements - 1], "replacement", ev.seat, ev.n,
+                            cur.replacements, ev.tile, -1)
+        elif isinstance(ev, Draw):
+            cur.draws += 1
+            if cur.live < 14 + cur.replacements:
+                overruns.append(_overrun(rnd, ev, "live draws than the live wall holds"))
+                continue
+            yield TileCheck(cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile, -1)
+            cur.live -= 1
+        elif isinstance(ev, DoraReveal):
+            cur.doras += 1
+            yield TileCheck(layout.dora_position(cur.doras), "dora", None, ev.n, cur.doras + 1, ev.tile, -1)
+        elif isinstance(ev, Win):
+            for i, tile in enumerate(ev.dora):
+                yield TileCheck(layout.dora_position(i), "dora", ev.seat, ev.n, i + 1, tile, -1)
+            for i, tile in enumerate(ev.ura):
+                yield TileCheck(layout.ura_position(i), "ura", ev.seat, ev.n, i + 1, tile, -1)
+
+
+def _overrun(rnd: Round, ev: Draw, what: str) -> Finding:
+    return Finding("live_wall_overrun", Severity.ERROR, rnd.index,
+                   f"{rnd.label}: event {ev.n} (seat {ev.seat}) makes more {what}",
+                   {"event": ev.n, "seat": ev.seat})
+
+
+def describe(check: TileCheck, label: str, red: bool) -> str:
+    log, wall = tile_text(check.log, red), tile_text(check.wall, red)
+    if check.what == "deal":
+        where = f"deal tile {check.k} of seat {check.seat}"
+    elif check.what in ("draw", "replacement"):
+        where = f"{check.what} {check.k} (seat {check.seat}, event {check.n})"
+    else:
+        where = f"{check.what} indicator {check.k}" + (f" (event {check.n})" if check.n else " (INIT)")
+    return f"{label}: {where} is {log} in the log, {wall} in the wall (position {check.pos})"
+
+
+def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: bool) -> RoundResult:
+    n = len(wall.tiles)
+    extra: list[Finding] = []
+    raw = list(check_deal(rnd, players, n)) + list(check_events(rnd, layout, players, n, extra))
+    checks = tuple(TileCheck(c.pos, c.what, c.seat, c.n, c.k, c.log, wall.tiles[c.pos]) for c in raw)
+    bad = [c for c in checks if not c.ok]
+    findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
+    if len(bad) > MAX_LISTED_PER_ROUND:
+        findings.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
+                                f"{rnd.label}: {len(bad) - MAX_LISTED_PER_ROUND} more mismatches",
+                                {"count": len(bad) - MAX_LISTED_PER_ROUND}))
+    if len(checks) >= 10 and 2 * len(bad) > len(checks):
+        findings.insert(0, Finding(
+            "wall_unrelated", Severity.ERROR, rnd.index,
+            f"{rnd.label}: {len(bad)} of {len(checks)} tiles differ from the wall: "
+            "the seed does not belong to this game (or the log was rewritten)",
+            {"mismatches": len(bad), "checked": len(checks)}))
+    if rnd.dice != wall.dice:
+        findings.append(Finding(
+            "dice_mismatch", Severity.ERROR, rnd.index,
+            f"{rnd.label}: the dice are {rnd.dice[0]}+{rnd.dice[1]} in the log, "
+            f"{wall.dice[0]}+{wall.dice[1]} from the seed",
+            {"log": list(rnd.dice), "wall": list(wall.dice)}))
+    return RoundResult(rnd.index, rnd.label, wall.dice, rnd.dice, checks, wall.tiles,
+                       tuple(findings + extra))
+
+
+def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
+    return Finding(_WHAT_CODE[c.what], Severity.ERROR, rnd.index, describe(c, rnd.label, red),
+                   {"what": c.what, "seat": c.seat, "event": c.n, "k": c.k, "position": c.pos,
+                    "log": c.log, "wall": c.wall})
+
+
+def red_fives(game: Game) -> bool:
+    """Whether the rule uses red fives (GO type bit 0x02 means "no red")."""
+    return game.go_type is None or not game.go_type & 0x02
+
+
+def walls_for(game: Game, seed: Seed | None) -> Iterator[RoundWall]:
+    if seed is not None and seed.scheme is not Scheme.EARLY_2009:
+        yield from iter_walls(seed, game.player_count)
+        return
+    for rnd in game.rounds:  # early 2009: a seed on each INIT
+        yield early_2009_wall(parse_seed(rnd.shuffle or "").key, game.player_count)
+
+
+def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
+    """Findings about the game as a whole, and its parsed seed."""
+    found = [Finding("duplicate_attribute", Severity.INFO, None, f"{q}; the first value is used")
+             for q in game.quirks]
+    seed: Seed | None = None
+    if not game.rounds:
+        found.append(Finding("no_rounds", Severity.ERROR, None, "the log has no rounds (no INIT tag)"))
+    if not game.complete:
+        found.append(Finding("incomplete_log", Severity.INFO, None,
+                             f"the log ends before the game's final result; the {len(game.rounds)} "
+                             "rounds it has were verified"))
+    try:
+        if game.seed is not None:
+            seed = parse_seed(game.seed)
+        elif not (game.rounds and all(r.shuffle for r in game.rounds)):
+            found.append(Finding("seed_missing", Severity.ERROR, None,
+                                 "the log has no SHUFFLE seed: its walls cannot be rebuilt"))
+        else:
+            seed = parse_seed(game.rounds[0].shuffle or "")
+    except SeedError as exc:
+        found.append(Finding("bad_seed", Severity.ERROR, None, f"the log's seed is unusable: {exc.message}"))
+    if seed is not None and seed.scheme.legacy:
+        found.append(Finding("legacy_seed", Severity.INFO, None,
+                             f"2009 seed format ({seed.scheme.value}): verified best-effort"))
+    return found, seed
+
+
+def verify_game(game: Game) -> GameResult:
+    """Rebuild every round's wall and compare every tile of the log with it."""
+    findings, seed = game_findings(game)
+    if any(f.code in FATAL_CODES for f in findings):
+        return GameResult((), tuple(findings), seed.scheme if seed else None)
+    layout = layout_for(seed.scheme if seed else Scheme.CURRENT, game.player_count)
+    red = red_fives(game)
+    rounds: list[RoundResult] = []
+    try:
+        for rnd, wall in zip(game.rounds, walls_for(game, seed)):
+            result = check_round(rnd, wall, layout, game.player_count, red)
+            rounds.append(result)
+            findings.extend(result.findings)
+    except SeedError as exc:
+        findings.append(Finding("bad_seed", Severity.ERROR, len(rounds),
+                                f"a round's seed is unusable: {exc.message}"))
+    return GameResult(tuple(rounds), tuple(findings), seed.scheme if seed else None)
