@@ -1,0 +1,87 @@
+"""``pywall wall SEED [--rounds N] [--players 3|4] [--json]``: show the walls a seed defines.
+
+SEED is the SHUFFLE seed of a log, with or without its
+``mt19937ar-sha512-n288-base64,`` prefix (or ``@FILE`` to read it from a file,
+``-`` from standard input). Tiles are written mpsz style (``5m 0p 7z``; red fives
+as ``0``). Hands are shown in deal order from the dealer (the first seat dealt).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from pywall import tenhou
+from pywall.cli.output import emit_json, fail
+from pywall.errors import PywallError
+from pywall.report import SCHEMA, wall_dict
+from pywall.tiles import mpsz_from_ids, tile_text
+
+SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3")
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("wall", help="show the walls a Tenhou seed defines", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("seed", metavar="SEED", help="the seed text, @FILE, or - for standard input")
+    p.add_argument("--rounds", type=int, default=1, metavar="N", help="how many rounds (default 1)")
+    p.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
+    p.add_argument("--no-red", action="store_true", help="show red fives as plain 5s")
+    p.add_argument("--json", action="store_true", help="print the walls as JSON")
+    p.set_defaults(run=run)
+
+
+def read_seed(arg: str) -> str:
+    if arg == "-":
+        return sys.stdin.read(1 << 16)
+    if arg.startswith("@"):
+        with Path(arg[1:]).open(encoding="utf-8") as f:
+            return f.read(1 << 16)
+    return arg
+
+
+def tiles(ids: list[int], red: bool) -> str:
+    return " ".join(tile_text(t, red) for t in ids)
+
+
+def human(d: dict[str, Any], players: int, red: bool) -> list[str]:
+    wall = d["wall"]
+    dice = d["dice"]
+    lines = [f"Round {d['index'] + 1}: dice {dice[0]} + {dice[1]} = {sum(dice)}"]
+    for seat, hand in enumerate(d["hands"]):
+        lines.append(f"  {SEATS[seat]:<9} {tiles(hand, red)}   [{mpsz_from_ids(hand, red)}]")
+    live = d["live_positions"]
+    lines.append(f"  live wall, yama[{live[0]}..{live[-1]}] in draw order ({len(live)} tiles):")
+    for i in range(0, len(live), 17):
+        lines.append("    " + tiles([wall[p] for p in live[i:i + 17]], red))
+    dora, ura, repl = d["dora_positions"], d["ura_positions"], d["replacement_positions"]
+    lines.append(f"  dead wall yama[13..0]: {tiles(wall[13::-1], red)}")
+    lines.append(f"    dora indicator yama[{dora[0]}] {tile_text(wall[dora[0]], red)}; "
+                 f"kan dora {tiles([wall[p] for p in dora[1:]], red)}")
+    lines.append(f"    ura indicators {tiles([wall[p] for p in ura], red)}")
+    lines.append(f"    replacement tiles in order {tiles([wall[p] for p in repl[:4 if players == 4 else 8]], red)}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 1 <= args.rounds <= 1000:
+        return fail("--rounds must be from 1 to 1000")
+    try:
+        seed = read_seed(args.seed)
+        parsed = tenhou.parse_seed(seed)
+        walls = tenhou.walls(seed, args.rounds, args.players)
+    except PywallError as exc:
+        return fail(f"bad seed: {exc.message}")
+    except (OSError, UnicodeDecodeError) as exc:
+        return fail(f"cannot read the seed: {exc}")
+    dicts = [wall_dict(i, w, args.players, parsed.scheme) for i, w in enumerate(walls)]
+    if args.json:
+        emit_json({"schema": SCHEMA, "seed_scheme": parsed.scheme.value, "players": args.players,
+                   "rounds": dicts})
+        return 0
+    red = not args.no_red
+    for d in dicts:
+        print("\n".join(human(d, args.players, red)))
+    return 0
