@@ -1,0 +1,329 @@
+"""Mahjong Soul wall hashes: check a round's published hash against its wall.
+
+Theory of operation (FACTS.md "Mahjong Soul"; the real 3-player vector from
+pages.lipenghua.com/game/maj-soul-crypto): each round record carries the whole
+wall as ``paishan``, a string of 2-character codes (``1m``-``9m``, ``0m`` the
+red 5m, likewise p and s, ``1z``-``7z`` E S W N haku hatsu chun), 136 tiles or
+108 in 3-player games (only 1m and 9m among the characters). At the start of
+the round the client is shown a hash of that wall; after the game the record
+reveals the wall, so anyone can recompute the hash:
+
+- since 2023-05-23: ``sha256 = SHA-256(paishan + salt)`` and
+  ``saltSha256 = SHA-256(salt)`` (hex);
+- before: ``md5 = MD5(paishan)``, unsalted.
+
+Hex digests are compared case-insensitively. A mismatch is a finding, not an
+exception; malformed input (a wall that cannot exist, a "hash" that is not
+hex of the right length) raises ``ValueInputError``. Which red-five counts a
+rule set allows is not in the sources: more than one red five of a suit is
+reported as a warning, not rejected.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pywall.errors import ValueInputError
+from pywall.findings import Finding, Severity
+from pywall.model import WINDS
+
+SCHEMA = "pywall.majsoul/1"
+WALL_SIZES = {136: 4, 108: 3}
+SANMA_CHARACTERS = frozenset({"1m", "9m"})
+DIGEST_HEX_LENGTH = {"sha256": 64, "md5": 32}
+
+#: Finding codes of this module, one line each (stable: add, never rename).
+CODES: dict[str, str] = {
+    "sha256_match": "SHA-256(paishan + salt) equals the round's sha256",
+    "hash_mismatch": "SHA-256(paishan + salt) differs from the round's sha256",
+    "salt_hash_match": "SHA-256(salt) equals the round's saltSha256",
+    "salt_hash_mismatch": "SHA-256(salt) differs from the round's saltSha256",
+    "md5_match": "MD5(paishan) equals the round's md5 (records before 2023-05-23)",
+    "md5_mismatch": "MD5(paishan) differs from the round's md5",
+    "salt_missing": "the round has a sha256 or saltSha256 but no salt, so it cannot be checked",
+    "no_hash": "the round has neither a sha256 (with salt) nor an md5: nothing to check",
+    "red_fives_unusual": "more than one red five of a suit (allowed counts are not documented)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Paishan:
+    """A parsed wall: the exact text that is hashed and its tiles in order."""
+
+    text: str
+    tiles: tuple[str, ...]
+
+    @property
+    def players(self) -> int:
+        return WALL_SIZES[len(self.tiles)]
+
+    def red_fives(self) -> dict[str, int]:
+        return {suit: self.tiles.count(f"0{suit}") for suit in "mps"}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundHashes:
+    """What a record (or a person) states for one round; ``None`` = absent."""
+
+    paishan: str
+    salt: str | None = None
+    sha256: str | None = None
+    salt_sha256: str | None = None
+    md5: str | None = None
+    chang: int | None = None  # round wind: 0 East, 1 South, ...
+    ju: int | None = None  # dealer's seat, 0-3: "East ju+1"
+    ben: int | None = None  # honba
+
+    @property
+    def label(self) -> str | None:
+        if self.chang is None or self.ju is None:
+            return None
+        wind = WINDS[self.chang % 4]
+        return f"{wind} {self.ju + 1}, {self.ben or 0} honba"
+
+
+@dataclass(frozen=True, slots=True)
+class DigestCheck:
+    """One stated digest against the recomputed one."""
+
+    name: str  # sha256 | salt_sha256 | md5
+    stated: str
+    computed: str
+
+    @property
+    def match(self) -> bool:
+        return self.stated == self.computed
+
+
+@dataclass(frozen=True, slots=True)
+class RoundCheck:
+    index: int
+    stated: RoundHashes
+    paishan: Paishan
+    digests: tuple[DigestCheck, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+@dataclass(frozen=True, slots=True)
+class MajsoulReport:
+    rounds: tuple[RoundCheck, ...]
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return tuple(f for r in self.rounds for f in r.findings)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.rounds) and all(r.ok for r in self.rounds)
+
+
+# --- parsing -----------------------------------------------------------------
+
+
+def tiles_from_paishan(text: str) -> tuple[str, ...]:
+    """Split a paishan into 2-character codes, naming the first bad one."""
+    if not isinstance(text, str):
+        raise ValueInputError("paishan must be text")
+    if len(text) % 2:
+        raise ValueInputError(f"paishan has {len(text)} characters: tiles take 2 characters each")
+    tiles = tuple(text[i : i + 2] for i in range(0, len(text), 2))
+    for n, code in enumerate(tiles, 1):
+        if not _is_code(code):
+            raise ValueInputError(
+                f"paishan tile {n} (characters {2 * n - 1}-{2 * n}) is {code!r}, which is not "
+                "a tile code (1m-9m, 0m for the red five, same for p and s, 1z-7z)"
+            )
+    return tiles
+
+
+def _is_code(code: str) -> bool:
+    digit, suit = code[0], code[1]
+    if suit in "mps":
+        return digit in "0123456789"
+    return suit == "z" and digit in "1234567"
+
+
+def paishan_from_text(text: str) -> Paishan:
+    """Parse and check a whole wall: 136 or 108 tiles, no kind over 4 copies."""
+    if not isinstance(text, str):
+        raise ValueInputError("paishan must be text")
+    text = text.strip()
+    tiles = tiles_from_paishan(text)
+    if len(tiles) not in WALL_SIZES:
+        raise ValueInputError(
+            f"paishan has {len(tiles)} tiles; a wall has 136 (4 players) or 108 (3 players)"
+        )
+    seen: dict[str, int] = {}
+    for n, code in enumerate(tiles, 1):
+        kind = "5" + code[1] if code[0] == "0" else code
+        seen[kind] = seen.get(kind, 0) + 1
+        if seen[kind] > 4:
+            raise ValueInputError(f"paishan tile {n} is a 5th {kind}: a kind has only 4 copies")
+        if len(tiles) == 108 and code[1] == "m" and kind not in SANMA_CHARACTERS:
+            raise ValueInputError(
+                f"paishan tile {n} is {code}, which a 3-player wall (108 tiles) does not have"
+            )
+    return Paishan(text, tiles)
+
+
+def digest_from_text(text: str, algorithm: str, what: str | None = None) -> str:
+    """A stated hex digest, trimmed and lower-cased; wrong length or non-hex -> error."""
+    what = what or algorithm
+    expected = DIGEST_HEX_LENGTH[algorithm]
+    if not isinstance(text, str):
+        raise ValueInputError(f"{what} must be text")
+    value = text.strip().lower()
+    if len(value) != expected or any(c not in "0123456789abcdef" for c in value):
+        shown = value if len(value) <= 80 else value[:77] + "..."
+        raise ValueInputError(
+            f"{what} {shown!r} is not a {algorithm.upper()} digest ({expected} hex digits)"
+        )
+    return value
+
+
+# --- hashing and checking -----------------------------------------------------------
+
+
+def sha256_hex(text: str) -> str:
+    return hashlib.sha256(_utf8(text)).hexdigest()
+
+
+def md5_hex(text: str) -> str:
+    return hashlib.md5(_utf8(text), usedforsecurity=False).hexdigest()
+
+
+def _utf8(text: str) -> bytes:
+    # JSON can carry lone surrogates ("\ud800"); hash them rather than crash.
+    return text.encode("utf-8", "surrogatepass")
+
+
+def digests_from_round(stated: RoundHashes, wall: Paishan, where: str) -> list[DigestCheck]:
+    """Recompute every digest the round states and can be recomputed."""
+    checks = []
+    if stated.salt is not None:
+        if stated.sha256 is not None:
+            value = digest_from_text(stated.sha256, "sha256", f"{where}: sha256")
+            checks.append(DigestCheck("sha256", value, sha256_hex(wall.text + stated.salt)))
+        if stated.salt_sha256 is not None:
+            value = digest_from_text(stated.salt_sha256, "sha256", f"{where}: saltSha256")
+            checks.append(DigestCheck("salt_sha256", value, sha256_hex(stated.salt)))
+    if stated.md5 is not None:
+        value = digest_from_text(stated.md5, "md5", f"{where}: md5")
+        checks.append(DigestCheck("md5", value, md5_hex(wall.text)))
+    return checks
+
+
+_VERDICT = {
+    "sha256": ("sha256_match", "hash_mismatch", "SHA-256(paishan + salt)", "sha256"),
+    "salt_sha256": ("salt_hash_match", "salt_hash_mismatch", "SHA-256(salt)", "saltSha256"),
+    "md5": ("md5_match", "md5_mismatch", "MD5(paishan)", "md5"),
+}
+
+
+def finding_from_digest(check: DigestCheck, index: int, where: str) -> Finding:
+    good, bad, formula, field_name = _VERDICT[check.name]
+    data = {"stated": check.stated, "computed": check.computed}
+    if check.match:
+        return Finding(good, Severity.INFO, index, f"{where}: {formula} matches {field_name}", data)
+    return Finding(
+        bad, Severity.ERROR, index,
+        f"{where}: {formula} is {check.computed}, but the round states {field_name} "
+        f"{check.stated}",
+        data,
+    )  # fmt: skip
+
+
+def check_round(stated: RoundHashes, index: int = 0) -> RoundCheck:
+    """Parse the round's wall, recompute its digests and say what matched."""
+    where = _where(stated, index)
+    try:
+        wall = paishan_from_text(stated.paishan)
+    except ValueInputError as exc:
+        raise ValueInputError(f"{where}: {exc.message}") from None
+    digests = tuple(digests_from_round(stated, wall, where))
+    findings = [finding_from_digest(d, index, where) for d in digests]
+    if stated.salt is None and (stated.sha256 is not None or stated.salt_sha256 is not None):
+        findings.append(
+            Finding(
+                "salt_missing",
+                Severity.WARNING,
+                index,
+                f"{where}: the round states a sha256 but no salt to check it with",
+            )
+        )
+    if not any(d.name in ("sha256", "md5") for d in digests):
+        findings.append(
+            Finding(
+                "no_hash",
+                Severity.ERROR,
+                index,
+                f"{where}: no sha256 with its salt and no md5: nothing to check",
+            )
+        )
+    findings.extend(_red_five_findings(wall, index, where))
+    return RoundCheck(index, stated, wall, digests, tuple(findings))
+
+
+def _where(stated: RoundHashes, index: int) -> str:
+    label = stated.label
+    return f"round {index + 1} ({label})" if label else f"round {index + 1}"
+
+
+def _red_five_findings(wall: Paishan, index: int, where: str) -> list[Finding]:
+    out = []
+    for suit, count in wall.red_fives().items():
+        if count > 1:
+            out.append(
+                Finding(
+                    "red_fives_unusual",
+                    Severity.WARNING,
+                    index,
+                    f"{where}: the wall has {count} red 5{suit}",
+                    {"suit": suit},
+                )
+            )
+    return out
+
+
+def verify_rounds(rounds: Sequence[RoundHashes]) -> MajsoulReport:
+    """Check every round of a game in one go (round indexes are 0-based)."""
+    return MajsoulReport(tuple(check_round(r, i) for i, r in enumerate(rounds)))
+
+
+# --- JSON form -------------------------------------------------------------------
+
+
+def dict_from_report(report: MajsoulReport) -> dict[str, Any]:
+    """The report as plain JSON values (shared by the CLI and the web worker)."""
+    return {
+        "schema": SCHEMA,
+        "ok": report.ok,
+        "rounds": [_dict_from_round(r) for r in report.rounds],
+        "findings": [f.to_dict() for f in report.findings],
+    }
+
+
+def _dict_from_round(r: RoundCheck) -> dict[str, Any]:
+    s = r.stated
+    return {
+        "index": r.index,
+        "label": s.label,
+        "chang": s.chang,
+        "ju": s.ju,
+        "ben": s.ben,
+        "players": r.paishan.players,
+        "paishan": r.paishan.text,
+        "salt": s.salt,
+        "digests": {
+            d.name: {"stated": d.stated, "computed": d.computed, "match": d.match}
+            for d in r.digests
+        },
+        "ok": r.ok,
+    }
