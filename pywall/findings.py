@@ -25,6 +25,7 @@ CODES: dict[str, str] = {
     "replacement_mismatch": "a replacement draw after a kan or North extraction differs from the wall",
     "dora_mismatch": "a dora indicator (INIT, DORA tag or AGARI doraHai) differs from the wall",
     "ura_mismatch": "an ura-dora indicator on AGARI differs from the wall",
+    "dora_count_mismatch": "a win lists more or fewer dora indicators than the log revealed",
     "dice_mismatch": "the dice in INIT differ from the dice the seed gives",
     "more_mismatches": "further mismatches in the round, not listed one by one",
     "wall_unrelated": "almost nothing in the round matches: the seed is not this game's",

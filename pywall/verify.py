@@ -117,7 +117,7 @@ class _Cursor:
 
 
 def check_events(rnd: Round, layout: Layout, players: int, n: int,
-                 overruns: list[Finding]) -> Iterator[TileCheck]:
+                 extra: list[Finding]) -> Iterator[TileCheck]:
     cur = _Cursor(live=n - 1 - 13 * players)
     pending = [False] * players
     yield TileCheck(layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator, -1)
@@ -129,14 +129,14 @@ def check_events(rnd: Round, layout: Layout, players: int, n: int,
             order = layout.replacement_order
             cur.replacements += 1
             if cur.replacements > len(order):
-                overruns.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
+                extra.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
                 continue
             yield TileCheck(order[cur.replacements - 1], "replacement", ev.seat, ev.n,
                             cur.replacements, ev.tile, -1)
         elif isinstance(ev, Draw):
             cur.draws += 1
             if cur.live < 14 + cur.replacements:
-                overruns.append(_overrun(rnd, ev, "live draws than the live wall holds"))
+                extra.append(_overrun(rnd, ev, "live draws than the live wall holds"))
                 continue
             yield TileCheck(cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile, -1)
             cur.live -= 1
@@ -144,6 +144,8 @@ def check_events(rnd: Round, layout: Layout, players: int, n: int,
             cur.doras += 1
             yield TileCheck(layout.dora_position(cur.doras), "dora", None, ev.n, cur.doras + 1, ev.tile, -1)
         elif isinstance(ev, Win):
+            if ev.dora and len(ev.dora) != cur.doras + 1:
+                extra.append(_dora_count(rnd, ev, cur.doras + 1))
             for i, tile in enumerate(ev.dora):
                 yield TileCheck(layout.dora_position(i), "dora", ev.seat, ev.n, i + 1, tile, -1)
             for i, tile in enumerate(ev.ura):
@@ -154,6 +156,13 @@ def _overrun(rnd: Round, ev: Draw, what: str) -> Finding:
     return Finding("live_wall_overrun", Severity.ERROR, rnd.index,
                    f"{rnd.label}: event {ev.n} (seat {ev.seat}) makes more {what}",
                    {"event": ev.n, "seat": ev.seat})
+
+
+def _dora_count(rnd: Round, ev: Win, revealed: int) -> Finding:
+    return Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
+                   f"{rnd.label}: the win at event {ev.n} lists {len(ev.dora)} dora indicators, "
+                   f"but the log revealed {revealed}", {"event": ev.n, "listed": len(ev.dora),
+                                                        "revealed": revealed})
 
 
 def describe(check: TileCheck, label: str, red: bool) -> str:

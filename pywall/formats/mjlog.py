@@ -37,10 +37,11 @@ MAX_XML_BYTES = 16 * 1024 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
-_TAG_RE = re.compile(r"<([^<>]*)>?")
+_TAG_RE = re.compile(r"<([^<>]*)(>?)")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
 _ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
+_DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
@@ -113,6 +114,10 @@ def iter_tags(text: str) -> Iterator[Tag]:
     index = 0
     for m in _TAG_RE.finditer(text):
         body = m.group(1)
+        if not m.group(2):
+            if text[m.end():].strip():
+                raise LogFormatError("a tag is not closed", f"character {m.start() + 1}")
+            return  # a copy cut off inside its last tag: what came before still counts
         if body.startswith("!"):
             if body[1:8].upper() in ("DOCTYPE", "ENTITY") or body[1:].lstrip().startswith("["):
                 raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
@@ -269,6 +274,8 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
         raise LogFormatError(
             "this is a JSON log (tenhou.net/6 style): it carries no seed, so its wall cannot be verified"
         )
+    if _DTD_RE.search(text):
+        raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
     if "<mjloggm" not in text[:4096]:
         raise LogFormatError("not a Tenhou mjlog: no <mjloggm> tag at the start")
     return _game_from_tags(iter_tags(text), name)

@@ -1,0 +1,52 @@
+"""Test helpers: where the copied data lives, and log tampering by tag."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+DATA = Path(__file__).parent / "data"
+TENHOU = DATA / "tenhou"
+VECTOR = DATA / "vectors" / "tenhou-2016022509gm-0009-0000-b327da61" / "2016022509gm-0009-0000-b327da61"
+
+TAG_RE = re.compile(r"<[^<>]*>")
+
+
+def fixture_paths() -> list[Path]:
+    return sorted(p for p in TENHOU.rglob("*") if p.is_file())
+
+
+def current_format_paths() -> list[Path]:
+    return [p for p in fixture_paths() if "legacy-2009" not in p.parts]
+
+
+def rust_literal(ext: str) -> list[int]:
+    body = VECTOR.with_suffix(ext).read_text().strip().strip("[]")
+    return [int(re.sub(r"u(8|32)$", "", x.strip()), 0) for x in body.split(",") if x.strip()]
+
+
+def vector_seed() -> str:
+    return VECTOR.with_suffix(".seed_str").read_text().strip().strip('"')
+
+
+def log_text(path: Path) -> str:
+    from pywall.formats.mjlog import text_from_bytes
+
+    return text_from_bytes(path.read_bytes())
+
+
+class Tags:
+    """A log as a list of tag strings, to alter one and rebuild the text."""
+
+    def __init__(self, text: str) -> None:
+        self.tags = TAG_RE.findall(text)
+
+    def text(self) -> str:
+        return "".join(self.tags)
+
+    def round_of(self, i: int) -> int:
+        return sum(1 for t in self.tags[: i + 1] if t.startswith("<INIT")) - 1
+
+    def find(self, pattern: str) -> list[int]:
+        rx = re.compile(pattern)
+        return [i for i, t in enumerate(self.tags) if rx.fullmatch(t)]

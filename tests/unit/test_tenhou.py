@@ -1,0 +1,117 @@
+"""Tenhou walls: every published intermediate value of the validation game is its own test."""
+
+from __future__ import annotations
+
+import struct
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pywall import tenhou
+from pywall.errors import SeedError
+from pywall.tiles import SANMA_IDS
+from tests.helpers import rust_literal, vector_seed
+
+
+@pytest.fixture(scope="module")
+def seed() -> str:
+    return vector_seed()
+
+
+@pytest.fixture(scope="module")
+def src(seed: str) -> bytes:
+    return tenhou.src_from_mt(tenhou.mt_from_key(tenhou.key_from_seed(seed)))
+
+
+def test_key_words(seed: str) -> None:
+    assert list(tenhou.key_from_seed(seed)) == rust_literal(".seed_u32")
+
+
+def test_key_words_with_prefix(seed: str) -> None:
+    assert tenhou.key_from_seed(tenhou.PREFIX + seed) == tenhou.key_from_seed(seed)
+
+
+def test_src_words(src: bytes) -> None:
+    assert list(struct.unpack("<288I", src)) == rust_literal(".src_u32")
+
+
+def test_rnd_words(src: bytes) -> None:
+    assert list(tenhou.rnd_from_src(src)) == rust_literal(".rnd_u32")
+
+
+def test_wall(seed: str) -> None:
+    assert list(tenhou.walls(seed, 1)[0].tiles) == rust_literal(".wall136")
+
+
+def test_wall_head_as_published(seed: str) -> None:
+    assert tenhou.walls(seed, 1)[0].tiles[:6] == (22, 91, 36, 115, 56, 19)
+
+
+def test_dice(seed: str) -> None:
+    # 0-based (5, 1) in the published values: faces 6 and 2
+    assert tenhou.walls(seed, 1)[0].dice == (6, 2)
+
+
+def test_walls_continue_one_generator(seed: str) -> None:
+    two = tenhou.walls(seed, 2)
+    assert two[0] == tenhou.walls(seed, 1)[0]
+    assert two[1].tiles != two[0].tiles
+
+
+def test_pure_port_gives_the_same_src(seed: str, src: bytes) -> None:
+    from pywall.mt19937 import MT19937
+
+    g = MT19937(tenhou.key_from_seed(seed))
+    assert struct.pack("<288I", *(g.genrand_int32() for _ in range(288))) == src
+
+
+@pytest.mark.parametrize("players,size", [(4, 136), (3, 108)], ids=["4p", "3p"])
+def test_wall_is_a_permutation_of_the_set(seed: str, players: int, size: int) -> None:
+    for wall in tenhou.walls(seed, 5, players):
+        assert len(wall.tiles) == size
+        assert sorted(wall.tiles) == (list(range(136)) if players == 4 else list(SANMA_IDS))
+
+
+@settings(max_examples=200)
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=144, max_size=144), st.sampled_from([3, 4]))
+def test_shuffle_is_a_permutation(rnd: list[int], players: int) -> None:
+    wall = tenhou.wall_from_rnd(rnd, players)
+    assert sorted(wall) == (sorted(SANMA_IDS) if players == 3 else list(range(136)))
+
+
+@pytest.mark.parametrize("bad,why", [
+    ("", "empty"),
+    ("!!!!", "base64"),
+    ("QUJD", "bytes"),
+    ("foo,bar", "unknown seed format"),
+    ("mt19937ar-sha512-n288,1,2", "32 hex words"),
+    ("mt19937ar,1,2,3,4,5,6,7,zz", "hexadecimal"),
+], ids=["empty", "not-base64", "short", "unknown-prefix", "late2009-count", "early2009-hex"])
+def test_bad_seeds_raise_seed_error(bad: str, why: str) -> None:
+    with pytest.raises(SeedError, match=why):
+        tenhou.walls(bad, 1)
+
+
+def test_players_must_be_3_or_4(seed: str) -> None:
+    with pytest.raises(SeedError, match="3 or 4"):
+        tenhou.walls(seed, 1, players=5)
+
+
+def test_seed_with_whitespace_and_newlines(seed: str) -> None:
+    spaced = "\n".join(seed[i:i + 76] for i in range(0, len(seed), 76))
+    assert tenhou.walls(spaced, 1) == tenhou.walls(seed, 1)
+
+
+def test_seed_bytes_are_the_decoded_2496(seed: str) -> None:
+    raw = tenhou.seed_bytes_from_seed(seed)
+    assert len(raw) == 2496
+    assert struct.unpack("<624I", raw) == tenhou.key_from_seed(seed)
+
+
+def test_legacy_schemes_are_recognised() -> None:
+    late = tenhou.parse_seed("mt19937ar-sha512-n288," + ",".join(["0000000A"] * 32))
+    early = tenhou.parse_seed("mt19937ar," + ",".join(["DEADBEEF"] * 8))
+    assert (late.scheme, early.scheme) == (tenhou.Scheme.LATE_2009, tenhou.Scheme.EARLY_2009)
+    assert late.scheme.legacy and early.scheme.legacy
+    assert early.key == (0xDEADBEEF,) * 8
