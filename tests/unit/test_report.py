@@ -1,0 +1,86 @@
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pywall import api
+from pywall.findings import CODES, Finding, Severity
+from pywall.report import (
+    FileReport, RoundReport, check_log, csv_text, date_from_log_id, rule_from_type,
+)
+from tests.helpers import TENHOU, vector_seed
+
+LOG = TENHOU / "gimite" / "test.mjlog"
+
+
+def test_report_round_trips_through_json() -> None:
+    report = check_log(str(LOG), LOG.read_bytes(), detail=True)
+    assert FileReport.from_dict(json.loads(json.dumps(report.to_dict()))) == report
+
+
+def test_detail_carries_the_wall_and_every_check() -> None:
+    d = check_log("x", LOG.read_bytes(), detail=True).to_dict()
+    r = d["rounds"][0]
+    assert sorted(r["wall"]) == list(range(136))
+    assert len(r["events"]) == r["checked"]
+    assert all(e["ok"] and e["log"] == r["wall"][e["pos"]] for e in r["events"])
+    assert len(r["hands"]) == 4
+
+
+def test_without_detail_no_wall() -> None:
+    d = check_log("x", LOG.read_bytes()).to_dict()
+    assert "wall" not in d["rounds"][0] and "events" not in d["rounds"][0]
+
+
+def test_every_emitted_code_is_documented() -> None:
+    for code in ("deal_mismatch", "draw_mismatch", "incomplete_log", "seed_missing", "log_format"):
+        assert code in CODES
+
+
+def test_rule_names() -> None:
+    assert rule_from_type(169, 4) == ("4-player, Houou lobby, East-South, open tanyao, red fives", "鳳南喰赤")
+    assert rule_from_type(185, 3)[1] == "三鳳南喰赤"
+    assert "vs computer" in rule_from_type(0, 4)[0]
+
+
+def test_date_from_log_id() -> None:
+    assert date_from_log_id("2016022509gm-0009-0000-b327da61") == "2016-02-25T09:00+09:00"
+
+
+def test_csv_export() -> None:
+    text = csv_text([check_log("a.xml", LOG.read_bytes()), check_log("b.xml", b"junk")])
+    lines = text.splitlines()
+    assert lines[0] == "file,status,rounds,checked,errors,first_problem"
+    assert lines[1].startswith("a.xml,verified,17,1826,0,")
+    assert lines[2].startswith("b.xml,error,0,0,1,not a Tenhou mjlog")
+
+
+def test_api_walls_json_and_errors() -> None:
+    doc = json.loads(api.walls_json(vector_seed(), 2, 4))
+    assert doc["rounds"][0]["wall"][:6] == [22, 91, 36, 115, 56, 19]
+    assert doc["rounds"][0]["dice"] == [6, 2]
+    bad = json.loads(api.walls_json("nope", 1, 4))
+    assert bad["error"]["code"] == "bad_seed"
+
+
+def test_api_never_raises_on_junk() -> None:
+    for junk in (b"", b"PK\x03\x04junk", b"\x1f\x8b", b"<mjloggm><INIT"):
+        doc = json.loads(api.verify_any("junk", junk))
+        assert doc["files"][0]["status"] == "error"
+
+
+findings = st.builds(Finding, st.sampled_from(sorted(CODES)), st.sampled_from(list(Severity)),
+                     st.none() | st.integers(0, 30), st.text(max_size=40),
+                     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
+rounds = st.builds(RoundReport, st.integers(0, 30), st.text(max_size=20),
+                   st.tuples(st.integers(1, 6), st.integers(1, 6)), st.sampled_from(["verified", "mismatch"]),
+                   st.integers(0, 2000))
+
+
+@settings(max_examples=100)
+@given(st.builds(FileReport, st.text(max_size=30), st.sampled_from(["verified", "mismatch", "error"]),
+                 st.integers(0, 10**6), st.none(), st.tuples(rounds), st.tuples(findings, findings)))
+def test_reports_round_trip(report: FileReport) -> None:
+    assert FileReport.from_dict(json.loads(json.dumps(report.to_dict()))) == report
