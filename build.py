@@ -1,0 +1,519 @@
+#!/usr/bin/env python3
+"""Build, serve and test pywall's offline web page.
+
+    python3 build.py site                 build the wheel and assemble site/
+    python3 build.py serve [--port N]     build if stale, serve site/ on 127.0.0.1
+    python3 build.py test [PYTEST ARGS]   install what tests need, build, run every test
+
+Standard library only. On first use it makes a virtualenv in .venv (the project
+installed editable with its test extras) and re-runs itself there; the page's
+runtime comes from the npm package `pyodide`, pinned in web/package.json and
+web/package-lock.json and installed with `npm ci`.
+
+site/ is generated and git-ignored: the page (web/), the Pyodide files it needs
+under site/pyodide/, the pywall wheel (written here, byte-for-byte reproducible)
+and micropip registered in a trimmed pyodide-lock.json, a service worker that
+precaches every file under a cache name derived from the site's content, and
+.br/.gz copies of the large files for the server to send when the browser
+accepts them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+WEB = ROOT / "web"
+SITE = ROOT / "site"
+BUILD = ROOT / "build"
+CACHE = BUILD / "cache"
+PYODIDE_NPM = WEB / "node_modules" / "pyodide"
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+# micropip as PyPI serves it (Pyodide's own lock lists a different build's hash).
+MICROPIP = "micropip==0.11.1"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# Files the page itself consists of; everything else in web/ is source for tests or npm.
+PAGE_FILES = (
+    "index.html",
+    "embed.html",
+    "app.js",
+    "embed.js",
+    "render.mjs",
+    "i18n.mjs",
+    "rpc.mjs",
+    "worker.mjs",
+    "worker_py.py",
+    "style.css",
+    "icon.svg",
+)
+SW_TEMPLATE = "sw.js"
+COMPRESS_MIN_BYTES = 8 * 1024
+COMPRESS_MIN_SAVING = 0.10
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self' 'wasm-unsafe-eval'",
+        "worker-src 'self'",
+        "connect-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data: blob:",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    )
+)
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def log(message: str) -> None:
+    print(f"build.py: {message}", file=sys.stderr, flush=True)
+
+
+def run(cmd: list[str], cwd: Path = ROOT, **kwargs: object) -> None:
+    log("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run(cmd, cwd=cwd, check=True, **kwargs)  # type: ignore[call-overload]
+
+
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def sha256_file(path: Path) -> str:
+    return sha256_bytes(path.read_bytes())
+
+
+# --- the virtualenv -------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def ensure_venv() -> None:
+    """Make .venv with the project and its test extras; re-run this script inside it."""
+    if sys.version_info < (3, 11):
+        sys.exit("build.py needs Python 3.11 or newer")
+    stamp = VENV / ".pywall-installed"
+    want = sha256_file(ROOT / "pyproject.toml")
+    if not venv_python().exists():
+        log("creating the virtualenv .venv")
+        run([sys.executable, "-m", "venv", str(VENV)])
+    if not stamp.exists() or stamp.read_text() != want:
+        py = str(venv_python())
+        run([py, "-m", "pip", "install", "--quiet", "--upgrade", "pip"])
+        run([py, "-m", "pip", "install", "--quiet", "-e", ".[test]"])
+        stamp.write_text(want)
+    if not in_venv():
+        py = str(venv_python())
+        os.execv(py, [py, str(Path(__file__).resolve()), *sys.argv[1:]])
+
+
+# --- the wheel ------------------------------------------------------------------
+
+
+def project_meta() -> dict[str, object]:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        meta: dict[str, object] = tomllib.load(f)["project"]
+    return meta
+
+
+def wheel_members() -> list[tuple[str, bytes]]:
+    files = sorted(
+        p
+        for p in (ROOT / "pywall").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
+    )
+    return [(p.relative_to(ROOT).as_posix(), p.read_bytes()) for p in files]
+
+
+def dist_info(meta: dict[str, object]) -> list[tuple[str, bytes]]:
+    name, version = str(meta["name"]), str(meta["version"])
+    lines = [
+        "Metadata-Version: 2.1",
+        f"Name: {name}",
+        f"Version: {version}",
+        f"Summary: {meta.get('description', '')}",
+        f"Requires-Python: {meta.get('requires-python', '>=3.11')}",
+    ]
+    if isinstance(meta.get("license"), str):
+        lines.append(f"License-Expression: {meta['license']}")
+    lines += [f"Classifier: {c}" for c in meta.get("classifiers", [])]  # type: ignore[union-attr]
+    wheel = "Wheel-Version: 1.0\nGenerator: pywall build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    out = [("METADATA", "\n".join(lines) + "\n"), ("WHEEL", wheel)]
+    scripts = meta.get("scripts") or {}
+    if scripts:
+        body = "".join(f"{k} = {v}\n" for k, v in sorted(scripts.items()))  # type: ignore[union-attr]
+        out.append(("entry_points.txt", "[console_scripts]\n" + body))
+    info = f"{name}-{version}.dist-info"
+    return [(f"{info}/{n}", text.encode()) for n, text in out]
+
+
+def record_line(path: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{path},sha256={digest},{len(data)}"
+
+
+def build_wheel(dest: Path) -> Path:
+    """Write pywall's pure-Python wheel; the same sources give the same bytes."""
+    meta = project_meta()
+    name, version = str(meta["name"]), str(meta["version"])
+    members = wheel_members() + dist_info(meta)
+    record_path = f"{name}-{version}.dist-info/RECORD"
+    rows = [record_line(p, d) for p, d in members] + [f"{record_path},,"]
+    members.append((record_path, ("\n".join(rows) + "\n").encode()))
+    dest.mkdir(parents=True, exist_ok=True)
+    wheel = dest / f"{name}-{version}-py3-none-any.whl"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path, data in members:
+            info = zipfile.ZipInfo(path, ZIP_EPOCH)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data, compresslevel=9)
+    wheel.write_bytes(buf.getvalue())
+    return wheel
+
+
+# --- npm and micropip -----------------------------------------------------------
+
+
+def ensure_npm() -> None:
+    stamp = WEB / "node_modules" / ".pywall-lock-sha256"
+    want = sha256_file(WEB / "package-lock.json")
+    have_version = None
+    if (PYODIDE_NPM / "package.json").exists():
+        have_version = json.loads((PYODIDE_NPM / "package.json").read_text())["version"]
+    if have_version == PYODIDE_VERSION and stamp.exists() and stamp.read_text() == want:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("build.py: npm is needed (Node.js 18 or newer); install it and run again")
+    run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB)
+    stamp.write_text(want)
+
+
+def ensure_micropip() -> Path:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    wheel = CACHE / "micropip-0.11.1-py3-none-any.whl"
+    if wheel.exists() and sha256_file(wheel) == MICROPIP_SHA256:
+        return wheel
+    req = CACHE / "micropip-requirements.txt"
+    req.write_text(f"{MICROPIP} --hash=sha256:{MICROPIP_SHA256}\n")
+    run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+         "--python-version", "3.14", "--require-hashes", "-r", str(req), "-d", str(CACHE)]
+    )
+    return wheel
+
+
+# --- the site -------------------------------------------------------------------
+
+
+def lock_entry(wheel: Path, name: str, version: str, imports: list[str]) -> dict[str, object]:
+    return {
+        "name": name,
+        "version": version,
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": sha256_file(wheel),
+        "package_type": "package",
+        "imports": imports,
+        "depends": [],
+        "unvendored_tests": False,
+        "tool": {},
+    }
+
+
+def write_lock(pyodide_dir: Path, pywall_whl: Path, micropip_whl: Path) -> None:
+    """Pyodide's lock with only the packages the site ships, their hashes matching."""
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    meta = project_meta()
+    micropip = dict(lock["packages"]["micropip"])
+    micropip.update(file_name=micropip_whl.name, sha256=sha256_file(micropip_whl))
+    lock["packages"] = {
+        "micropip": micropip,
+        "pywall": lock_entry(pywall_whl, "pywall", str(meta["version"]), ["pywall"]),
+    }
+    text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
+    (pyodide_dir / "pyodide-lock.json").write_text(text)
+
+
+def site_files() -> list[Path]:
+    return sorted(
+        p for p in SITE.rglob("*")
+        if p.is_file() and p.suffix not in (".br", ".gz") and p.name != ".stamp"
+    )
+
+
+def write_service_worker() -> str:
+    """sw.js precaching every site file, its cache named by the site's content."""
+    files = [p for p in site_files() if p.name != "sw.js"]
+    digest = hashlib.sha256()
+    for p in files:
+        digest.update(p.relative_to(SITE).as_posix().encode() + b"\0" + sha256_file(p).encode())
+    template = (WEB / SW_TEMPLATE).read_text()
+    digest.update(template.encode())
+    version = digest.hexdigest()[:16]
+    urls = ["./"] + [p.relative_to(SITE).as_posix() for p in files]
+    text = template.replace('"__PYWALL_VERSION__"', json.dumps(version)).replace(
+        "[/*__PYWALL_PRECACHE__*/]", json.dumps(urls, indent=1)
+    )
+    (SITE / "sw.js").write_text(text)
+    return version
+
+
+def compressed(data: bytes, kind: str) -> bytes:
+    """gzip or brotli bytes, cached by content so rebuilds stay quick."""
+    key = CACHE / "compressed" / f"{sha256_bytes(data)}.{kind}"
+    if key.exists():
+        return key.read_bytes()
+    if kind == "gz":
+        out = gzip.compress(data, compresslevel=9, mtime=0)
+    else:
+        import brotli  # installed into .venv by the test extras
+
+        out = brotli.compress(data, quality=11)
+    key.parent.mkdir(parents=True, exist_ok=True)
+    key.write_bytes(out)
+    return out
+
+
+def brotli_available() -> bool:
+    try:
+        import brotli  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def precompress() -> None:
+    kinds = ["gz"] + (["br"] if brotli_available() else [])
+    if "br" not in kinds:
+        log("brotli is not installed: writing .gz copies only")
+    for p in site_files():
+        data = p.read_bytes()
+        if len(data) < COMPRESS_MIN_BYTES:
+            continue
+        for kind in kinds:
+            out = compressed(data, kind)
+            if len(out) <= len(data) * (1 - COMPRESS_MIN_SAVING):
+                Path(f"{p}.{kind}").write_bytes(out)
+
+
+def inputs_digest() -> str:
+    """What the site is made from; the site is stale when this changes."""
+    paths = [ROOT / "build.py", ROOT / "pyproject.toml", WEB / "package-lock.json"]
+    paths += [WEB / n for n in PAGE_FILES + (SW_TEMPLATE,)]
+    paths += sorted(p for p in (ROOT / "pywall").rglob("*.py") if "__pycache__" not in p.parts)
+    digest = hashlib.sha256()
+    for p in paths:
+        digest.update(p.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(p.read_bytes() if p.exists() else b"<missing>")
+    return digest.hexdigest()
+
+
+def site_is_current() -> bool:
+    stamp = SITE / ".stamp"
+    return stamp.exists() and stamp.read_text() == inputs_digest()
+
+
+def build_site() -> None:
+    ensure_npm()
+    micropip_src = ensure_micropip()
+    wheel = build_wheel(BUILD)
+    log(f"wheel {wheel.relative_to(ROOT)} sha256 {sha256_file(wheel)}")
+    if SITE.exists():
+        shutil.rmtree(SITE)
+    pyodide_dir = SITE / "pyodide"
+    pyodide_dir.mkdir(parents=True)
+    for name in PAGE_FILES:
+        shutil.copyfile(WEB / name, SITE / name)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)
+    site_wheel = pyodide_dir / wheel.name
+    shutil.copyfile(wheel, site_wheel)
+    site_micropip = pyodide_dir / micropip_src.name
+    shutil.copyfile(micropip_src, site_micropip)
+    write_lock(pyodide_dir, site_wheel, site_micropip)
+    version = write_service_worker()
+    precompress()
+    (SITE / ".stamp").write_text(inputs_digest())
+    log(f"site/ ready ({len(site_files())} files, cache version {version})")
+
+
+# --- serving --------------------------------------------------------------------
+
+
+def accepted_encodings(header: str) -> set[str]:
+    accepted = set()
+    for part in header.split(","):
+        token, _, params = part.strip().partition(";")
+        q = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            if float(q) > 0:
+                accepted.add(token.strip().lower())
+        except ValueError:
+            continue
+    return accepted
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the page's headers and precompressed bodies."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, directory=str(SITE), **kwargs)  # type: ignore[arg-type]
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", CSP)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()
+        if not path.is_file() or path.suffix in (".br", ".gz"):
+            return super().send_head()
+        accepted = accepted_encodings(self.headers.get("Accept-Encoding", ""))
+        for kind, encoding in (("br", "br"), ("gz", "gzip")):
+            variant = Path(f"{path}.{kind}")
+            if encoding in accepted and variant.is_file():
+                return self.send_file(variant, self.guess_type(str(path)), encoding)
+        return self.send_file(path, self.guess_type(str(path)), None)
+
+    def send_file(self, path: Path, ctype: str, encoding: str | None):  # type: ignore[no-untyped-def]
+        f = open(path, "rb")  # noqa: SIM115 - closed by copyfile's caller
+        size = os.fstat(f.fileno()).st_size
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(size))
+        self.send_header("Vary", "Accept-Encoding")
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.end_headers()
+        return f
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        if os.environ.get("PYWALL_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def serve(port: int) -> None:
+    if not site_is_current():
+        build_site()
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), SiteHandler)
+    print(f"Serving pywall at http://127.0.0.1:{server.server_address[1]}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- tests ----------------------------------------------------------------------
+
+
+def find_chromium() -> str | None:
+    candidates = [os.environ.get("PYWALL_CHROMIUM"), "/usr/bin/chromium"]
+    for c in candidates:
+        if c and Path(c).is_file() and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def ensure_chromium() -> str:
+    found = find_chromium()
+    if found:
+        return found
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if is_root and shutil.which("apt-get"):
+        log("Chromium not found: installing Debian's chromium with apt-get")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+        found = find_chromium()
+        if found:
+            return found
+    sys.exit(
+        "build.py: the browser tests need Chromium at /usr/bin/chromium or $PYWALL_CHROMIUM "
+        "(on Debian: sudo apt-get install chromium)"
+    )
+
+
+def test(pytest_args: list[str]) -> int:
+    chromium = ensure_chromium()
+    if shutil.which("node") is None:
+        sys.exit("build.py: the Pyodide-in-Node tests need node (Node.js 18 or newer)")
+    if not site_is_current():
+        build_site()
+    env = {**os.environ, "PYWALL_CHROMIUM": chromium}
+    cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("site", help="build the wheel and assemble site/")
+    p_serve = sub.add_parser("serve", help="build if needed and serve site/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    p_test = sub.add_parser("test", help="install what tests need, build, run every test")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    args = parser.parse_args(argv)
+    ensure_venv()
+    if args.command == "site":
+        build_site()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    return test(args.pytest_args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+// embed.html#tenhou=SEED&round=N[&players=3]: one wall, compactly, for an iframe.
+
+import { connect, startWorker } from "./rpc.mjs";
+import { pickLanguage, setLanguage, t, translatePage } from "./i18n.mjs";
+import { clear, el, parseFragment, renderWall } from "./render.mjs";
+
+const $ = (id) => document.getElementById(id);
+let info = null;
+let failure = null;
+
+function status() {
+  const node = $("status");
+  node.dataset.state = failure ? "error" : info ? "ready" : "loading";
+  $("status-text").textContent = failure ? t("status.error", { message: failure })
+    : info ? t("status.ready", info) : t("status.loading");
+}
+
+const rpc = connect(startWorker(), {
+  onEvent(type, payload) {
+    if (type === "ready") info = payload;
+    if (type === "fatal") failure = payload.message;
+    status();
+  },
+});
+
+async function show() {
+  const frag = parseFragment(location.hash);
+  const target = clear($("seed-wall"));
+  $("seed-error").textContent = "";
+  $("full-link").href = `index.html${location.hash}`;
+  if (!frag.seed) {
+    $("seed-error").textContent = t("seed.error", { message: "#tenhou=SEED&round=N" });
+    return;
+  }
+  let walls;
+  try {
+    walls = await rpc.request("walls", { seed: frag.seed, rounds: frag.round, players: frag.players });
+  } catch (err) {
+    walls = { error: { message: err.message } };
+  }
+  if (walls.error) {
+    $("seed-error").textContent = t("seed.error", { message: walls.error.message });
+    return;
+  }
+  const round = walls.rounds[frag.round - 1];
+  $("embed-title").textContent = `${t("seed.round")} ${frag.round} · ${t(frag.players === 3 ? "seed.p3" : "seed.p4")}`;
+  target.append(renderWall(round, { withLog: false, red: true, compact: true }));
+}
+
+let lang = "en";
+try {
+  lang = pickLanguage(localStorage.getItem("pywall.lang"), navigator.languages || [navigator.language]);
+} catch {
+  lang = pickLanguage(null, navigator.languages || [navigator.language]);
+}
+setLanguage(lang);
+translatePage();
+status();
+window.addEventListener("hashchange", show);
+show();
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});

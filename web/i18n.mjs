@@ -1,0 +1,291 @@
+// The page's words in English, Japanese and Chinese. Strings only: every value
+// is put into the page with textContent, never parsed as HTML.
+
+const en = {
+  "title": "pywall — mahjong wall verifier",
+  "tagline": "Check that every tile of your game came from the wall its published seed defines. Everything runs on this computer: nothing is uploaded.",
+  "language": "Language",
+  "status.loading": "Loading Python…",
+  "status.runtime": "Loading the Python runtime…",
+  "status.package": "Loading pywall…",
+  "status.glue": "Starting…",
+  "status.ready": "Ready: pywall {pywall} on Python {python}",
+  "status.error": "Python could not be loaded: {message}",
+  "status.queued": "{n} waiting until Python is ready",
+  "input.heading": "Verify logs",
+  "input.choose": "Choose log files",
+  "input.hint": "Tenhou .mjlog, .xml or .txt logs, gzip, or a .zip of logs. You can also drop files anywhere on this page.",
+  "input.drop": "Drop logs to verify them",
+  "paste.label": "Or paste a log, or a Tenhou seed",
+  "paste.verify": "Verify pasted text",
+  "paste.name": "pasted log",
+  "paste.empty": "Paste a log or a seed first.",
+  "seed.heading": "Walls from a seed",
+  "seed.round": "Round",
+  "seed.players": "Players",
+  "seed.p4": "4 players",
+  "seed.p3": "3 players",
+  "seed.prev": "Previous round",
+  "seed.next": "Next round",
+  "seed.link": "Link to this wall",
+  "seed.embed": "Embed snippet",
+  "seed.error": "This seed cannot be read: {message}",
+  "batch.heading": "Results",
+  "batch.progress": "{done} of {total} files checked",
+  "batch.summary": "{files} files: {verified} verified, {mismatch} mismatch, {error} cannot read; {checked} tiles checked",
+  "batch.file": "File",
+  "batch.verdict": "Verdict",
+  "batch.rounds": "Rounds",
+  "batch.checked": "Tiles checked",
+  "batch.json": "Export JSON",
+  "batch.csv": "Export CSV",
+  "batch.clear": "Clear results",
+  "verdict.verified": "Verified",
+  "verdict.mismatch": "Mismatch",
+  "verdict.error": "Cannot read",
+  "verdict.pending": "Waiting",
+  "detail.verified": "All {checked} tile events checked match the wall.",
+  "detail.mismatch": "{count} of {checked} tile events checked do not match the wall.",
+  "detail.error": "This file could not be verified.",
+  "game.players": "Players",
+  "game.rule": "Rule",
+  "game.date": "Date",
+  "game.log": "Log",
+  "game.unknown": "unknown",
+  "findings": "Findings",
+  "rounds": "Rounds",
+  "round.verified": "verified",
+  "round.mismatch": "mismatch",
+  "round.checked": "{checked} checked",
+  "wall.hands": "Dealt hands",
+  "wall.live": "Live wall, in draw order",
+  "wall.dead": "Dead wall",
+  "wall.dice": "Dice",
+  "wall.dora": "dora indicator",
+  "wall.ura": "ura indicator",
+  "wall.rinshan": "replacement",
+  "wall.drawnBy": "drawn by {who}",
+  "wall.notDrawn": "not drawn",
+  "wall.logVsWall": "log {log}, wall {wall}",
+  "wall.dealer": "dealer",
+  "wall.seat": "Seat {n}",
+  "wall.dealOrder": "Hand {n} (dealt {nth})",
+  "wall.legend": "Legend",
+  "wall.mismatchLegend": "does not match the log",
+  "wall.redFive": "red five",
+  "wind.0": "East",
+  "wind.1": "South",
+  "wind.2": "West",
+  "wind.3": "North",
+  "honba": "{n} honba",
+  "export.none": "Nothing to export yet.",
+};
+
+const ja = {
+  "title": "pywall — 牌山検証",
+  "tagline": "対局のすべての牌が、公開された乱数シードの牌山から来たものかを確かめます。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
+  "language": "言語",
+  "status.loading": "Python を読み込み中…",
+  "status.runtime": "Python ランタイムを読み込み中…",
+  "status.package": "pywall を読み込み中…",
+  "status.glue": "起動中…",
+  "status.ready": "準備完了: pywall {pywall} / Python {python}",
+  "status.error": "Python を読み込めませんでした: {message}",
+  "status.queued": "{n} 件が Python の準備を待っています",
+  "input.heading": "牌譜を検証",
+  "input.choose": "牌譜ファイルを選択",
+  "input.hint": "天鳳の .mjlog・.xml・.txt、gzip、または牌譜の .zip。ページのどこにでもドロップできます。",
+  "input.drop": "ドロップして検証",
+  "paste.label": "または牌譜か天鳳のシードを貼り付け",
+  "paste.verify": "貼り付けた内容を検証",
+  "paste.name": "貼り付けた牌譜",
+  "paste.empty": "先に牌譜かシードを貼り付けてください。",
+  "seed.heading": "シードから牌山を表示",
+  "seed.round": "局",
+  "seed.players": "人数",
+  "seed.p4": "四人打ち",
+  "seed.p3": "三人打ち",
+  "seed.prev": "前の局",
+  "seed.next": "次の局",
+  "seed.link": "この牌山へのリンク",
+  "seed.embed": "埋め込みコード",
+  "seed.error": "このシードは読めません: {message}",
+  "batch.heading": "結果",
+  "batch.progress": "{total} 件中 {done} 件を確認",
+  "batch.summary": "{files} 件: 一致 {verified}、不一致 {mismatch}、読めない {error}。確認した牌 {checked}",
+  "batch.file": "ファイル",
+  "batch.verdict": "判定",
+  "batch.rounds": "局数",
+  "batch.checked": "確認した牌",
+  "batch.json": "JSON で書き出す",
+  "batch.csv": "CSV で書き出す",
+  "batch.clear": "結果を消去",
+  "verdict.verified": "一致",
+  "verdict.mismatch": "不一致",
+  "verdict.error": "読めません",
+  "verdict.pending": "待機中",
+  "detail.verified": "確認した {checked} 件の牌はすべて牌山と一致しました。",
+  "detail.mismatch": "確認した {checked} 件のうち {count} 件が牌山と一致しません。",
+  "detail.error": "このファイルは検証できませんでした。",
+  "game.players": "対局者",
+  "game.rule": "ルール",
+  "game.date": "日時",
+  "game.log": "牌譜",
+  "game.unknown": "不明",
+  "findings": "指摘",
+  "rounds": "局",
+  "round.verified": "一致",
+  "round.mismatch": "不一致",
+  "round.checked": "{checked} 件確認",
+  "wall.hands": "配牌",
+  "wall.live": "山（ツモ順）",
+  "wall.dead": "王牌",
+  "wall.dice": "サイコロ",
+  "wall.dora": "ドラ表示牌",
+  "wall.ura": "裏ドラ表示牌",
+  "wall.rinshan": "嶺上牌",
+  "wall.drawnBy": "{who} のツモ",
+  "wall.notDrawn": "未使用",
+  "wall.logVsWall": "牌譜 {log}、牌山 {wall}",
+  "wall.dealer": "親",
+  "wall.seat": "席 {n}",
+  "wall.dealOrder": "手牌 {n}（{nth} 番目に配牌）",
+  "wall.legend": "凡例",
+  "wall.mismatchLegend": "牌譜と一致しない",
+  "wall.redFive": "赤五",
+  "wind.0": "東",
+  "wind.1": "南",
+  "wind.2": "西",
+  "wind.3": "北",
+  "honba": "{n} 本場",
+  "export.none": "書き出す結果がまだありません。",
+};
+
+const zh = {
+  "title": "pywall — 麻将牌山验证",
+  "tagline": "检查对局中的每一张牌是否来自公开种子所确定的牌山。所有计算都在本机进行，不会上传任何内容。",
+  "language": "语言",
+  "status.loading": "正在加载 Python…",
+  "status.runtime": "正在加载 Python 运行环境…",
+  "status.package": "正在加载 pywall…",
+  "status.glue": "正在启动…",
+  "status.ready": "就绪：pywall {pywall}，Python {python}",
+  "status.error": "无法加载 Python：{message}",
+  "status.queued": "{n} 个文件等待 Python 就绪",
+  "input.heading": "验证牌谱",
+  "input.choose": "选择牌谱文件",
+  "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，gzip，或牌谱的 .zip 压缩包。也可以把文件拖放到页面任意位置。",
+  "input.drop": "拖放到这里进行验证",
+  "paste.label": "或粘贴牌谱或天凤种子",
+  "paste.verify": "验证粘贴的内容",
+  "paste.name": "粘贴的牌谱",
+  "paste.empty": "请先粘贴牌谱或种子。",
+  "seed.heading": "由种子生成牌山",
+  "seed.round": "局",
+  "seed.players": "人数",
+  "seed.p4": "四人麻将",
+  "seed.p3": "三人麻将",
+  "seed.prev": "上一局",
+  "seed.next": "下一局",
+  "seed.link": "此牌山的链接",
+  "seed.embed": "嵌入代码",
+  "seed.error": "无法读取此种子：{message}",
+  "batch.heading": "结果",
+  "batch.progress": "已检查 {done}/{total} 个文件",
+  "batch.summary": "{files} 个文件：一致 {verified}，不一致 {mismatch}，无法读取 {error}；共检查 {checked} 张牌",
+  "batch.file": "文件",
+  "batch.verdict": "结论",
+  "batch.rounds": "局数",
+  "batch.checked": "检查的牌",
+  "batch.json": "导出 JSON",
+  "batch.csv": "导出 CSV",
+  "batch.clear": "清除结果",
+  "verdict.verified": "一致",
+  "verdict.mismatch": "不一致",
+  "verdict.error": "无法读取",
+  "verdict.pending": "等待中",
+  "detail.verified": "检查的 {checked} 张牌全部与牌山一致。",
+  "detail.mismatch": "检查的 {checked} 张牌中有 {count} 张与牌山不一致。",
+  "detail.error": "无法验证此文件。",
+  "game.players": "玩家",
+  "game.rule": "规则",
+  "game.date": "日期",
+  "game.log": "牌谱",
+  "game.unknown": "未知",
+  "findings": "发现",
+  "rounds": "各局",
+  "round.verified": "一致",
+  "round.mismatch": "不一致",
+  "round.checked": "检查 {checked} 张",
+  "wall.hands": "配牌",
+  "wall.live": "牌山（摸牌顺序）",
+  "wall.dead": "王牌",
+  "wall.dice": "骰子",
+  "wall.dora": "宝牌指示牌",
+  "wall.ura": "里宝牌指示牌",
+  "wall.rinshan": "岭上牌",
+  "wall.drawnBy": "{who} 摸牌",
+  "wall.notDrawn": "未摸",
+  "wall.logVsWall": "牌谱 {log}，牌山 {wall}",
+  "wall.dealer": "庄家",
+  "wall.seat": "座位 {n}",
+  "wall.dealOrder": "手牌 {n}（第 {nth} 个配牌）",
+  "wall.legend": "图例",
+  "wall.mismatchLegend": "与牌谱不一致",
+  "wall.redFive": "赤五",
+  "wind.0": "东",
+  "wind.1": "南",
+  "wind.2": "西",
+  "wind.3": "北",
+  "honba": "{n} 本场",
+  "export.none": "还没有可导出的结果。",
+};
+
+export const LANGUAGES = { en: "English", ja: "日本語", zh: "中文" };
+const TABLES = { en, ja, zh };
+let current = "en";
+
+export function pickLanguage(stored, browserLanguages) {
+  if (stored && TABLES[stored]) return stored;
+  for (const tag of browserLanguages || []) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (TABLES[base]) return base;
+  }
+  return "en";
+}
+
+export function setLanguage(lang) {
+  current = TABLES[lang] ? lang : "en";
+  return current;
+}
+
+export function language() {
+  return current;
+}
+
+export function t(key, params = {}) {
+  const text = TABLES[current][key] ?? en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// "East 2, 1 honba" (the report's label) in the current language.
+export function roundLabel(label) {
+  const m = /^(East|South|West|North) (\d+), (\d+) honba$/.exec(label || "");
+  if (!m || current === "en") return label;
+  const wind = t(`wind.${["East", "South", "West", "North"].indexOf(m[1])}`);
+  return `${wind}${m[2]}局 ${t("honba", { n: m[3] })}`;
+}
+
+// Fill every element that names its text with data-i18n (and data-i18n-attr).
+export function translatePage(root = document) {
+  document.documentElement.lang = current;
+  for (const node of root.querySelectorAll("[data-i18n]")) {
+    node.textContent = t(node.dataset.i18n);
+  }
+  for (const node of root.querySelectorAll("[data-i18n-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  }
+  for (const node of root.querySelectorAll("[data-i18n-title]")) {
+    node.title = t(node.dataset.i18nTitle);
+  }
+}

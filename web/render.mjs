@@ -1,0 +1,349 @@
+// Drawing reports and walls with DOM calls only. Every string that comes from a
+// log (names, file names, messages) is added as a text node: nothing here ever
+// parses HTML, so a name like <img src=x onerror=...> stays text.
+
+import { t, roundLabel } from "./i18n.mjs";
+
+// el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value == null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = v;
+    else if (key === "attrs") for (const [k, v] of Object.entries(value)) setAttr(node, k, v);
+    else if (key === "text") node.textContent = value;
+    else if (key === "on") for (const [k, v] of Object.entries(value)) node.addEventListener(k, v);
+    else setAttr(node, key, value);
+  }
+  append(node, children);
+  return node;
+}
+
+function setAttr(node, name, value) {
+  if (/^on/i.test(name) || /html/i.test(name)) throw new Error(`refusing attribute ${name}`);
+  node.setAttribute(name, value === true ? "" : String(value));
+}
+
+function append(node, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child == null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+// --- tiles ----------------------------------------------------------------------
+
+const SUITS = ["m", "p", "s", "z"];
+const SUIT_GLYPH = { m: "萬", p: "筒", s: "索" };
+const HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+export const RED_FIVES = new Set([16, 52, 88]);
+
+export function tileText(id, red = true) {
+  const kind = id >> 2;
+  const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
+  const num = suit === "z" ? kind - 27 + 1 : (kind % 9) + 1;
+  return `${red && RED_FIVES.has(id) ? 0 : num}${suit}`;
+}
+
+export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) {
+  const kind = id >> 2;
+  const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
+  const isRed = red && RED_FIVES.has(id);
+  const text = tileText(id, red);
+  const face = suit === "z"
+    ? el("span", { class: "face", "aria-hidden": "true" }, el("b", {}, HONOURS[kind - 27]))
+    : el("span", { class: "face", "aria-hidden": "true" },
+        el("b", {}, String((kind % 9) + 1)), el("i", {}, SUIT_GLYPH[suit]));
+  const label = [text, isRed ? t("wall.redFive") : "", extraLabel].filter(Boolean).join(", ");
+  const cls = ["tile", `suit-${suit}`, suit === "z" ? `z${kind - 26}` : "", isRed ? "red" : "",
+    small ? "small" : ""].filter(Boolean).join(" ");
+  return el("span", { class: cls, role: "img", "aria-label": label, title: label,
+    data: { tile: String(id) } }, face, el("span", { class: "lbl", "aria-hidden": "true" }, text));
+}
+
+// --- wall geometry (FACTS.md: deal from the top down, dead wall at yama[0..]) ----
+
+export function layoutOf(n) {
+  const players = n === 108 ? 3 : 4;
+  const doraBase = players === 3 ? 9 : 5;
+  return {
+    n, players, doraBase,
+    liveStart: n - 1 - 13 * players,
+    deadSize: doraBase + 9,
+    dora: [0, 1, 2, 3, 4].map((k) => doraBase + 2 * k),
+    ura: [0, 1, 2, 3, 4].map((k) => doraBase - 1 + 2 * k),
+    replacement: players === 3 ? [1, 0, 3, 2, 5, 4, 7, 6] : [1, 0, 3, 2],
+  };
+}
+
+// Wall positions of each hand in deal order; hand 0 is the dealer's.
+export function dealPositions(n, players) {
+  const hands = Array.from({ length: players }, () => []);
+  let p = n - 1;
+  for (let pass = 0; pass < 3; pass++)
+    for (let h = 0; h < players; h++) for (let j = 0; j < 4; j++) hands[h].push(p--);
+  for (let h = 0; h < players; h++) hands[h].push(p--);
+  return hands;
+}
+
+// --- the URL fragment: #tenhou=SEED&round=N&players=3 ----------------------------
+
+export function parseFragment(hash) {
+  const out = { seed: null, round: 1, players: 4 };
+  for (const part of String(hash || "").replace(/^#/, "").split("&")) {
+    const eq = part.indexOf("=");
+    if (eq < 0) continue;
+    const key = part.slice(0, eq);
+    let value = part.slice(eq + 1);
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      continue;
+    }
+    if (key === "tenhou") out.seed = value.replace(/ /g, "+"); // base64's + may arrive as space
+    else if (key === "round") out.round = Math.max(1, Math.min(64, parseInt(value, 10) || 1));
+    else if (key === "players") out.players = value === "3" ? 3 : 4;
+  }
+  return out;
+}
+
+export function fragmentFor(seed, round, players) {
+  return `#tenhou=${encodeURIComponent(seed)}&round=${round}${players === 3 ? "&players=3" : ""}`;
+}
+
+export function looksLikeSeed(text) {
+  const s = String(text).trim();
+  return /^(mt19937ar-sha512-n288-base64,)?[A-Za-z0-9+/=\s]{16,}$/.test(s) ||
+    /^[0-9a-fA-F,\s]{16,}$/.test(s) && !s.startsWith("<");
+}
+
+// --- verdicts -------------------------------------------------------------------
+
+const ICONS = { verified: "✓", mismatch: "✗", error: "⚠", pending: "…" };
+
+export function verdictBadge(status) {
+  return el("span", { class: `verdict verdict-${status}` },
+    el("span", { class: "icon", "aria-hidden": "true" }, ICONS[status] || "?"),
+    " ", t(`verdict.${status}`));
+}
+
+// --- one round's wall -------------------------------------------------------------
+
+function eventsByPos(events) {
+  const map = new Map();
+  for (const e of events || []) {
+    if (e.pos == null) continue;
+    if (!map.has(e.pos)) map.set(e.pos, []);
+    map.get(e.pos).push(e);
+  }
+  return map;
+}
+
+function seatMark(seat) {
+  return el("span", { class: `who seat${seat}`, "aria-hidden": "true" }, String(seat + 1));
+}
+
+// One wall position: the wall's tile, marks for what happened there, and the
+// log's tile beside it when the two differ.
+function slot(pos, wall, ctx, roles = []) {
+  const evs = ctx.byPos.get(pos) || [];
+  const bad = evs.find((e) => !e.ok);
+  const notes = [...roles];
+  const draw = evs.find((e) => e.what === "draw" || e.what === "replacement");
+  if (draw && draw.seat != null) notes.push(t("wall.drawnBy", { who: ctx.seatName(draw.seat) }));
+  if (bad) notes.push(t("wall.logVsWall", { log: tileText(bad.log, ctx.red), wall: tileText(bad.wall, ctx.red) }));
+  const used = evs.length > 0;
+  const cls = ["slot", bad ? "bad" : "", ctx.withLog && !used ? "unused" : "",
+    roles.length ? "role" : ""].filter(Boolean).join(" ");
+  const node = el("span", { class: cls, data: { pos: String(pos) } },
+    tileEl(wall[pos], { red: ctx.red, extraLabel: notes.join("; ") }));
+  if (bad) {
+    node.append(el("span", { class: "vs" }, el("span", { class: "vs-label" }, "log"),
+      tileEl(bad.log, { red: ctx.red, small: true })));
+  }
+  const marks = el("span", { class: "marks", "aria-hidden": "true" });
+  if (draw && draw.seat != null) marks.append(seatMark(draw.seat));
+  for (const r of ctx.roleShort(pos)) marks.append(el("span", { class: `role-mark ${r.cls}` }, r.text));
+  node.append(marks);
+  return node;
+}
+
+function handRows(round, ctx) {
+  const { n, players } = ctx.layout;
+  const rows = [];
+  if (ctx.withLog) {
+    const deals = (round.events || []).filter((e) => e.what === "deal");
+    const first = deals.find((e) => e.pos === n - 1);
+    const dealer = first ? first.seat : 0;
+    for (let s = 0; s < players; s++) {
+      const mine = deals.filter((e) => e.seat === s).sort((a, b) => a.k - b.k);
+      const wind = t(`wind.${(s - dealer + players) % players}`);
+      const label = [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), ` · ${wind}`,
+        s === dealer ? ` (${t("wall.dealer")})` : ""];
+      rows.push([label, mine.map((e) => slot(e.pos, round.wall, ctx))]);
+    }
+  } else {
+    dealPositions(n, players).forEach((positions, h) => {
+      const label = [t("wind." + h), h === 0 ? ` (${t("wall.dealer")})` : ""];
+      rows.push([label, positions.map((p) => slot(p, round.wall, ctx))]);
+    });
+  }
+  return el("div", { class: "hands" }, rows.map(([label, tiles]) =>
+    el("div", { class: "hand" }, el("span", { class: "hand-label" }, label),
+      el("span", { class: "tiles" }, tiles))));
+}
+
+function deadWall(round, ctx) {
+  const { deadSize } = ctx.layout;
+  const top = [], bottom = [];
+  for (let p = 0; p < deadSize; p += 2) {
+    bottom.push(slot(p, round.wall, ctx, ctx.roles(p)));
+    top.push(slot(p + 1, round.wall, ctx, ctx.roles(p + 1)));
+  }
+  return el("div", { class: "dead" }, el("span", { class: "tiles dead-top" }, top),
+    el("span", { class: "tiles dead-bottom" }, bottom));
+}
+
+const DICE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+
+function diceEl(dice) {
+  return el("span", { class: "dice" }, dice.map((d) =>
+    el("span", { class: "die", role: "img", "aria-label": String(d), title: String(d) }, DICE[d - 1] || "?", el("small", {}, String(d)))));
+}
+
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false } = {}) {
+  const layout = layoutOf(round.wall.length);
+  const roles = (p) => {
+    const out = [];
+    const d = layout.dora.indexOf(p), u = layout.ura.indexOf(p), r = layout.replacement.indexOf(p);
+    if (d >= 0) out.push(`${t("wall.dora")} ${d + 1}`);
+    if (u >= 0) out.push(`${t("wall.ura")} ${u + 1}`);
+    if (r >= 0) out.push(`${t("wall.rinshan")} ${r + 1}`);
+    return out;
+  };
+  const roleShort = (p) => {
+    const out = [];
+    if (layout.dora.includes(p)) out.push({ cls: "mark-dora", text: "D" });
+    if (layout.ura.includes(p)) out.push({ cls: "mark-ura", text: "U" });
+    const r = layout.replacement.indexOf(p);
+    if (r >= 0) out.push({ cls: "mark-rinshan", text: `R${r + 1}` });
+    return out;
+  };
+  const ctx = {
+    layout, red, withLog, roles, roleShort, names,
+    byPos: eventsByPos(round.events),
+    seatName: (s) => `${s + 1} ${names[s] || ""}`.trim(),
+  };
+  const live = [];
+  for (let p = layout.liveStart; p >= layout.deadSize; p--) live.push(slot(p, round.wall, ctx));
+  return el("div", { class: `wall${compact ? " compact" : ""}` },
+    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)),
+    el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), handRows(round, ctx)),
+    el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
+    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
+    legend(withLog));
+}
+
+function legend(withLog) {
+  return el("p", { class: "legend" }, el("span", { class: "sr-only" }, t("wall.legend") + ": "),
+    el("span", { class: "role-mark mark-dora" }, "D"), ` ${t("wall.dora")} · `,
+    el("span", { class: "role-mark mark-ura" }, "U"), ` ${t("wall.ura")} · `,
+    el("span", { class: "role-mark mark-rinshan" }, "R"), ` ${t("wall.rinshan")}`,
+    withLog ? [" · ", el("span", { class: "legend-bad" }, "✗"), ` ${t("wall.mismatchLegend")}`,
+      " · ", el("span", { class: "legend-unused" }, "▢"), ` ${t("wall.notDrawn")}`] : []);
+}
+
+// --- a whole file report ----------------------------------------------------------
+
+function redFivesOn(game) {
+  if (!game) return true;
+  if (typeof game.rule_code === "string" && game.rule_code) return game.rule_code.includes("赤");
+  return !/no red|red fives off/i.test(game.rule || "");
+}
+
+export function verdictDetail(report) {
+  if (report.status === "verified") return t("detail.verified", { checked: report.checked });
+  if (report.status === "mismatch") {
+    const count = report.rounds.reduce((sum, r) =>
+      sum + (r.events || []).filter((e) => !e.ok).length, 0);
+    return t("detail.mismatch", { count: count || report.findings.filter((f) => f.severity === "error").length, checked: report.checked });
+  }
+  return t("detail.error");
+}
+
+function gameFacts(game) {
+  if (!game) return null;
+  const players = el("ol", { class: "players" }, game.players.map((name, s) =>
+    el("li", {}, seatMark(s), " ", name)));
+  const rows = [
+    [t("game.players"), players],
+    [t("game.rule"), [game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.date"), game.date || t("game.unknown")],
+  ];
+  if (game.log_id) rows.push([t("game.log"), game.log_id]);
+  return el("dl", { class: "game" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+}
+
+const MAX_FINDINGS = 60;
+
+function findingsList(findings) {
+  if (!findings.length) return null;
+  const shown = findings.slice(0, MAX_FINDINGS);
+  return el("section", { class: "findings" }, el("h4", {}, t("findings")),
+    el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code } },
+      el("span", { class: "sev" }, `${f.severity}: `), f.message)),
+      findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
+}
+
+function roundDetails(round, game, red) {
+  const ok = round.result === "verified";
+  const summary = el("summary", {},
+    el("span", { class: "round-label" }, roundLabel(round.label)), " ",
+    diceText(round.dice), " ",
+    el("span", { class: `round-result round-${round.result}` },
+      el("span", { "aria-hidden": "true" }, ok ? "✓ " : "✗ "), t(`round.${round.result}`)),
+    " ", el("span", { class: "round-checked" }, t("round.checked", { checked: round.checked })));
+  const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
+  const fill = () => {
+    if (details.dataset.drawn || !round.wall) return;
+    details.dataset.drawn = "1";
+    details.append(renderWall(round, { names: game ? game.players : [], red, withLog: true }));
+  };
+  details.addEventListener("toggle", () => { if (details.open) fill(); });
+  if (!ok) {
+    details.open = true;
+    fill();
+  }
+  return details;
+}
+
+function diceText(dice) {
+  return el("span", { class: "round-dice" }, `${t("wall.dice")} ${dice[0]}+${dice[1]}`);
+}
+
+export function renderReport(report) {
+  const red = redFivesOn(report.game);
+  const head = el("header", {}, el("h3", { class: "file-name" }, report.path), " ", verdictBadge(report.status));
+  const article = el("article", { class: "file-result", tabindex: "-1",
+    data: { file: report.path, verdict: report.status } },
+    head,
+    el("p", { class: "verdict-detail" }, verdictDetail(report)),
+    gameFacts(report.game),
+    findingsList(report.findings || []));
+  if (report.rounds && report.rounds.length) {
+    article.append(el("section", { class: "rounds" }, el("h4", {}, t("rounds")),
+      report.rounds.map((r) => roundDetails(r, report.game, red))));
+  }
+  return article;
+}
+
+export function pendingEl(name) {
+  return el("article", { class: "file-result pending", tabindex: "-1", data: { file: name, state: "pending" } },
+    el("header", {}, el("h3", { class: "file-name" }, name), " ", verdictBadge("pending")));
+}

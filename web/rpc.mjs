@@ -1,0 +1,52 @@
+// A tiny request/response layer over a worker: every request carries an id;
+// the worker answers with `progress` (any number), then one `result` or `error`.
+
+export class WorkerError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export function connect(worker, { onEvent } = {}) {
+  const pending = new Map();
+  let nextId = 1;
+
+  worker.addEventListener("message", (event) => {
+    const { id, type, payload } = event.data || {};
+    const entry = id == null ? undefined : pending.get(id);
+    if (!entry) {
+      if (onEvent) onEvent(type, payload); // unsolicited: start-up progress, ready, fatal
+      return;
+    }
+    if (type === "progress") {
+      if (entry.onProgress) entry.onProgress(payload);
+      return;
+    }
+    pending.delete(id);
+    if (type === "result") entry.resolve(payload);
+    else entry.reject(new WorkerError(payload?.code || "error", payload?.message || "failed"));
+  });
+
+  worker.addEventListener("error", (event) => {
+    const err = new WorkerError("worker_failed", event.message || "the worker stopped");
+    for (const entry of pending.values()) entry.reject(err);
+    pending.clear();
+    if (onEvent) onEvent("fatal", { code: "worker_failed", message: err.message });
+  });
+
+  return {
+    request(type, payload, { onProgress, transfer = [] } = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject, onProgress });
+        worker.postMessage({ id, type, payload }, transfer);
+      });
+    },
+  };
+}
+
+// Start the shared worker module next to this file.
+export function startWorker() {
+  return new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: "pywall" });
+}

@@ -1,0 +1,41 @@
+"""Glue between worker.mjs and pywall.api, run inside Pyodide.
+
+Kept thin on purpose: bytes in, JSON strings out, every decision in pywall.api
+(which also opens .zip archives member by member).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import pywall
+
+
+def _api():  # imported late so that `info` answers even if api.py is broken
+    from pywall import api
+
+    return api
+
+
+def _bytes(data: object) -> bytes:
+    to_bytes = getattr(data, "to_bytes", None)  # a JsProxy of a Uint8Array
+    return to_bytes() if to_bytes else bytes(data)  # type: ignore[call-overload]
+
+
+def info() -> str:
+    return json.dumps({"pywall": pywall.__version__, "python": sys.version.split()[0]})
+
+
+def verify(name: str, data: object) -> str:
+    """A batch document: one file report for a log, one per member of a .zip."""
+    return str(_api().verify_any(name, _bytes(data)))
+
+
+def walls(seed: str, rounds: int, players: int) -> str:
+    return str(_api().walls_json(seed, int(rounds), int(players)))
+
+
+def csv(files_json: str) -> str:
+    """CSV of the page's reports, in the CLI's columns."""
+    return str(_api().csv_from_batch(files_json))
