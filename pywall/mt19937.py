@@ -13,6 +13,7 @@ also what tests cross-check the fast path against.
 from __future__ import annotations
 
 import random
+import struct
 from collections.abc import Sequence
 
 N = 624
@@ -95,13 +96,12 @@ def random_from_key(key: Sequence[int]) -> random.Random:
     Its ``getrandbits(32)`` is ``genrand_int32``, and ``randbytes(4 * k)`` is the
     next k outputs as little-endian words.
     """
-    if any(not 0 <= w <= MASK for w in key):
-        raise ValueError("MT19937 key words must be 32-bit unsigned integers")
+    try:
+        raw = struct.pack(f"<{len(key)}I", *key)
+    except struct.error:
+        raise ValueError("MT19937 key words must be 32-bit unsigned integers") from None
     if key and key[-1] != 0:
-        n = 0
-        for word in reversed(key):
-            n = (n << 32) | word
-        return random.Random(n)
+        return random.Random(int.from_bytes(raw, "little"))
     rng = random.Random()
     rng.setstate((3, tuple(state_from_key(key)) + (N,), None))
     return rng

@@ -44,6 +44,7 @@ SRC_WORDS = 288
 RND_WORDS = 144
 _RND = struct.Struct("<144I")
 _FULL_SET = tuple(range(136))
+_CHUNKS = range(0, 4 * SRC_WORDS, 128)
 
 
 class Scheme(str, Enum):
@@ -161,8 +162,7 @@ def src_from_mt(mt: random.Random) -> bytes:
 def rnd_from_src(src: bytes) -> tuple[int, ...]:
     """SHA-512 of each 128-byte chunk, as 144 little-endian words."""
     sha = hashlib.sha512
-    digest = b"".join([sha(src[i:i + 128]).digest() for i in range(0, 1152, 128)])
-    return _RND.unpack(digest)
+    return _RND.unpack(b"".join([sha(src[i:i + 128]).digest() for i in _CHUNKS]))
 
 
 def wall_from_rnd(rnd: Sequence[int], players: int = 4) -> tuple[int, ...]:
