@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from pywall.errors import ValueInputError
 from pywall.mt19937 import random_from_key
@@ -37,6 +38,7 @@ from pywall.tiles import kind_text
 
 SEED_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 SEED_LENGTH = 27
+SCHEMA = "pywall.sega/1"
 PLAYERS = 4
 WORDS_PER_SEED = 5
 TILES = 136
@@ -93,7 +95,8 @@ def words_from_player_seed(seed: str, which: int | None = None) -> tuple[int, ..
         raise ValueInputError(f"{label} must be text")
     if len(seed) != SEED_LENGTH:
         raise ValueInputError(
-            f"{label} has {len(seed)} characters; SEGA seeds have exactly {SEED_LENGTH}"
+            f"{label} has {len(seed)} character{'' if len(seed) == 1 else 's'}; "
+            f"SEGA seeds have exactly {SEED_LENGTH}"
         )
     bits = 0
     for pos, ch in enumerate(seed):
@@ -235,3 +238,22 @@ def uncertainty_for_next_round(
         raise ValueInputError("the uncertainty value must be a non-negative whole number")
     numbers = discard_numbers(discards, per_seat)
     return value + 1 + sum(n * tile_value(d.kind) for n, d in zip(numbers, discards))
+
+
+# --- JSON form -------------------------------------------------------------------
+
+
+def dict_from_sega_wall(result: SegaWall) -> dict[str, Any]:
+    """The wall as plain JSON values (shared by the CLI and the web worker)."""
+    total, broken = break_from_dice(result.dice)
+    return {
+        "schema": SCHEMA,
+        "seeds": list(result.seeds),
+        "uncertainty": result.uncertainty,
+        "wall": list(result.wall),
+        "dice": list(result.dice),
+        "tiles": list(result.texts),
+        "tenhou_ids": list(result.tenhou_ids),
+        "break": {"dice_sum": total, "wall": broken, "stacks_from_right": total},
+        "red_fives": "unknown: SEGA's numbering of red fives is not published",
+    }
