@@ -170,7 +170,7 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
     if check.what == "deal":
         where = f"deal tile {check.k} of seat {check.seat}"
     elif check.what in ("draw", "replacement"):
-        where = f"{check.what} {check.k} (seat {check.seat}, event {check.n})"
+        where = f"{check.what} {check.k} of the round (seat {check.seat}, event {check.n})"
     else:
         where = f"{check.what} indicator {check.k}" + (f" (event {check.n})" if check.n else " (INIT)")
     return f"{label}: {where} is {log} in the log, {wall} in the wall (position {check.pos})"

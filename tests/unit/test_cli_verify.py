@@ -44,7 +44,7 @@ def test_mismatch_exit_1_and_says_where(tmp_path: Path, capsys: pytest.CaptureFi
     code, out, _ = run(["verify", str(tampered(tmp_path))], capsys)
     assert code == 1
     assert "MISMATCH" in out
-    assert "East 2, 1 honba: draw 55 (seat 1, event 117) is 7s in the log, 6s in the wall (position 29)" in out
+    assert "East 2, 1 honba: draw 55 of the round (seat 1, event 117) is 7s in the log, 6s in the wall (position 29)" in out
 
 
 def test_bad_file_exit_2_and_others_still_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
