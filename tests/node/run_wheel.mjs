@@ -1,0 +1,68 @@
+// Run the built pywall wheel inside real Pyodide under Node.
+//
+//   node run_wheel.mjs --index SITE/pyodide --mode lock|micropip --jobs JOBS.json
+//
+// --mode lock:     loadPackage("pywall") through the site's pyodide-lock.json
+//                  (the sha256 there is checked against the wheel);
+// --mode micropip: loadPackage("micropip") through the same lock (its rewritten
+//                  hash is checked too), then micropip.install of the wheel file.
+// JOBS.json is a list of {"kind": "verify", "name", "path"} and
+// {"kind": "walls", "seed", "rounds", "players"}; the answer on stdout is the
+// list of JSON strings pywall.api returned, in the same order.
+
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+function args(argv) {
+  const out = { mode: "lock" };
+  for (let i = 0; i < argv.length; i += 2) out[argv[i].replace(/^--/, "")] = argv[i + 1];
+  if (!out.index || !out.jobs) throw new Error("usage: --index DIR --mode lock|micropip --jobs FILE");
+  return out;
+}
+
+async function start(index, mode) {
+  const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: index + path.sep, stdout: console.error, stderr: console.error });
+  const problems = [];
+  const options = { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) };
+  if (mode === "lock") {
+    await pyodide.loadPackage("pywall", options);
+    if (problems.length || !pyodide.loadedPackages.pywall) {
+      throw new Error(`loadPackage("pywall") failed: ${problems.join("; ")}`);
+    }
+  } else if (mode === "micropip") {
+    await pyodide.loadPackage("micropip", options);
+    if (problems.length || !pyodide.loadedPackages.micropip) {
+      throw new Error(`loadPackage("micropip") failed: ${problems.join("; ")}`);
+    }
+    const wheel = readdirSync(index).find((f) => /^pywall-.*\.whl$/.test(f));
+    pyodide.FS.mkdirTree("/tmp/wheels");
+    pyodide.FS.writeFile(`/tmp/wheels/${wheel}`, readFileSync(path.join(index, wheel)));
+    const micropip = pyodide.pyimport("micropip");
+    await micropip.install(`emfs:/tmp/wheels/${wheel}`);
+  } else {
+    throw new Error(`unknown mode ${mode}`);
+  }
+  pyodide.runPython(`
+import importlib.metadata, pywall
+assert importlib.metadata.version("pywall") == pywall.__version__
+from pywall import api
+def _verify(name, data):
+    return api.verify_file(name, data.to_bytes())
+`);
+  return pyodide;
+}
+
+const opts = args(process.argv.slice(2));
+const pyodide = await start(path.resolve(opts.index), opts.mode);
+const verify = pyodide.globals.get("_verify");
+const api = pyodide.pyimport("pywall.api");
+const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
+const results = [];
+for (const job of jobs) {
+  if (job.kind === "verify") results.push(verify(job.name, new Uint8Array(readFileSync(job.path))));
+  else if (job.kind === "walls") results.push(api.walls_json(job.seed, job.rounds, job.players));
+  else throw new Error(`unknown job ${job.kind}`);
+}
+process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version.split()[0]"), results }));
