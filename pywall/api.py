@@ -13,7 +13,15 @@ from typing import Any
 from pywall import tenhou
 from pywall.archives import is_zip, iter_zip
 from pywall.errors import PywallError
-from pywall.report import SCHEMA, FileReport, batch_dict, check_log, csv_text, error_report, wall_dict
+from pywall.report import (
+    SCHEMA,
+    FileReport,
+    batch_dict,
+    check_log,
+    csv_text,
+    error_report,
+    wall_dict,
+)
 
 
 def _dumps(obj: Any) -> str:

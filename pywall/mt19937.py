@@ -65,7 +65,7 @@ def state_from_key(key: Sequence[int]) -> list[int]:
 class MT19937:
     """The pure-Python generator: slow, obviously correct, used to cross-check."""
 
-    __slots__ = ("mt", "index")
+    __slots__ = ("index", "mt")
 
     def __init__(self, key: Sequence[int]) -> None:
         self.mt = state_from_key(key)

@@ -18,7 +18,7 @@ HONOUR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 SUIT_NAMES = {"m": "characters", "p": "circles", "s": "bamboo", "z": "honours"}
 
 #: The 108 tile ids of a 3-player (sanma) set: only 1m and 9m among the characters.
-SANMA_IDS = tuple(range(0, 4)) + tuple(range(32, 136))
+SANMA_IDS = tuple(range(4)) + tuple(range(32, 136))
 
 
 def kind_from_id(tile: int) -> int:

@@ -17,7 +17,16 @@ from dataclasses import dataclass
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
 from pywall.model import Call, DoraReveal, Draw, Game, Round, Win
-from pywall.tenhou import Layout, RoundWall, Scheme, Seed, early_2009_wall, iter_walls, layout_for, parse_seed
+from pywall.tenhou import (
+    Layout,
+    RoundWall,
+    Scheme,
+    Seed,
+    early_2009_wall,
+    iter_walls,
+    layout_for,
+    parse_seed,
+)
 from pywall.tiles import tile_text
 
 #: Findings that mean the log could not be verified at all (status ``error``).

@@ -102,7 +102,7 @@ def _unescape(value: str) -> str:
         ent = m.group(1)
         if ent[0] != "#":
             return _ENTITIES[ent]
-        code = int(ent[2:], 16) if ent[1] in "xX" else int(ent[1:])
+        code = int(ent[2:], 16) if ent[1] in "xX" else int(ent[1:])  # noqa: FURB166
         return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
 
     return _ENTITY_RE.sub(one, value) if "&" in value else value
@@ -270,7 +270,7 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
     if len(text) > MAX_XML_BYTES:
         raise InputTooLargeError(f"the log is over {MAX_XML_BYTES:,} characters")
     stripped = text.lstrip()
-    if stripped.startswith("{") or stripped.startswith("["):
+    if stripped.startswith(("{", "[")):
         raise LogFormatError(
             "this is a JSON log (tenhou.net/6 style): it carries no seed, so its wall cannot be verified"
         )

@@ -8,7 +8,12 @@ from hypothesis import strategies as st
 from pywall import api
 from pywall.findings import CODES, Finding, Severity
 from pywall.report import (
-    FileReport, RoundReport, check_log, csv_text, date_from_log_id, rule_from_type,
+    FileReport,
+    RoundReport,
+    check_log,
+    csv_text,
+    date_from_log_id,
+    rule_from_type,
 )
 from tests.helpers import TENHOU, vector_seed
 

@@ -188,7 +188,7 @@ def test_altered_dice_are_caught() -> None:
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     seed = re.search(r'<INIT seed="([^"]*)"', text).group(1).split(",")
     seed[3] = str((int(seed[3]) + 1) % 6)
-    result, found = first_error(text.replace(re.search(r'<INIT seed="[^"]*"', text).group(),
+    _, found = first_error(text.replace(re.search(r'<INIT seed="[^"]*"', text).group(),
                                              f'<INIT seed="{",".join(seed)}"', 1))
     assert [(f.code, f.round) for f in found] == [("dice_mismatch", 0)]
 
