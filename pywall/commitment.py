@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from pywall.errors import ValueInputError
+from pywall.errors import SeedError, ValueInputError
 from pywall.tenhou import seed_bytes_from_seed
 
 SCHEMA = "pywall.commitment/1"
@@ -113,7 +113,10 @@ def hash_from_source(source: bytes) -> str:
 
 def candidates_from_game(seed: str, names: Sequence[str]) -> tuple[Candidate, ...]:
     """Every seat order the names allow, each with its hash in each distinct form."""
-    raw = seed_bytes_from_seed(seed)
+    try:
+        raw = seed_bytes_from_seed(seed)
+    except SeedError as exc:
+        raise SeedError(f"{exc.message} (pre-game hashes cover base64 seeds only)") from None
     forms = [FULL] if raw[0] >= 0x10 else [FULL, LEADING_ZEROS_DROPPED]
     return tuple(
         Candidate(

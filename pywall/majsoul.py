@@ -183,7 +183,7 @@ def digest_from_text(text: str, algorithm: str, what: str | None = None) -> str:
     if len(value) != expected or any(c not in "0123456789abcdef" for c in value):
         shown = value if len(value) <= 80 else value[:77] + "..."
         raise ValueInputError(
-            f"{what} {shown!r} is not a {algorithm.upper()} digest ({expected} hex digits)"
+            f"{what} {shown!r} is not an {algorithm.upper()} digest ({expected} hex digits)"
         )
     return value
 

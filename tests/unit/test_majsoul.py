@@ -214,7 +214,7 @@ def test_paishan_strips_outer_whitespace_only() -> None:
     ids=["short", "not-hex", "sha-as-md5", "empty"],
 )
 def test_malformed_digest(text: str, algorithm: str) -> None:
-    with pytest.raises(ValueInputError, match=f"not a {algorithm.upper()} digest"):
+    with pytest.raises(ValueInputError, match=f"not an {algorithm.upper()} digest"):
         digest_from_text(text, algorithm)
 
 
