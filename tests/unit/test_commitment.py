@@ -33,6 +33,7 @@ from pywall.commitment import (
     source_from_seed,
 )
 from pywall.errors import PywallError, SeedError, ValueInputError
+from pywall.formats import mjlog
 from tests.helpers import TENHOU
 
 PREFIX = "mt19937ar-sha512-n288-base64,"
@@ -280,3 +281,10 @@ def test_seed_errors_are_pywall_errors(seed: str) -> None:
         candidates_from_game(seed, ("a", "b", "c"))
     except PywallError:
         pass
+
+
+@pytest.mark.parametrize("name", LOGS, ids=[Path(n).stem for n in LOGS])
+def test_mjlog_reader_gives_the_same_seed_and_names(name: str) -> None:
+    """The CLI reads logs with pywall.formats.mjlog; it must agree with the stdlib reading."""
+    game = mjlog.parse((TENHOU / name).read_bytes(), name)
+    assert (game.seed, game.names) == seed_and_names(TENHOU / name)
