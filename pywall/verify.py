@@ -189,7 +189,13 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: 
     n = len(wall.tiles)
     extra: list[Finding] = []
     raw = list(check_deal(rnd, players, n)) + list(check_events(rnd, layout, players, n, extra))
-    checks = tuple(TileCheck(c.pos, c.what, c.seat, c.n, c.k, c.log, wall.tiles[c.pos]) for c in raw)
+    beyond = [c for c in raw if not 0 <= c.pos < n]
+    if beyond:  # only a corrupt log names more indicators than a wall holds
+        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: the log names {len(beyond)} more dora or ura indicators "
+                             "than a wall can hold", {"count": len(beyond)}))
+    checks = tuple(TileCheck(c.pos, c.what, c.seat, c.n, c.k, c.log, wall.tiles[c.pos])
+                   for c in raw if 0 <= c.pos < n)
     bad = [c for c in checks if not c.ok]
     findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
     if len(bad) > MAX_LISTED_PER_ROUND:
