@@ -36,6 +36,16 @@ CODES: dict[str, str] = {
     "legacy_seed": "a 2009 seed format, verified best-effort",
     "duplicate_attribute": "a tag repeats an attribute (a known quirk of real logs); the first is used",
     "no_rounds": "the log has no rounds to verify",
+    # Mahjong Soul wall hashes
+    "sha256_match": "SHA-256(paishan + salt) equals the round's sha256",
+    "hash_mismatch": "SHA-256(paishan + salt) differs from the round's sha256",
+    "salt_hash_match": "SHA-256(salt) equals the round's saltSha256",
+    "salt_hash_mismatch": "SHA-256(salt) differs from the round's saltSha256",
+    "md5_match": "MD5(paishan) equals the round's md5 (records before 2023-05-23)",
+    "md5_mismatch": "MD5(paishan) differs from the round's md5",
+    "salt_missing": "the round has a sha256 or saltSha256 but no salt, so it cannot be checked",
+    "no_hash": "the round has neither a sha256 (with salt) nor an md5: nothing to check",
+    "red_fives_unusual": "more than one red five of a suit (allowed counts are not documented)",
     # Could not analyse the input at all
     "log_format": "the input is not a game record pywall can read",
     "too_large": "the input is over pywall's size cap (raw or decompressed)",

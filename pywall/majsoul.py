@@ -36,17 +36,6 @@ SANMA_CHARACTERS = frozenset({"1m", "9m"})
 DIGEST_HEX_LENGTH = {"sha256": 64, "md5": 32}
 
 #: Finding codes of this module, one line each (stable: add, never rename).
-CODES: dict[str, str] = {
-    "sha256_match": "SHA-256(paishan + salt) equals the round's sha256",
-    "hash_mismatch": "SHA-256(paishan + salt) differs from the round's sha256",
-    "salt_hash_match": "SHA-256(salt) equals the round's saltSha256",
-    "salt_hash_mismatch": "SHA-256(salt) differs from the round's saltSha256",
-    "md5_match": "MD5(paishan) equals the round's md5 (records before 2023-05-23)",
-    "md5_mismatch": "MD5(paishan) differs from the round's md5",
-    "salt_missing": "the round has a sha256 or saltSha256 but no salt, so it cannot be checked",
-    "no_hash": "the round has neither a sha256 (with salt) nor an md5: nothing to check",
-    "red_fives_unusual": "more than one red five of a suit (allowed counts are not documented)",
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall.errors import PywallError, ValueInputError
-from pywall.findings import Severity
+from pywall.findings import CODES, Severity
 from pywall.majsoul import (
-    CODES,
     RoundHashes,
     check_round,
     dict_from_report,
