@@ -1,0 +1,96 @@
+"""Fixtures for the Playwright tests: system Chromium, the site served by build.py."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("PYWALL_CHROMIUM"), "/usr/bin/chromium"):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium (apt-get install chromium)")
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
+
+
+def _build_module() -> Any:
+    spec = importlib.util.spec_from_file_location("pywall_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """`python3 build.py serve --port 0` for the whole session; its printed URL."""
+    build = _build_module()
+    if not build.site_is_current():
+        build.build_site()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert match, f"build.py serve printed {line!r}"
+        yield match.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "viewport": {"width": 1200, "height": 900}, "locale": "en-US"}
+
+
+@pytest.fixture
+def shot() -> Any:
+    """shot("name", page_or_locator): a screenshot into test-artifacts/ (pages: full length)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def take(name: str, target: Any) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        if hasattr(target, "goto"):
+            target.screenshot(path=str(path), full_page=True)
+        else:
+            target.screenshot(path=str(path))
+        return path
+
+    return take

@@ -1,0 +1,424 @@
+"""The built site in Chromium, driven as a person would: choose files, paste,
+follow links, read what the page shows. Python answers are compared with
+CPython's `pywall.api` on the same input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import time
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+from pywall import api
+from tests.helpers import TENHOU, vector_seed
+
+pytestmark = pytest.mark.browser
+
+READY_MS = 90_000
+WORK_MS = 120_000
+FOUR_PLAYER = TENHOU / "gimite" / "test.mjlog"  # gzip, 17 rounds
+THREE_PLAYER = TENHOU / "dnovikoff" / "sanma2.xml"
+PLAIN = TENHOU / "dnovikoff" / "example.xml"
+XSS_NAME = "<img src=x onerror=alert(1)>"
+
+
+def open_ready(page: Page, path: str = "/") -> None:
+    page.goto(path)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+
+
+def result(page: Page, name: str) -> Any:
+    return page.locator(f'#results [data-file="{name}"]')
+
+
+def choose(page: Page, *paths: Path | str) -> None:
+    page.locator("input[type=file][multiple]").set_input_files([str(p) for p in paths])
+
+
+def bot_logs(count: int) -> list[Path]:
+    logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))
+    assert len(logs) >= count
+    return logs[:count]
+
+
+def tamper_draw(text: str, round_index: int, nth: int) -> str:
+    """Change the nth live draw of a round to a tile of another kind."""
+    start = [m.start() for m in re.finditer("<INIT ", text)][round_index]
+    draws = list(re.compile(r"<([TUVW])(\d+)/>").finditer(text, start))
+    m = draws[nth]
+    tile = (int(m.group(2)) + 36) % 136
+    return text[: m.start()] + f"<{m.group(1)}{tile}/>" + text[m.end():]
+
+
+def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
+    report = json.loads(api.verify_file("x", data))
+    for r in report["rounds"]:
+        for e in r["events"]:
+            if not e["ok"]:
+                return r["index"], r["label"], e
+    raise AssertionError("no mismatch")
+
+
+# --- loading --------------------------------------------------------------------------
+
+
+def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
+    page.goto("/")
+    expect(page.locator("#status")).to_have_attribute("data-state", re.compile("loading|ready"))
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    expect(page.locator("#status")).to_contain_text("Python 3.14")
+    expect(page.locator("input[type=file][multiple]")).to_have_count(1)
+    expect(page.get_by_label("Choose log files")).to_have_attribute("type", "file")
+    shot("ready", page)
+
+
+def test_files_chosen_before_ready_wait_their_turn(page: Page) -> None:
+    page.goto("/")
+    early = page.locator("#status").get_attribute("data-state") == "loading"
+    choose(page, PLAIN)
+    if early:
+        expect(page.locator("#queue-text")).to_contain_text("1")
+    expect(result(page, "example.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(page.locator("#queue-text")).to_have_text("")
+
+
+def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> None:
+    """loadPackage checks the wheel against the lock's sha256 and the page says so."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+
+    def corrupt(route: Any) -> None:
+        lock = route.fetch().json()
+        lock["packages"]["pywall"]["sha256"] = "0" * 64
+        route.fulfill(json=lock)
+
+    page.route("**/pyodide/pyodide-lock.json", corrupt)
+    page.goto(site_url)
+    expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
+    expect(page.locator("#status")).to_contain_text("pywall")
+    context.close()
+
+
+# --- verifying logs ---------------------------------------------------------------------
+
+
+def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None:
+    open_ready(page)
+    choose(page, FOUR_PLAYER, THREE_PLAYER)
+    four, three = result(page, FOUR_PLAYER.name), result(page, THREE_PLAYER.name)
+    expect(four).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(three).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    for path, node in ((FOUR_PLAYER, four), (THREE_PLAYER, three)):
+        report = json.loads(api.verify_file(path.name, path.read_bytes()))
+        expect(node.locator(".verdict-detail")).to_contain_text(str(report["checked"]))
+        expect(node.locator("ol.players li")).to_have_count(report["game"]["player_count"])
+        for name in report["game"]["players"]:
+            expect(node.locator("ol.players")).to_contain_text(name)
+        expect(node.locator("dl.game")).to_contain_text(report["game"]["rule"])
+        expect(node.locator("details.round")).to_have_count(len(report["rounds"]))
+    expect(four.locator(".verdict")).to_have_text(re.compile("Verified"))
+    # open one round: its wall is drawn tile by tile, as the report has it
+    round0 = three.locator('details.round[data-round="0"]')
+    round0.locator("summary").click()
+    wall = json.loads(api.verify_file(THREE_PLAYER.name, THREE_PLAYER.read_bytes()))["rounds"][0]["wall"]
+    assert len(wall) == 108
+    slots = round0.locator(".slot")
+    positions = slots.evaluate_all("ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
+    assert all(wall[pos] == tile for pos, tile in positions)
+    assert sorted(pos for pos, _ in positions) == list(range(108))  # every tile drawn once
+    shot("verified-3p", three)
+    four.locator('details.round[data-round="0"] summary').click()
+    shot("verified-4p", page)
+
+
+def test_gzip_log(page: Page) -> None:
+    assert FOUR_PLAYER.read_bytes()[:2] == b"\x1f\x8b"
+    open_ready(page)
+    choose(page, FOUR_PLAYER)
+    node = result(page, FOUR_PLAYER.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(node.locator("details.round")).to_have_count(17)
+
+
+def test_tampered_log_shows_mismatch_at_round_and_tile(page: Page, tmp_path: Path, shot: Any) -> None:
+    text = tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5)
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(text, encoding="utf-8")
+    round_index, label, event = first_bad_event(bad.read_bytes())
+    assert round_index == 3
+    open_ready(page)
+    choose(page, bad)
+    node = result(page, "tampered.xml")
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    expect(node.locator(".verdict")).to_have_text(re.compile("Mismatch"))
+    bad_round = node.locator(f'details.round[data-round="{round_index}"]')
+    expect(bad_round).to_have_attribute("data-result", "mismatch")
+    expect(bad_round).to_have_attribute("open", "")
+    expect(node.locator('details.round[data-result="mismatch"]')).to_have_count(1)
+    slot = bad_round.locator(f'.slot.bad[data-pos="{event["pos"]}"]')
+    expect(slot).to_have_count(1)
+    expect(slot.locator(".tile").first).to_have_attribute("data-tile", str(event["wall"]))
+    expect(slot.locator(".vs .tile")).to_have_attribute("data-tile", str(event["log"]))
+    expect(bad_round.locator(".slot.bad")).to_have_count(1)
+    expect(bad_round.locator(".round-label")).to_have_text(label)
+    expect(node.locator(".findings")).to_contain_text(label)
+    shot("mismatch", node)
+
+
+def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) -> None:
+    broken = tmp_path / "broken.mjlog"
+    broken.write_bytes(b"\x1f\x8b\x08\x00" + bytes(range(200)))
+    files = bot_logs(19) + [broken]
+    open_ready(page)
+    choose(page, *files)
+    expect(page.locator("#results [data-verdict]")).to_have_count(20, timeout=WORK_MS)
+    expect(page.locator('#results [data-verdict="verified"]')).to_have_count(19)
+    expect(result(page, "broken.mjlog")).to_have_attribute("data-verdict", "error")
+    expect(result(page, "broken.mjlog").locator(".verdict")).to_have_text(re.compile("Cannot read"))
+    expect(page.locator("#batch-progress")).to_have_attribute("value", "20")
+    expect(page.locator("#summary tbody tr")).to_have_count(20)
+    expect(page.locator("#batch-summary")).to_contain_text("19 verified")
+    shot("batch", page)
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export JSON").click()
+    doc = json.loads(Path(info.value.path()).read_text())
+    assert doc["summary"] == {"files": 20, "verified": 19, "mismatch": 0, "error": 1,
+                              "checked": sum(r["checked"] for r in doc["files"])}
+    assert [f["path"] for f in doc["files"]] == [p.name for p in files]
+    assert all("wall" not in r for f in doc["files"] for r in f["rounds"])
+
+    with page.expect_download() as info:
+        page.get_by_role("button", name="Export CSV").click()
+    rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text())))
+    assert [r["file"] for r in rows] == [p.name for p in files]
+    assert [r["status"] for r in rows].count("verified") == 19
+
+
+def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
+    archive = tmp_path / "logs.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.write(PLAIN, "a/example.xml")
+        zf.write(THREE_PLAYER, "b/sanma2.xml")
+        zf.writestr("c/not-a-log.txt", "hello")
+    open_ready(page)
+    choose(page, archive)
+    node = result(page, "logs.zip")
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    expect(result(page, "logs.zip/a/example.xml")).to_have_attribute("data-verdict", "verified")
+    expect(result(page, "logs.zip/b/sanma2.xml")).to_have_attribute("data-verdict", "verified")
+    expect(result(page, "logs.zip/c/not-a-log.txt")).to_have_attribute("data-verdict", "error")
+
+
+def test_pasted_log_and_pasted_seed(page: Page) -> None:
+    open_ready(page)
+    page.get_by_label("Or paste a log, or a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Verify pasted text").click()
+    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.get_by_label("Or paste a log, or a Tenhou seed").fill(vector_seed())
+    page.get_by_role("button", name="Verify pasted text").click()
+    expect(page.locator("#seed-view")).to_be_visible()
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=WORK_MS)
+    assert "#tenhou=" in page.url
+
+
+# --- seeds and embedding ------------------------------------------------------------------
+
+
+def wall_of(seed: str, round_no: int, players: int) -> list[int]:
+    walls = json.loads(api.walls_json(seed, round_no, players))
+    return list(walls["rounds"][round_no - 1]["wall"])
+
+
+def shown_wall(container: Any) -> dict[int, int]:
+    pairs = container.locator(".slot").evaluate_all(
+        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
+    return {pos: tile for pos, tile in pairs}
+
+
+def test_seed_only_link(page: Page, shot: Any) -> None:
+    seed = vector_seed()
+    assert "+" in seed or "/" in seed  # the fragment must carry base64 intact
+    page.goto(f"/#tenhou={seed}&round=3")  # as people paste it, not percent-encoded
+    expect(page.locator("#seed-view")).to_be_visible()
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    expect(page.locator("#seed-round")).to_have_value("3")
+    assert shown_wall(page.locator("#seed-wall")) == dict(enumerate(wall_of(seed, 3, 4)))
+    shot("seed", page)
+    page.get_by_role("button", name="Next round").click()
+    expect(page.locator("#seed-round")).to_have_value("4")
+    expect(page.locator("#seed-wall h3")).to_have_text("Round 4")
+    assert shown_wall(page.locator("#seed-wall")) == dict(enumerate(wall_of(seed, 4, 4)))
+    assert "round=4" in page.url
+    link = page.locator("#seed-url").input_value()
+    page.goto(link)
+    expect(page.locator("#seed-wall h3")).to_have_text("Round 4", timeout=READY_MS)
+
+
+def test_embed_page(page: Page, shot: Any) -> None:
+    seed = vector_seed()
+    page.goto(f"/embed.html#tenhou={seed}&round=2&players=3")
+    expect(page.locator("#seed-wall .slot")).to_have_count(108, timeout=READY_MS)
+    assert shown_wall(page.locator("#seed-wall")) == dict(enumerate(wall_of(seed, 2, 3)))
+    expect(page.locator("#embed-title")).to_contain_text("Round 2")
+    shot("embed", page)
+
+
+def test_embed_snippet_loads_in_an_iframe(page: Page, site_url: str) -> None:
+    seed = vector_seed()
+    page.goto(f"/#tenhou={seed}&round=1")
+    snippet = page.locator("#seed-embed").input_value()
+    src = re.search(r'src="([^"]+)"', snippet)
+    assert src and src.group(1).startswith(site_url + "embed.html#tenhou=")
+    frame_page = page.context.new_page()
+    frame_page.set_content(snippet)
+    frame = frame_page.frame_locator("iframe")
+    expect(frame.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+
+
+# --- offline, privacy, safety ---------------------------------------------------------------
+
+
+def wait_controlled(page: Page) -> None:
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    for _ in range(200):
+        if page.evaluate("() => !!navigator.serviceWorker.controller"):
+            return
+        time.sleep(0.05)
+    raise AssertionError("the service worker never took control")
+
+
+def test_works_offline_after_first_visit(context: BrowserContext, page: Page, shot: Any) -> None:
+    open_ready(page)
+    wait_controlled(page)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    choose(page, FOUR_PLAYER)
+    expect(result(page, FOUR_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    shot("offline-embed", page)
+
+
+def test_no_request_leaves_the_origin(context: BrowserContext, page: Page, site_url: str, tmp_path: Path) -> None:
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url))
+    page.on("request", lambda r: seen.append(r.url))
+    response = page.goto("/")
+    assert response is not None
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    choose(page, FOUR_PLAYER, THREE_PLAYER)
+    expect(page.locator("#results [data-verdict]")).to_have_count(2, timeout=WORK_MS)
+    page.goto(f"/#tenhou={vector_seed()}&round=2")
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    assert seen
+    outside = [u for u in seen if not u.startswith(site_url) and not u.startswith(("blob:", "data:"))]
+    assert outside == []
+    assert any(u.endswith("pyodide.asm.wasm") for u in seen)
+
+
+def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: Any) -> None:
+    encoded = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
+    text = re.sub(r'n0="[^"]*"', f'n0="{encoded}"', PLAIN.read_text(encoding="utf-8"), count=1)
+    hostile = tmp_path / f"{XSS_NAME}.xml"
+    hostile.write_text(text, encoding="utf-8")
+    report = json.loads(api.verify_file(hostile.name, hostile.read_bytes()))
+    assert report["game"]["players"][0] == XSS_NAME
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    open_ready(page)
+    choose(page, hostile)
+    node = result(page, hostile.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(node.locator("ol.players li").first).to_have_text(re.compile(re.escape(XSS_NAME)))
+    expect(node.locator("h3.file-name")).to_have_text(hostile.name)
+    node.locator('details.round[data-round="0"] summary').click()
+    expect(node.locator(".hand-label").first).to_contain_text(XSS_NAME)
+    expect(page.locator("#results img")).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert dialogs == []
+    assert not [r.url for r in requests if r.url.rstrip("/").endswith("/x")]
+    shot("script-in-name", node)
+
+
+# --- people ---------------------------------------------------------------------------------
+
+
+def test_page_stays_responsive_during_a_batch(page: Page) -> None:
+    files = bot_logs(36)
+    open_ready(page)
+    page.evaluate("""() => {
+        window.__gaps = [];
+        let last = performance.now();
+        const tick = (now) => { window.__gaps.push(now - last); last = now;
+                                if (!window.__stop) requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+    }""")
+    choose(page, *files)
+    expect(page.locator("#results [data-state=pending]").first).to_be_attached()
+    page.select_option("#lang", "ja")
+    expect(page.locator("h1")).to_have_text("pywall — 牌山検証", timeout=2_000)
+    done = int(page.locator("#batch-progress").get_attribute("value") or 0)
+    assert done < len(files), "the batch finished before the page could be checked"
+    expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=WORK_MS)
+    gaps = page.evaluate("() => { window.__stop = true; return window.__gaps; }")
+    assert len(gaps) > 10
+    # the main thread never stalled for long while Python worked
+    assert max(gaps) < 1_000, f"longest frame gap {max(gaps):.0f} ms"
+
+
+def test_languages_and_switcher(browser: Browser, site_url: str, shot: Any) -> None:
+    context = browser.new_context(locale="ja-JP", viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("h1")).to_have_text("pywall — 牌山検証")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    page.locator("input[type=file][multiple]").set_input_files(str(PLAIN))
+    node = page.locator('#results [data-file="example.xml"]')
+    expect(node.locator(".verdict")).to_have_text(re.compile("一致"), timeout=WORK_MS)
+    expect(node.locator(".round-label").first).to_have_text("東1局 0 本場")
+    shot("japanese", page)
+    page.get_by_label("言語").select_option("zh")
+    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")
+    expect(page.locator("html")).to_have_attribute("lang", "zh")
+    expect(node.locator(".verdict")).to_have_text(re.compile("一致"))
+    page.reload()
+    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")  # the choice is remembered
+    context.close()
+
+
+def test_keyboard_only(page: Page) -> None:
+    open_ready(page)
+    for _ in range(12):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement && document.activeElement.id") == "files":
+            break
+    else:
+        raise AssertionError("the file input is not reachable with Tab")
+    choose(page, PLAIN)
+    node = result(page, "example.xml")
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    summary = node.locator('details.round[data-round="1"] summary')
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(node.locator('details.round[data-round="1"] .tile').first).to_be_visible()
+    # every control has a name a screen reader can read
+    unnamed = page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea')]
+        .filter(n => !(n.labels && n.labels.length) && !n.getAttribute('aria-label') && !n.textContent.trim())
+        .map(n => n.outerHTML)""")
+    assert unnamed == []
