@@ -79,6 +79,8 @@ const en = {
   "wind.3": "North",
   "honba": "{n} honba",
   "export.none": "Nothing to export yet.",
+  "wall.log": "log",
+  "footer": "pywall runs Python in this page with Pyodide; after the first visit it also works offline.",
 };
 
 const ja = {
@@ -159,6 +161,8 @@ const ja = {
   "wind.3": "北",
   "honba": "{n} 本場",
   "export.none": "書き出す結果がまだありません。",
+  "wall.log": "牌譜",
+  "footer": "pywall はこのページの中で Pyodide により Python を動かします。一度開けばオフラインでも使えます。",
 };
 
 const zh = {
@@ -239,6 +243,8 @@ const zh = {
   "wind.3": "北",
   "honba": "{n} 本场",
   "export.none": "还没有可导出的结果。",
+  "wall.log": "牌谱",
+  "footer": "pywall 通过 Pyodide 在本页面中运行 Python；首次访问后也可离线使用。",
 };
 
 export const LANGUAGES = { en: "English", ja: "日本語", zh: "中文" };

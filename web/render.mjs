@@ -164,7 +164,7 @@ function slot(pos, wall, ctx, roles = []) {
   const node = el("span", { class: cls, data: { pos: String(pos) } },
     tileEl(wall[pos], { red: ctx.red, extraLabel: notes.join("; ") }));
   if (bad) {
-    node.append(el("span", { class: "vs" }, el("span", { class: "vs-label" }, "log"),
+    node.append(el("span", { class: "vs" }, el("span", { class: "vs-label" }, t("wall.log")),
       tileEl(bad.log, { red: ctx.red, small: true })));
   }
   const marks = el("span", { class: "marks", "aria-hidden": "true" });
