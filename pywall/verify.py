@@ -108,11 +108,21 @@ def deal_positions(dealer: int, players: int, n: int) -> list[list[int]]:
     return hands
 
 
+#: A check before the wall is read: TileCheck's fields but ``wall``. Plain tuples
+#: here so that each TileCheck is built once, with its wall tile (the hot path).
+_Raw = tuple[int, str, "int | None", int, int, int]
+
+
 def check_deal(rnd: Round, players: int, n: int) -> Iterator[TileCheck]:
+    for raw in _deal_raw(rnd, players, n):
+        yield TileCheck(*raw, -1)
+
+
+def _deal_raw(rnd: Round, players: int, n: int) -> Iterator[_Raw]:
     wall_positions = deal_positions(rnd.dealer, players, n)
     for seat, hand in enumerate(rnd.hands):
         for k, (tile, pos) in enumerate(zip(hand, wall_positions[seat]), 1):
-            yield TileCheck(pos, "deal", seat, 0, k, tile, -1)
+            yield pos, "deal", seat, 0, k, tile
 
 
 @dataclass
@@ -127,9 +137,15 @@ class _Cursor:
 
 def check_events(rnd: Round, layout: Layout, players: int, n: int,
                  extra: list[Finding]) -> Iterator[TileCheck]:
+    for raw in _events_raw(rnd, layout, players, n, extra):
+        yield TileCheck(*raw, -1)
+
+
+def _events_raw(rnd: Round, layout: Layout, players: int, n: int,
+                extra: list[Finding]) -> Iterator[_Raw]:
     cur = _Cursor(live=n - 1 - 13 * players)
     pending = [False] * players
-    yield TileCheck(layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator, -1)
+    yield layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator
     for ev in rnd.events:
         if isinstance(ev, Call):
             pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
@@ -140,25 +156,24 @@ def check_events(rnd: Round, layout: Layout, players: int, n: int,
             if cur.replacements > len(order):
                 extra.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
                 continue
-            yield TileCheck(order[cur.replacements - 1], "replacement", ev.seat, ev.n,
-                            cur.replacements, ev.tile, -1)
+            yield order[cur.replacements - 1], "replacement", ev.seat, ev.n, cur.replacements, ev.tile
         elif isinstance(ev, Draw):
             cur.draws += 1
             if cur.live < 14 + cur.replacements:
                 extra.append(_overrun(rnd, ev, "live draws than the live wall holds"))
                 continue
-            yield TileCheck(cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile, -1)
+            yield cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile
             cur.live -= 1
         elif isinstance(ev, DoraReveal):
             cur.doras += 1
-            yield TileCheck(layout.dora_position(cur.doras), "dora", None, ev.n, cur.doras + 1, ev.tile, -1)
+            yield layout.dora_position(cur.doras), "dora", None, ev.n, cur.doras + 1, ev.tile
         elif isinstance(ev, Win):
             if ev.dora and len(ev.dora) != cur.doras + 1:
                 extra.append(_dora_count(rnd, ev, cur.doras + 1))
             for i, tile in enumerate(ev.dora):
-                yield TileCheck(layout.dora_position(i), "dora", ev.seat, ev.n, i + 1, tile, -1)
+                yield layout.dora_position(i), "dora", ev.seat, ev.n, i + 1, tile
             for i, tile in enumerate(ev.ura):
-                yield TileCheck(layout.ura_position(i), "ura", ev.seat, ev.n, i + 1, tile, -1)
+                yield layout.ura_position(i), "ura", ev.seat, ev.n, i + 1, tile
 
 
 def _overrun(rnd: Round, ev: Draw, what: str) -> Finding:
@@ -188,15 +203,15 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
 def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: bool) -> RoundResult:
     n = len(wall.tiles)
     extra: list[Finding] = []
-    raw = list(check_deal(rnd, players, n)) + list(check_events(rnd, layout, players, n, extra))
-    beyond = [c for c in raw if not 0 <= c.pos < n]
+    raw = list(_deal_raw(rnd, players, n)) + list(_events_raw(rnd, layout, players, n, extra))
+    beyond = [c for c in raw if not 0 <= c[0] < n]
     if beyond:  # only a corrupt log names more indicators than a wall holds
         extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
                              f"{rnd.label}: the log names {len(beyond)} more dora or ura indicators "
                              "than a wall can hold", {"count": len(beyond)}))
-    checks = tuple(TileCheck(c.pos, c.what, c.seat, c.n, c.k, c.log, wall.tiles[c.pos])
-                   for c in raw if 0 <= c.pos < n)
-    bad = [c for c in checks if not c.ok]
+    tiles = wall.tiles
+    checks = tuple(TileCheck(*c, tiles[c[0]]) for c in raw if 0 <= c[0] < n)
+    bad = [c for c in checks if c.log != c.wall]
     findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
     if len(bad) > MAX_LISTED_PER_ROUND:
         findings.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
