@@ -113,8 +113,8 @@ def iter_tags(text: str) -> Iterator[Tag]:
     declaration are skipped. A DTD is refused."""
     index = 0
     for m in _TAG_RE.finditer(text):
-        body = m.group(1)
-        if not m.group(2):
+        body, closed = m.groups()
+        if not closed:
             if text[m.end():].strip():
                 raise LogFormatError("a tag is not closed", f"character {m.start() + 1}")
             return  # a copy cut off inside its last tag: what came before still counts
@@ -130,6 +130,9 @@ def iter_tags(text: str) -> Iterator[Tag]:
         if head.group(1):
             continue
         index += 1
+        if "=" not in body:  # most tags (draws, discards) have no attributes: skip the scan
+            yield Tag(head.group(2), {}, index)
+            continue
         attrs: dict[str, str] = {}
         dups: list[str] = []
         for a in _ATTR_RE.finditer(body, head.end()):
