@@ -1,0 +1,127 @@
+"""pywall.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pywall.audit import OVERALL, StartingHand, audit_hands, dora_kind
+from pywall.errors import ValueInputError
+from pywall.shanten import shanten
+from pywall.tiles import counts_from_mpsz, kinds_from_mpsz
+
+PLAYERS = ("Ann", "Bo", "Cy", "Di")
+ALPHA = 0.001
+
+
+def fair_hands(seed: int, rounds: int) -> list[StartingHand]:
+    """Dealt from a fair shuffle: each hand and the indicator are a uniform sample.
+
+    (``random.Random.sample`` stands in for the library's own wall generator.)
+    """
+    rng = random.Random(seed)
+    hands = []
+    for r in range(rounds):
+        for seat, player in enumerate(PLAYERS):
+            dealer = seat == r % 4
+            tiles = rng.sample(range(136), 15 if dealer else 14)
+            hands.append(StartingHand.from_tiles(player, dealer, tiles[:-1], tiles[-1]))
+    return hands
+
+
+def good_hands(seed: int, rounds: int) -> list[StartingHand]:
+    """Each hand the best of three fair deals: a mild bias towards good hands."""
+    rng = random.Random(seed)
+    hands = []
+    for r in range(rounds):
+        for seat, player in enumerate(PLAYERS):
+            dealer = seat == r % 4
+            deals = [rng.sample(range(136), 15 if dealer else 14) for _ in range(3)]
+            options = [StartingHand.from_tiles(player, dealer, t[:-1], t[-1]) for t in deals]
+            hands.append(min(options, key=lambda h: shanten(h.counts)))
+    return hands
+
+
+@pytest.fixture(scope="module")
+def fair() -> list[StartingHand]:
+    return fair_hands(2026, 600)
+
+
+def test_fair_hands_do_not_reject(fair: list[StartingHand]) -> None:
+    result = audit_hands(fair)
+    assert result.overall.label == OVERALL and result.overall.hands == 2400
+    assert [p.label for p in result.players] == sorted(PLAYERS)
+    for group in (result.overall, *result.players):
+        assert min(group.p_values) > ALPHA, group.label
+        assert not group.rejects(ALPHA)
+    assert abs(result.overall.shanten_z.z) < 3 and result.overall.dora is not None
+
+
+def test_good_hands_reject() -> None:
+    result = audit_hands(good_hands(7, 150))
+    overall = result.overall
+    assert overall.rejects(ALPHA)
+    assert overall.p_value < 1e-6 and overall.shanten_z.z < -5
+    assert all(p.shanten_z.z < 0 for p in result.players)
+
+
+def test_dora_bias_is_caught_apart_from_shanten(fair: list[StartingHand]) -> None:
+    rigged = [StartingHand(h.player, h.dealer, h.counts, min(2, h.dora + 1)) for h in fair[:800]]
+    dora = audit_hands(rigged).overall.dora
+    assert dora is not None and dora.z > 10 and dora.p_value < 1e-20
+
+
+def test_parts_by_hand_size(fair: list[StartingHand]) -> None:
+    overall = audit_hands(fair).overall
+    thirteen, fourteen = overall.parts
+    assert (thirteen.tiles, thirteen.hands, fourteen.tiles, fourteen.hands) == (13, 1800, 14, 600)
+    assert fourteen.expected_mean == pytest.approx(3.1559378, abs=1e-7)
+    assert sum(n for _, n in thirteen.observed) == 1800
+    assert sum(e for _, e in fourteen.expected) == pytest.approx(600)
+    assert overall.dof == thirteen.chi_square.dof + fourteen.chi_square.dof
+    assert all(b.expected >= 5 for b in thirteen.chi_square.bins)
+
+
+def test_json_form(fair: list[StartingHand]) -> None:
+    data = json.loads(json.dumps(audit_hands(fair[:40]).to_dict()))
+    assert data["overall"]["hands"] == 40 and len(data["players"]) == 4
+    part = data["overall"]["by_tiles"][0]
+    assert set(part) >= {"tiles", "observed", "expected", "mean", "z", "chi2", "dof", "p", "bins"}
+    assert "cannot" in data["explanation"]
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [("1m", "2m"), ("9m", "1m"), ("9p", "1p"), ("9s", "1s"), ("4z", "1z"), ("1z", "2z"),
+     ("7z", "5z"), ("5z", "6z")],
+    ids=lambda v: str(v),
+)  # fmt: skip
+def test_dora_kind(indicator: str, dora: str) -> None:
+    assert dora_kind(kinds_from_mpsz(indicator)[0]) == kinds_from_mpsz(dora)[0]
+
+
+def test_from_tiles_counts_dora() -> None:
+    # 5m is kind 4, ids 16-19; indicator 4m (id 12) makes 5m dora
+    hand = StartingHand.from_tiles("Ann", False, [16, 17, 18, *range(36, 46)], indicator=12)
+    assert hand.dora == 3 and hand.tiles == 13
+
+
+@pytest.mark.parametrize(
+    ("dealer", "hand", "dora"),
+    [
+        (True, "123m456p789s1122z", 0),
+        (False, "123m456p789s11223z", 0),
+        (False, "123m456p789s1122z", 5),
+    ],
+    ids=["dealer-13", "nondealer-14", "too-many-dora"],
+)
+def test_rejects_bad_records(dealer: bool, hand: str, dora: int) -> None:
+    with pytest.raises(ValueInputError):
+        StartingHand("Ann", dealer, tuple(counts_from_mpsz(hand)), dora)
+
+
+def test_needs_hands() -> None:
+    with pytest.raises(ValueInputError):
+        audit_hands([])
