@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pywall import __version__
 
 #: Sub-command modules, in the order ``pywall --help`` lists them.
-MODULES = ("verify", "wall", "mj", "majsoul", "commitment")
+MODULES = ("verify", "wall", "mj", "majsoul", "commitment", "shanten")
 
 
 def build_parser() -> argparse.ArgumentParser:
