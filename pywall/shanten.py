@@ -226,6 +226,8 @@ def checked_counts(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
         bad = next(c for c in hand if c not in _VALID_COUNTS)
         raise ValueInputError(f"a kind has 0-4 copies in a hand, got {bad!r}")
     tiles = sum(hand)
+    if not isinstance(tiles, int):
+        raise ValueInputError("per-kind counts must be whole numbers")
     if tiles > MAX_TILES:
         raise ValueInputError(f"a hand has at most 14 tiles, got {tiles}")
     if tiles % 3 == 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -59,7 +60,7 @@ SMALL = [
     ("147m258p36s", 4),
     ("159m159p15s", 4),
 ]
-INVALID = [
+INVALID: list[tuple[list[Any], str]] = [
     ([0] * 33, "34 per-kind counts"),
     ([5] + [0] * 33, "0-4 copies"),
     ([-1, 2] + [0] * 32, "0-4 copies"),
@@ -67,6 +68,7 @@ INVALID = [
     ([3] + [0] * 33, "3k+1 or 3k+2"),
     ([0] * 34, "3k+1 or 3k+2"),
     ([4, 4, 4] + [0] * 31, "3k+1 or 3k+2"),
+    ([1.0] + [0] * 33, "whole numbers"),
 ]
 
 
@@ -92,7 +94,7 @@ def test_hands_after_calls(hand: str, expected: int) -> None:
 @pytest.mark.parametrize(
     ("counts", "message"), INVALID, ids=[f"{m}-{len(c)}-{sum(c)}" for c, m in INVALID]
 )
-def test_invalid_counts(counts: list[int], message: str) -> None:
+def test_invalid_counts(counts: list[Any], message: str) -> None:
     for function in (shanten, regular_shanten, shanten_by_form):
         with pytest.raises(ValueInputError, match=re.escape(message)):
             function(counts)
