@@ -37,7 +37,9 @@ MAX_XML_BYTES = 16 * 1024 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
-_TAG_RE = re.compile(r"<([^<>]*)(>?)")
+#: A draw or discard (``<T23/>``, ``<D45/>``: nine tags in ten) matches the first
+#: branch and skips the general tag reader; anything else, the second.
+_TAG_RE = re.compile(r"<(?:([DEFGTUVW])([0-9]{1,3})/>|([^<>]*)(>?))")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
 _ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
@@ -111,9 +113,24 @@ def _unescape(value: str) -> str:
 def iter_tags(text: str) -> Iterator[Tag]:
     """Opening and empty tags in order; closing tags, comments and the XML
     declaration are skipped. A DTD is refused."""
+    for t in _tokens(text):
+        yield t if isinstance(t, Tag) else Tag(t[0] + t[1], {}, t[2])
+
+
+#: A draw or discard tag as ``_tokens`` yields it: (letter, tile digits, tag index).
+_Move = tuple[str, str, int]
+
+
+def _tokens(text: str) -> Iterator[Tag | _Move]:
+    """``iter_tags``' reading, with draws and discards as plain ``_Move`` tuples
+    (building a Tag for each was most of the time spent parsing)."""
     index = 0
     for m in _TAG_RE.finditer(text):
-        body, closed = m.groups()
+        letter, digits, body, closed = m.groups()
+        if letter:
+            index += 1
+            yield letter, digits, index
+            continue
         if not closed:
             if text[m.end():].strip():
                 raise LogFormatError("a tag is not closed", f"character {m.start() + 1}")
@@ -220,6 +237,16 @@ class _RoundBuilder:
         elif name == "RYUUKYOKU":
             self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive"), n))
 
+    def add_move(self, letter: str, digits: str, index: int) -> None:
+        """What ``add`` does with ``<T23/>`` or ``<D45/>``, without a Tag."""
+        draw = letter in _DRAW_TAGS
+        seat = (_DRAW_TAGS if draw else _DISCARD_TAGS)[letter]
+        tile = int(digits)
+        if seat >= self.players or tile > 135:
+            self.add(Tag(letter + digits, {}, index))  # raises the error ``add`` gives
+            return
+        self.events.append((Draw if draw else Discard)(seat, tile, len(self.events) + 1))
+
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:
             raise LogFormatError(f"seat {seat} acts in a {self.players}-player game",
@@ -281,10 +308,10 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
         raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
     if "<mjloggm" not in text[:4096]:
         raise LogFormatError("not a Tenhou mjlog: no <mjloggm> tag at the start")
-    return _game_from_tags(iter_tags(text), name)
+    return _game_from_tags(_tokens(text), name)
 
 
-def _game_from_tags(tags: Iterator[Tag], name: str | None) -> Game:
+def _game_from_tags(tags: Iterator[Tag | _Move], name: str | None) -> Game:
     seed: str | None = None
     go_type = lobby = None
     un: Tag | None = None
@@ -292,6 +319,10 @@ def _game_from_tags(tags: Iterator[Tag], name: str | None) -> Game:
     quirks: list[str] = []
     complete = False
     for tag in tags:
+        if isinstance(tag, tuple):
+            if rounds:
+                rounds[-1].add_move(*tag)
+            continue
         if tag.duplicates:
             quirks.append(f"tag {tag.index} <{tag.name}> repeats {', '.join(tag.duplicates)}=")
         if tag.name == "SHUFFLE":
