@@ -22,7 +22,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.distribution import distribution
-from pywall.errors import ValueInputError
+from pywall.errors import PywallError, ValueInputError
+from pywall.findings import Severity
+from pywall.formats import mjlog
+from pywall.model import Draw, Game
 from pywall.shanten import shanten
 from pywall.stats import (
     ChiSquare,
@@ -33,6 +36,7 @@ from pywall.stats import (
     moments,
     z_score,
 )
+from pywall.verify import verify_game
 
 OVERALL = "all players"
 
@@ -265,4 +269,82 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
         "dof": group.dof,
         "p": group.p_value,
         "dora": _z_dict(group.dora),
+        "flagged": group.rejects(ALPHA),
     }
+
+
+# --- starting hands from verified game records ------------------------------
+
+ALPHA = 0.001
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """A game left out of the audit, and why."""
+
+    path: str
+    kind: str  # unreadable | error | mismatch | three_player | duplicate
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Collected:
+    hands: tuple[StartingHand, ...]
+    games: int
+    excluded: tuple[Exclusion, ...]
+
+
+def hands_from_game(game: Game) -> list[StartingHand]:
+    """Every round's starting hands: 13 tiles per non-dealer, the dealer's 13 plus
+    the first draw. A round cut off before the dealer's first draw gives no dealer hand."""
+    out: list[StartingHand] = []
+    for rnd in game.rounds:
+        first = next((e for e in rnd.events if isinstance(e, Draw)), None)
+        for seat, hand in enumerate(rnd.hands):
+            name = game.names[seat] if seat < len(game.names) and game.names[seat] else f"seat {seat}"
+            if seat != rnd.dealer:
+                out.append(StartingHand.from_tiles(name, False, hand, rnd.dora_indicator))
+            elif first is not None and first.seat == seat:
+                out.append(StartingHand.from_tiles(name, True, hand + (first.tile,), rnd.dora_indicator))
+    return out
+
+
+def exclusion_reason(game: Game, status: str, first_problem: str | None) -> tuple[str, str] | None:
+    """Why a game cannot count (kind, reason), or None when it can."""
+    if status != "verified":
+        return status, f"{status}: {first_problem}" if first_problem else status
+    if game.player_count != 4:
+        return "three_player", ("3-player game: the exact distributions are over 136 tiles; "
+                                "3-player walls have 108")
+    return None
+
+
+def collect(items: Iterable[tuple[str, bytes | PywallError]]) -> Collected:
+    """Verify each log and keep the starting hands of those that verified."""
+    hands: list[StartingHand] = []
+    excluded: list[Exclusion] = []
+    seen: dict[str, str] = {}  # seed -> first file: the same game twice must count once
+    games = 0
+    for name, content in items:
+        if isinstance(content, PywallError):
+            excluded.append(Exclusion(name, "unreadable", content.message))
+            continue
+        try:
+            game = mjlog.parse(content, name)
+        except PywallError as exc:
+            excluded.append(Exclusion(name, "unreadable", exc.message))
+            continue
+        result = verify_game(game)
+        problems = [f.message for f in result.findings if f.severity is Severity.ERROR]
+        reason = exclusion_reason(game, result.status, problems[0] if problems else None)
+        if reason is not None:
+            excluded.append(Exclusion(name, *reason))
+            continue
+        key = game.seed or "".join(r.shuffle or "" for r in game.rounds)
+        if key in seen:
+            excluded.append(Exclusion(name, "duplicate", f"the same game as {seen[key]}"))
+            continue
+        seen[key] = name
+        games += 1
+        hands.extend(hands_from_game(game))
+    return Collected(tuple(hands), games, tuple(excluded))

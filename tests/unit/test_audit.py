@@ -2,32 +2,36 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import random
 
 import pytest
 
 from pywall.audit import OVERALL, StartingHand, audit_hands, dora_kind
+from pywall import tenhou
 from pywall.errors import ValueInputError
 from pywall.shanten import shanten
 from pywall.tiles import counts_from_mpsz, kinds_from_mpsz
+from pywall.verify import deal_positions
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 ALPHA = 0.001
 
 
 def fair_hands(seed: int, rounds: int) -> list[StartingHand]:
-    """Dealt from a fair shuffle: each hand and the indicator are a uniform sample.
-
-    (``random.Random.sample`` stands in for the library's own wall generator.)
-    """
+    """Dealt from the library's own fair generator: Tenhou walls of random seeds, dealt
+    as Tenhou deals them (the dealer's 14th tile is the first live draw, yama[83])."""
     rng = random.Random(seed)
     hands = []
-    for r in range(rounds):
-        for seat, player in enumerate(PLAYERS):
-            dealer = seat == r % 4
-            tiles = rng.sample(range(136), 15 if dealer else 14)
-            hands.append(StartingHand.from_tiles(player, dealer, tiles[:-1], tiles[-1]))
+    games = [tenhou.walls(base64.b64encode(rng.randbytes(2496)).decode(), 8) for _ in range(rounds // 8 + 1)]
+    for r, wall in enumerate([w for game in games for w in game][:rounds]):
+        positions = deal_positions(0, 4, 136)
+        for step in range(4):
+            dealer = step == 0
+            tiles = [wall.tiles[p] for p in positions[step]] + ([wall.tiles[83]] if dealer else [])
+            player = PLAYERS[(step + r) % 4]
+            hands.append(StartingHand.from_tiles(player, dealer, tiles, wall.tiles[5]))
     return hands
 
 
@@ -125,3 +129,50 @@ def test_rejects_bad_records(dealer: bool, hand: str, dora: int) -> None:
 def test_needs_hands() -> None:
     with pytest.raises(ValueInputError):
         audit_hands([])
+
+
+# --- the audit over real logs ------------------------------------------------
+
+def test_collect_uses_verified_four_player_games_once() -> None:
+    from pywall.audit import collect
+    from tests.helpers import fixture_paths
+
+    c = collect((str(p), p.read_bytes()) for p in fixture_paths())
+    kinds = sorted(e.kind for e in c.excluded)
+    assert kinds == ["duplicate", "duplicate", "three_player", "three_player"]
+    assert c.games == 48
+    assert sum(h.dealer for h in c.hands) * 3 == sum(not h.dealer for h in c.hands)
+    assert all(sum(h.counts) == (14 if h.dealer else 13) for h in c.hands)
+
+
+def test_collect_excludes_a_tampered_log_with_its_reason() -> None:
+    import re
+
+    from pywall.audit import collect
+    from pywall.errors import LogFormatError
+    from tests.helpers import TENHOU, log_text
+
+    text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
+    m = list(re.finditer(r"<U(\d+)/>", text))[30]
+    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end():]
+    c = collect([("bad.xml", bad.encode()), ("junk", b"junk"), ("gone", LogFormatError("gone"))])
+    assert [(e.path, e.kind) for e in c.excluded] == [("bad.xml", "mismatch"), ("junk", "unreadable"),
+                                                      ("gone", "unreadable")]
+    assert "draw 55 of the round" in c.excluded[0].reason
+    assert c.games == 0 and not c.hands
+
+
+def test_dealer_hand_is_the_deal_plus_first_draw() -> None:
+    from pywall.audit import hands_from_game
+    from pywall.formats import mjlog
+    from tests.helpers import TENHOU
+
+    game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())
+    hands = hands_from_game(game)
+    first = game.rounds[0]
+    dealer = next(h for h in hands[:4] if h.dealer)
+    draw = next(e for e in first.events if hasattr(e, "tile"))
+    expected = [0] * 34
+    for t in (*first.hands[first.dealer], draw.tile):
+        expected[t // 4] += 1
+    assert dealer.counts == tuple(expected)

@@ -26,12 +26,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+import mahjong.shanten as mahjong_shanten  # a test extra: if missing, fail rather than skip
 import pytest
 
 from pywall.shanten import chiitoi_shanten, kokushi_shanten, regular_shanten, shanten
 from pywall.tiles import mpsz_from_counts
 
-mahjong_shanten = pytest.importorskip("mahjong.shanten")
 Reference = mahjong_shanten.Shanten
 
 SIZES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
