@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from pywall.audit import OVERALL, StartingHand, audit_hands, dora_kind
 from pywall import tenhou
+from pywall.audit import OVERALL, StartingHand, audit_hands, dora_kind
 from pywall.errors import ValueInputError
 from pywall.shanten import shanten
 from pywall.tiles import counts_from_mpsz, kinds_from_mpsz
