@@ -35,6 +35,7 @@ function workerEvent(type, payload) {
   } else if (type === "ready") {
     state.ready = true;
     state.info = payload;
+    performance.mark("pywall:ready"); // read by benchmarks/bench_web.py
     $("load-progress").value = 1;
   } else if (type === "fatal") {
     state.loadError = payload.message;
@@ -88,6 +89,7 @@ function verifyInput(name, payload) {
   state.entries.push(entry);
   state.total++;
   showBatch();
+  const started = performance.now();
   request("verify", { name, ...payload })
     .then((reports) => { entry.reports = reports; })
     .catch((err) => { entry.reports = [errorReport(name, err)]; })
@@ -98,6 +100,7 @@ function verifyInput(name, payload) {
       entry.node = fresh;
       collectReports();
       showBatch();
+      performance.measure("pywall:verify", { start: started, end: performance.now(), detail: name });
     });
 }
 

@@ -1,0 +1,106 @@
+"""The built site and `build.py serve`, over plain HTTP: types, precompressed
+bodies, the security header, the service worker's list, a reproducible wheel."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import brotli
+import pytest
+
+from tests.browser.conftest import ROOT, _build_module
+
+SITE = ROOT / "site"
+
+
+def get(url: str, encoding: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    req = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
+
+
+@pytest.mark.parametrize(("path", "ctype"), [
+    ("", "text/html"),
+    ("index.html", "text/html"),
+    ("embed.html", "text/html"),
+    ("app.js", "text/javascript"),
+    ("worker.mjs", "text/javascript"),
+    ("pyodide/pyodide.mjs", "text/javascript"),
+    ("pyodide/pyodide.asm.mjs", "text/javascript"),
+    ("pyodide/pyodide.asm.wasm", "application/wasm"),
+    ("pyodide/pyodide-lock.json", "application/json"),
+    ("style.css", "text/css"),
+    ("sw.js", "text/javascript"),
+], ids=lambda v: v or "root")
+def test_types_and_security_headers(site_url: str, path: str, ctype: str) -> None:
+    status, headers, _ = get(site_url + path)
+    assert status == 200
+    assert headers["content-type"].startswith(ctype)
+    csp = headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp
+    assert "unsafe-inline" not in csp and "'unsafe-eval'" not in csp
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize(("accept", "encoding"), [
+    ("br, gzip", "br"),
+    ("gzip, deflate", "gzip"),
+    ("br;q=0, gzip", "gzip"),
+    ("identity", None),
+    (None, None),
+])
+def test_precompressed_bodies(site_url: str, accept: str | None, encoding: str | None) -> None:
+    original = (SITE / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    status, headers, body = get(site_url + "pyodide/pyodide.asm.wasm", accept)
+    assert status == 200
+    assert headers.get("content-encoding") == encoding
+    assert headers["content-type"] == "application/wasm"
+    assert "accept-encoding" in headers.get("vary", "").lower()
+    decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[encoding](body)
+    assert decoded == original
+
+
+def test_pages_carry_the_same_policy_as_a_meta_tag(site_url: str) -> None:
+    _, headers, _ = get(site_url)
+    for page in ("index.html", "embed.html"):
+        html = (SITE / page).read_text()
+        meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+        assert meta and meta.group(1) == headers["content-security-policy"]
+        assert "<script>" not in html and not re.search(r"\son[a-z]+\s*=", html)
+
+
+def test_missing_files_are_404(site_url: str) -> None:
+    assert get(site_url + "nope.js")[0] == 404
+
+
+def test_service_worker_precaches_every_file(site_url: str) -> None:
+    text = (SITE / "sw.js").read_text()
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', text)
+    assert version
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
+    files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*")
+             if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in (".stamp", "sw.js")}
+    assert set(listed) == files | {"./"}
+
+
+def test_app_code_never_parses_html() -> None:
+    for path in (ROOT / "web").glob("*.*js"):
+        code = path.read_text()
+        for risky in ("innerHTML", "outerHTML =", "insertAdjacentHTML", "document.write", "eval(",
+                      "new Function"):
+            assert risky not in code, f"{path.name} uses {risky}"
+
+
+def test_wheel_is_reproducible(tmp_path: Path) -> None:
+    build = _build_module()
+    first = build.build_wheel(tmp_path / "a").read_bytes()
+    second = build.build_wheel(tmp_path / "b").read_bytes()
+    assert first == second
