@@ -35,7 +35,7 @@ function workerEvent(type, payload) {
   } else if (type === "ready") {
     state.ready = true;
     state.info = payload;
-    performance.mark("pywall:ready"); // read by benchmarks/bench_web.py
+    performance.mark("pywall:ready", { detail: payload }); // read by benchmarks/bench_web.py
     $("load-progress").value = 1;
   } else if (type === "fatal") {
     state.loadError = payload.message;

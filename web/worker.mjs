@@ -9,13 +9,17 @@ const announce = (stage, fraction) => post("progress", { stage, fraction });
 
 async function init() {
   const started = performance.now();
+  const times = {};
+  const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
   const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  lap("import");
   const pyodide = await loadPyodide({
     indexURL: here("./pyodide/"),
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   });
+  lap("runtime");
   announce("package", 0.75);
   const problems = [];
   // loadPackage does not reject when a package fails: collect its errors instead.
@@ -27,13 +31,15 @@ async function init() {
   if (problems.length || !pyodide.loadedPackages.pywall) {
     throw new Error(`pywall did not load: ${problems.join("; ") || "unknown reason"}`);
   }
+  lap("package");
   announce("glue", 0.9);
   const response = await fetch(here("./worker_py.py"));
   if (!response.ok) throw new Error(`worker_py.py: HTTP ${response.status}`);
   pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
   const glue = pyodide.pyimport("pywall_worker");
   const info = JSON.parse(glue.info());
-  info.loadMs = Math.round(performance.now() - started);
+  lap("glue");
+  info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
   post("ready", info);
   return glue;
 }

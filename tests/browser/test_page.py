@@ -202,6 +202,20 @@ def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) 
     assert [r["status"] for r in rows].count("verified") == 19
 
 
+def test_dropped_files(page: Page) -> None:
+    open_ready(page)
+    transfer = page.evaluate_handle("""([name, text]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], name, { type: "text/xml" }));
+        return dt;
+    }""", ["dropped.xml", PLAIN.read_text(encoding="utf-8")])
+    page.dispatch_event("main", "dragenter", {"dataTransfer": transfer})
+    expect(page.locator("#drop-overlay")).to_be_visible()
+    page.dispatch_event("main", "drop", {"dataTransfer": transfer})
+    expect(page.locator("#drop-overlay")).to_be_hidden()
+    expect(result(page, "dropped.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+
+
 def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
     archive = tmp_path / "logs.zip"
     with zipfile.ZipFile(archive, "w") as zf:

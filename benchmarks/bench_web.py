@@ -1,0 +1,181 @@
+"""The web page's speed, as a person meets it. Prints figures; asserts nothing.
+
+    .venv/bin/python benchmarks/bench_web.py [--runs N]
+
+(or `python3 build.py site` first and run it with the venv's Python). Measures,
+in system Chromium against `build.py serve`:
+  * navigation -> `#status[data-state=ready]`, cold (a new browser profile each
+    time: nothing cached) and warm (the same profile again: service worker and
+    its cache in place), medians;
+  * one 17-round game (gimite/test.mjlog) after ready: from choosing the file to
+    its verdict on screen, median; beside it CPython's `api.verify_file` on the
+    same bytes, in-process;
+  * a 50-log batch: the page (first request to last verdict drawn) against the
+    CLI (`pywall verify` on the same 50 files, a new process, as a person runs it).
+Times in the page come from its own performance marks (`pywall:ready`, and
+`pywall:verify` measures), so Playwright's polling does not count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+
+from pywall import api  # noqa: E402
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
+from tests.helpers import current_format_paths  # noqa: E402
+
+GAME = ROOT / "tests" / "data" / "tenhou" / "gimite" / "test.mjlog"
+TIMEOUT = 120_000
+
+
+def start_server() -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    match = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
+    assert match, "build.py serve did not print its URL"
+    return proc, match.group(0)
+
+
+def ready_ms(page: Page, url: str) -> float:
+    page.goto(url)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    return float(page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].startTime"))
+
+
+def verify_measures(page: Page) -> list[dict[str, Any]]:
+    return list(page.evaluate("""() => performance.getEntriesByName('pywall:verify')
+        .map(m => ({start: m.startTime, end: m.startTime + m.duration, name: m.detail}))"""))
+
+
+def wait_controlled(page: Page) -> None:
+    page.evaluate("async () => { await navigator.serviceWorker.ready; }")
+    for _ in range(200):
+        if page.evaluate("() => !!navigator.serviceWorker.controller"):
+            return
+        time.sleep(0.05)
+
+
+def bench_ready(browser: Any, url: str, runs: int) -> tuple[list[float], list[float]]:
+    cold = []
+    for _ in range(runs):
+        context = browser.new_context()
+        cold.append(ready_ms(context.new_page(), url))
+        context.close()
+    context = browser.new_context()
+    page = context.new_page()
+    ready_ms(page, url)
+    wait_controlled(page)
+    warm = []
+    for _ in range(runs):
+        page = context.new_page()
+        warm.append(ready_ms(page, url))
+        page.close()
+    context.close()
+    return cold, warm
+
+
+def bench_one_game(browser: Any, url: str, runs: int) -> list[float]:
+    context = browser.new_context()
+    page = context.new_page()
+    ready_ms(page, url)
+    chooser = page.locator("input[type=file][multiple]")
+    for i in range(runs + 1):  # the first run warms Python's imports; it is dropped
+        chooser.set_input_files(str(GAME))
+        expect(page.locator("#results [data-verdict]")).to_have_count(i + 1, timeout=TIMEOUT)
+    durations = [m["end"] - m["start"] for m in verify_measures(page)][1:]
+    context.close()
+    return durations
+
+
+def bench_page_batch(browser: Any, url: str, files: list[Path], runs: int) -> list[float]:
+    out = []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        ready_ms(page, url)
+        page.locator("input[type=file][multiple]").set_input_files([str(p) for p in files])
+        expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=TIMEOUT)
+        measures = verify_measures(page)
+        out.append(max(m["end"] for m in measures) - min(m["start"] for m in measures))
+        context.close()
+    return out
+
+
+def bench_cli(files: list[Path], runs: int) -> list[float]:
+    exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        subprocess.run([exe, "verify", *map(str, files)], capture_output=True, check=False)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def bench_cpython_game(runs: int) -> list[float]:
+    data = GAME.read_bytes()
+    api.verify_file(GAME.name, data)
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        api.verify_file(GAME.name, data)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def row(label: str, values: list[float], note: str = "") -> str:
+    med = statistics.median(values)
+    return f"| {label} | {med:,.0f} ms | {min(values):,.0f}–{max(values):,.0f} ms | {len(values)} | {note} |"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    chromium = chromium_path()
+    if chromium is None:
+        sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
+    files = current_format_paths()[:50]
+    server, url = start_server()
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            cold, warm = bench_ready(browser, url, args.runs)
+            game = bench_one_game(browser, url, max(args.runs, 7))
+            page_batch = bench_page_batch(browser, url, files, max(1, args.runs // 2))
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    cli = bench_cli(files, 3)
+    native = bench_cpython_game(max(args.runs, 7))
+    print("| what | median | range | runs | note |")
+    print("|---|---|---|---|---|")
+    print(row("navigation → ready, cold", cold, "new profile each run"))
+    print(row("navigation → ready, warm", warm, "service worker cache"))
+    print(row("one 17-round game in the page", game, "choose file → verdict drawn"))
+    print(row("same game, CPython api.verify_file", native, "in-process"))
+    print(row(f"{len(files)}-log batch in the page", page_batch, "first request → last verdict"))
+    print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process"))
+    ratio = statistics.median(game) / statistics.median(native)
+    per_game_page = statistics.median(page_batch) / len(files)
+    per_game_cli = statistics.median(cli) / len(files)
+    print(f"\npage/CPython for one game: {ratio:.1f}x; per game in a batch: page "
+          f"{per_game_page:.0f} ms, CLI {per_game_cli:.0f} ms ({per_game_page / per_game_cli:.1f}x)")
+
+
+if __name__ == "__main__":
+    main()
