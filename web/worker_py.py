@@ -10,12 +10,7 @@ import json
 import sys
 
 import pywall
-
-
-def _api():  # imported late so that `info` answers even if api.py is broken
-    from pywall import api
-
-    return api
+from pywall import api  # imported now, so that "ready" means ready
 
 
 def _bytes(data: object) -> bytes:
@@ -29,13 +24,13 @@ def info() -> str:
 
 def verify(name: str, data: object) -> str:
     """A batch document: one file report for a log, one per member of a .zip."""
-    return str(_api().verify_any(name, _bytes(data)))
+    return str(api.verify_any(name, _bytes(data)))
 
 
 def walls(seed: str, rounds: int, players: int) -> str:
-    return str(_api().walls_json(seed, int(rounds), int(players)))
+    return str(api.walls_json(seed, int(rounds), int(players)))
 
 
 def csv(files_json: str) -> str:
     """CSV of the page's reports, in the CLI's columns."""
-    return str(_api().csv_from_batch(files_json))
+    return str(api.csv_from_batch(files_json))
