@@ -351,7 +351,12 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
     report = json.loads(api.verify_file(hostile.name, hostile.read_bytes()))
     assert report["game"]["players"][0] == XSS_NAME
     dialogs: list[str] = []
-    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+
+    def on_dialog(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
     requests: list[Request] = []
     page.on("request", lambda r: requests.append(r))
     open_ready(page)

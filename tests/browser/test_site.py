@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import brotli
+import brotli  # type: ignore[import-untyped]
 import pytest
 
 from tests.browser.conftest import ROOT, _build_module
@@ -85,7 +85,7 @@ def test_service_worker_precaches_every_file(site_url: str) -> None:
     text = (SITE / "sw.js").read_text()
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', text)
     assert version
-    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))  # type: ignore[union-attr]
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL).group(1))  # type: ignore[union-attr]
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*")
              if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in (".stamp", "sw.js")}
     assert set(listed) == files | {"./"}

@@ -27,7 +27,7 @@ def built_site() -> Path:
     build = load_build()
     if not build.site_is_current():
         build.build_site()
-    return build.SITE
+    return Path(build.SITE)
 
 
 @pytest.fixture(scope="session")
