@@ -187,7 +187,7 @@ async function showSeed({ seed, round, players }, updateUrl) {
   const base = location.href.split("#")[0];
   $("seed-url").value = base + fragment;
   const embedUrl = new URL("embed.html", base).href + fragment;
-  $("seed-embed").value = `<iframe src="${embedUrl}" width="760" height="520" title="pywall wall" loading="lazy"></iframe>`;
+  $("seed-embed").value = `<iframe src="${embedUrl}" width="760" height="640" title="pywall wall" loading="lazy"></iframe>`;
   $("seed-error").textContent = "";
   let walls = state.seed.walls;
   if (!walls || walls.rounds.length < round) {
