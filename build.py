@@ -58,6 +58,7 @@ PAGE_FILES = (
     "embed.html",
     "app.js",
     "embed.js",
+    "file-check.js",
     "render.mjs",
     "i18n.mjs",
     "rpc.mjs",

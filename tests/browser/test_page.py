@@ -89,6 +89,12 @@ def test_files_chosen_before_ready_wait_their_turn(page: Page) -> None:
     expect(page.locator("#queue-text")).to_have_text("")
 
 
+def test_opened_as_a_file_says_how_to_serve_it(page: Page) -> None:
+    page.goto((Path(__file__).resolve().parents[2] / "site" / "index.html").as_uri())
+    expect(page.locator("#status")).to_have_attribute("data-state", "error")
+    expect(page.locator("#status")).to_contain_text("build.py serve")
+
+
 def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> None:
     """loadPackage checks the wheel against the lock's sha256 and the page says so."""
     context = browser.new_context(service_workers="block")
