@@ -68,6 +68,8 @@ PAGE_FILES = (
     "icon.svg",
 )
 SW_TEMPLATE = "sw.js"
+SNAPSHOT_SCRIPT = "make_snapshot.mjs"
+SNAPSHOT_NAME = "python-snapshot.bin"
 COMPRESS_MIN_BYTES = 8 * 1024
 COMPRESS_MIN_SAVING = 0.10
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -269,6 +271,31 @@ def write_lock(pyodide_dir: Path, pywall_whl: Path, micropip_whl: Path) -> None:
     (pyodide_dir / "pyodide-lock.json").write_text(text)
 
 
+def make_snapshot(pyodide_dir: Path) -> None:
+    """The interpreter's memory after start-up (see web/make_snapshot.mjs), cached by its inputs.
+
+    The page works without it (only slower), so a failure here is a warning.
+    """
+    digest = hashlib.sha256((WEB / SNAPSHOT_SCRIPT).read_bytes())
+    for name in PYODIDE_FILES:
+        digest.update(sha256_file(pyodide_dir / name).encode())
+    cached = CACHE / "snapshots" / f"{digest.hexdigest()}.bin"
+    if not cached.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("node not found: the site gets no start-up snapshot (Python starts slower)")
+            return
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        try:
+            run([node, str(WEB / SNAPSHOT_SCRIPT), str(pyodide_dir), str(tmp)])
+        except subprocess.CalledProcessError:
+            log("making the start-up snapshot failed: the site goes without (Python starts slower)")
+            return
+        tmp.replace(cached)
+    shutil.copyfile(cached, pyodide_dir / SNAPSHOT_NAME)
+
+
 def site_files() -> list[Path]:
     return sorted(
         p for p in SITE.rglob("*")
@@ -334,7 +361,7 @@ def precompress() -> None:
 def inputs_digest() -> str:
     """What the site is made from; the site is stale when this changes."""
     paths = [ROOT / "build.py", ROOT / "pyproject.toml", WEB / "package-lock.json"]
-    paths += [WEB / n for n in PAGE_FILES + (SW_TEMPLATE,)]
+    paths += [WEB / n for n in PAGE_FILES + (SW_TEMPLATE, SNAPSHOT_SCRIPT)]
     paths += sorted(p for p in (ROOT / "pywall").rglob("*.py") if "__pycache__" not in p.parts)
     digest = hashlib.sha256()
     for p in paths:
@@ -366,6 +393,7 @@ def build_site() -> None:
     site_micropip = pyodide_dir / micropip_src.name
     shutil.copyfile(micropip_src, site_micropip)
     write_lock(pyodide_dir, site_wheel, site_micropip)
+    make_snapshot(pyodide_dir)
     version = write_service_worker()
     precompress()
     (SITE / ".stamp").write_text(inputs_digest())

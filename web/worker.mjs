@@ -7,18 +7,40 @@ const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
 const announce = (stage, fraction) => post("progress", { stage, fraction });
 
+// The interpreter's memory right after start-up, made by build.py (see
+// make_snapshot.mjs); null when it is missing.
+async function fetchSnapshot() {
+  try {
+    const response = await fetch(here("./pyodide/python-snapshot.bin"));
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function startPython(options, snapshot) {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+  const bytes = await snapshot;
+  if (bytes) {
+    try {
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: true };
+    } catch (err) {
+      console.warn("pywall: the start-up snapshot did not load; starting Python normally", err);
+    }
+  }
+  return { pyodide: await loadPyodide(options), snapshot: false };
+}
+
 async function init() {
   const started = performance.now();
   const times = {};
   const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  lap("import");
-  const pyodide = await loadPyodide({
+  const { pyodide, snapshot } = await startPython({
     indexURL: here("./pyodide/"),
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
-  });
+  }, fetchSnapshot());
   lap("runtime");
   announce("package", 0.75);
   const problems = [];
@@ -40,6 +62,7 @@ async function init() {
   const info = JSON.parse(glue.info());
   lap("glue");
   info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
+  info.snapshot = snapshot;
   post("ready", info);
   return glue;
 }

@@ -7,10 +7,15 @@ Kept thin on purpose: bytes in, JSON strings out, every decision in pywall.api
 from __future__ import annotations
 
 import json
+import random
 import sys
 
 import pywall
 from pywall import api  # imported now, so that "ready" means ready
+
+# The interpreter may come from the site's start-up snapshot, the same memory
+# for every visitor: give the shared `random` a fresh seed of its own.
+random.seed()
 
 
 def _bytes(data: object) -> bytes:

@@ -79,6 +79,27 @@ def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
     shot("ready", page)
 
 
+def ready_detail(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].detail"))
+
+
+def test_python_starts_from_the_snapshot(page: Page) -> None:
+    open_ready(page)
+    assert ready_detail(page)["snapshot"] is True
+
+
+def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.route("**/python-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site_url)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    assert ready_detail(page)["snapshot"] is False
+    choose(page, PLAIN)
+    expect(result(page, "example.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    context.close()
+
+
 def test_files_chosen_before_ready_wait_their_turn(page: Page) -> None:
     page.goto("/")
     early = page.locator("#status").get_attribute("data-state") == "loading"

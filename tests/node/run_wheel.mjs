@@ -1,11 +1,12 @@
 // Run the built pywall wheel inside real Pyodide under Node.
 //
-//   node run_wheel.mjs --index SITE/pyodide --mode lock|micropip --jobs JOBS.json
+//   node run_wheel.mjs --index SITE/pyodide --mode lock|micropip --jobs JOBS.json [--snapshot FILE]
 //
 // --mode lock:     loadPackage("pywall") through the site's pyodide-lock.json
 //                  (the sha256 there is checked against the wheel);
 // --mode micropip: loadPackage("micropip") through the same lock (its rewritten
 //                  hash is checked too), then micropip.install of the wheel file.
+// --snapshot: start the interpreter from the page's start-up snapshot, as the page does.
 // JOBS.json is a list of {"kind": "verify", "name", "path"} and
 // {"kind": "walls", "seed", "rounds", "players"}; the answer on stdout is the
 // list of JSON strings pywall.api returned, in the same order.
@@ -21,18 +22,20 @@ function args(argv) {
   return out;
 }
 
-async function start(index, mode) {
+async function start(index, mode, snapshot) {
   const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
-  const pyodide = await loadPyodide({ indexURL: index + path.sep, stdout: console.error, stderr: console.error });
+  const options = { indexURL: index + path.sep, stdout: console.error, stderr: console.error };
+  if (snapshot) options._loadSnapshot = new Uint8Array(readFileSync(snapshot));
+  const pyodide = await loadPyodide(options);
   const problems = [];
-  const options = { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) };
+  const loadOptions = { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) };
   if (mode === "lock") {
-    await pyodide.loadPackage("pywall", options);
+    await pyodide.loadPackage("pywall", loadOptions);
     if (problems.length || !pyodide.loadedPackages.pywall) {
       throw new Error(`loadPackage("pywall") failed: ${problems.join("; ")}`);
     }
   } else if (mode === "micropip") {
-    await pyodide.loadPackage("micropip", options);
+    await pyodide.loadPackage("micropip", loadOptions);
     if (problems.length || !pyodide.loadedPackages.micropip) {
       throw new Error(`loadPackage("micropip") failed: ${problems.join("; ")}`);
     }
@@ -55,7 +58,7 @@ def _verify(name, data):
 }
 
 const opts = args(process.argv.slice(2));
-const pyodide = await start(path.resolve(opts.index), opts.mode);
+const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot);
 const verify = pyodide.globals.get("_verify");
 const api = pyodide.pyimport("pywall.api");
 const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));

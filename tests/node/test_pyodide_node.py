@@ -22,13 +22,14 @@ RUNNER = HERE / "run_wheel.mjs"
 TIMEOUT = 300
 
 
-def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, object]], tmp: Path) -> subprocess.CompletedProcess[str]:
+def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, object]], tmp: Path,
+             snapshot: Path | None = None) -> subprocess.CompletedProcess[str]:
     jobs_file = tmp / f"jobs-{mode}.json"
     jobs_file.write_text(json.dumps(jobs))
-    return subprocess.run(
-        [node, str(RUNNER), "--index", str(index), "--mode", mode, "--jobs", str(jobs_file)],
-        capture_output=True, text=True, timeout=TIMEOUT, check=False,
-    )
+    cmd = [node, str(RUNNER), "--index", str(index), "--mode", mode, "--jobs", str(jobs_file)]
+    if snapshot is not None:
+        cmd += ["--snapshot", str(snapshot)]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, check=False)
 
 
 def odd_inputs(tmp: Path) -> list[Path]:
@@ -70,10 +71,15 @@ WALL_JOBS: list[dict[str, object]] = [
 ]
 
 
-@pytest.mark.parametrize("mode", ["lock", "micropip"])
-def test_wheel_in_pyodide_matches_cpython(node: str, built_site: Path, tmp_path: Path, mode: str) -> None:
+@pytest.mark.parametrize(("mode", "snapshot"), [("lock", False), ("micropip", False), ("lock", True)],
+                         ids=["lock", "micropip", "lock-from-snapshot"])
+def test_wheel_in_pyodide_matches_cpython(node: str, built_site: Path, tmp_path: Path, mode: str,
+                                          snapshot: bool) -> None:
     jobs = verify_jobs(fixture_paths() + odd_inputs(tmp_path)) + WALL_JOBS
-    proc = run_node(node, built_site / "pyodide", mode, jobs, tmp_path)
+    snap = built_site / "pyodide" / "python-snapshot.bin"
+    if snapshot and not snap.exists():
+        pytest.fail("the site has no start-up snapshot (build.py could not make one)")
+    proc = run_node(node, built_site / "pyodide", mode, jobs, tmp_path, snap if snapshot else None)
     assert proc.returncode == 0, proc.stderr[-3000:]
     answer = json.loads(proc.stdout)
     assert answer["python"].startswith("3.14")
