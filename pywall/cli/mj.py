@@ -17,16 +17,15 @@ from pywall.cli.output import emit_json, fail
 from pywall.errors import PywallError
 
 ROW = 34  # tiles per printed row: one side of the table, 17 stacks
-_MIN_SEED_LIKE = 16  # longer than any option of this command
 
 
 class _SeedFriendlyParser(argparse.ArgumentParser):
     """Puts the seeds behind ``--`` so a seed such as ``-MArv...`` is not read as an option.
 
     The command's own options (and argparse's abbreviations of them) stay in
-    front; every other word is a seed, in the order given, except words
-    starting with ``-`` that are too short to be one (under 16 characters):
-    those are left for argparse to report as unknown options.
+    front; every other word is a seed, in the order given (a seed of the wrong
+    length then gets the seed's own clear message), except unknown ``--long``
+    options, which are left for argparse to report.
     """
 
     def parse_known_args(  # type: ignore[override]
@@ -57,8 +56,8 @@ def words_with_seeds_last(words: Sequence[str]) -> list[str]:
             value = next(rest, None) if "=" not in word else None
             if value is not None:
                 options.append(value)
-        elif word.startswith("-") and len(word) < _MIN_SEED_LIKE:
-            options.append(word)
+        elif word.startswith("--"):
+            options.append(word)  # an unknown long option: argparse reports it
         else:
             seeds.append(word)
     return [*options, "--", *seeds]

@@ -109,9 +109,11 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
         (["-h"], ["-h", "--"]),
         (["--uncertainty"], ["--uncertainty", "--"]),
         (["a", "--", "--json"], ["--", "a", "--json"]),
-        (["-x", "b"], ["-x", "--", "b"]),
+        (["-x", "b"], ["--", "-x", "b"]),
+        (["--bogus", "b"], ["--bogus", "--", "b"]),
     ],
-    ids=["dash-seed", "negative-value", "help", "missing-value", "double-dash", "unknown-short"],
+    ids=["dash-seed", "negative-value", "help", "missing-value", "double-dash", "short-dash-word-is-a-seed",
+         "unknown-long"],
 )
 def test_words_with_seeds_last(words: list[str], split: list[str]) -> None:
     assert words_with_seeds_last(words) == split
@@ -135,3 +137,11 @@ def test_python_dash_m_bad_seed_exit_2() -> None:
     )  # fmt: skip
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and "pywall" in proc.stderr
+
+
+def test_short_seed_starting_with_dash_gets_the_seed_message(capsys: pytest.CaptureFixture[str]) -> None:
+    from pywall.cli import main
+
+    assert main(["mj", "--uncertainty", "5", "-MArvQ", "1", "2", "3"]) == 2
+    err = capsys.readouterr().err
+    assert "player seed 1 has 6 characters" in err and "unrecognized" not in err
