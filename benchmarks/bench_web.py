@@ -31,11 +31,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Page, expect, sync_playwright
 
-from pywall import api  # noqa: E402
-from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path  # noqa: E402
-from tests.helpers import current_format_paths  # noqa: E402
+from pywall import api
+from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
+from tests.helpers import current_format_paths
 
 GAME = ROOT / "tests" / "data" / "tenhou" / "gimite" / "test.mjlog"
 TIMEOUT = 120_000
@@ -115,12 +115,23 @@ def bench_page_batch(browser: Any, url: str, files: list[Path], runs: int) -> li
     return out
 
 
-def bench_cli(files: list[Path], runs: int) -> list[float]:
+def bench_cli(files: list[Path], runs: int, extra: tuple[str, ...] = ()) -> list[float]:
     exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        subprocess.run([exe, "verify", *map(str, files)], capture_output=True, check=False)
+        subprocess.run([exe, "verify", *extra, *map(str, files)], capture_output=True, check=False)
+        out.append((time.perf_counter() - t0) * 1000)
+    return out
+
+
+def bench_cpython_batch(files: list[Path], runs: int) -> list[float]:
+    blobs = [(p.name, p.read_bytes()) for p in files]
+    out = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for name, data in blobs:
+            api.verify_file(name, data)
         out.append((time.perf_counter() - t0) * 1000)
     return out
 
@@ -161,7 +172,9 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=10)
     cli = bench_cli(files, 3)
+    cli_one = bench_cli(files, 3, ("--jobs", "1"))
     native = bench_cpython_game(max(args.runs, 7))
+    native_batch = bench_cpython_batch(files, 3)
     print("| what | median | range | runs | note |")
     print("|---|---|---|---|---|")
     print(row("navigation → ready, cold", cold, "new profile each run"))
@@ -169,12 +182,16 @@ def main() -> None:
     print(row("one 17-round game in the page", game, "choose file → verdict drawn"))
     print(row("same game, CPython api.verify_file", native, "in-process"))
     print(row(f"{len(files)}-log batch in the page", page_batch, "first request → last verdict"))
-    print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process"))
+    print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process, all cores"))
+    print(row(f"{len(files)}-log batch, `pywall verify --jobs 1`", cli_one, "whole process, one core"))
+    print(row(f"{len(files)}-log batch, CPython api.verify_file", native_batch, "in-process, one core"))
     ratio = statistics.median(game) / statistics.median(native)
-    per_game_page = statistics.median(page_batch) / len(files)
-    per_game_cli = statistics.median(cli) / len(files)
-    print(f"\npage/CPython for one game: {ratio:.1f}x; per game in a batch: page "
-          f"{per_game_page:.0f} ms, CLI {per_game_cli:.0f} ms ({per_game_page / per_game_cli:.1f}x)")
+    per = {k: statistics.median(v) / len(files) for k, v in
+           (("page", page_batch), ("cli", cli), ("cli1", cli_one), ("native", native_batch))}
+    print(f"\none game, page/CPython: {ratio:.1f}x. Per game in the batch: page {per['page']:.0f} ms, "
+          f"CLI {per['cli']:.0f} ms ({per['page'] / per['cli']:.1f}x), CLI --jobs 1 {per['cli1']:.0f} ms "
+          f"({per['page'] / per['cli1']:.1f}x), CPython in-process {per['native']:.0f} ms "
+          f"({per['page'] / per['native']:.1f}x)")
 
 
 if __name__ == "__main__":
