@@ -448,11 +448,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return self.send_file(path, self.guess_type(str(path)), None)
 
     def send_file(self, path: Path, ctype: str, encoding: str | None):  # type: ignore[no-untyped-def]
+        st = path.stat()
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}-{encoding or "identity"}"'
+        if etag in self.headers.get("If-None-Match", ""):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
         f = open(path, "rb")  # noqa: SIM115 - closed by copyfile's caller
-        size = os.fstat(f.fileno()).st_size
         self.send_response(200)
         self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(size))
+        self.send_header("Content-Length", str(st.st_size))
+        self.send_header("ETag", etag)
         self.send_header("Vary", "Accept-Encoding")
         if encoding:
             self.send_header("Content-Encoding", encoding)

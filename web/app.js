@@ -36,11 +36,20 @@ function workerEvent(type, payload) {
     state.ready = true;
     state.info = payload;
     performance.mark("pywall:ready", { detail: payload }); // read by benchmarks/bench_web.py
+    registerServiceWorker();
     $("load-progress").value = 1;
   } else if (type === "fatal") {
     state.loadError = payload.message;
   }
   showStatus();
+}
+
+// After Python is up, so that precaching the site for offline use does not
+// compete with the first start.
+function registerServiceWorker() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
+  }
 }
 
 function showStatus() {
@@ -357,9 +366,6 @@ function init() {
   initDrop();
   window.addEventListener("hashchange", fromFragment);
   fromFragment();
-  if ("serviceWorker" in navigator) {
-    navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
-  }
 }
 
 init();

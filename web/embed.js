@@ -17,7 +17,10 @@ function status() {
 
 const rpc = connect(startWorker(), {
   onEvent(type, payload) {
-    if (type === "ready") info = payload;
+    if (type === "ready") {
+      info = payload;
+      if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
+    }
     if (type === "fatal") failure = payload.message;
     status();
   },
@@ -58,4 +61,3 @@ translatePage();
 status();
 window.addEventListener("hashchange", show);
 show();
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});

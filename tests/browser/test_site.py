@@ -18,8 +18,11 @@ from tests.browser.conftest import ROOT, _build_module
 SITE = ROOT / "site"
 
 
-def get(url: str, encoding: str | None = None) -> tuple[int, dict[str, str], bytes]:
-    req = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
+def get(url: str, encoding: str | None = None, etag: str | None = None) -> tuple[int, dict[str, str], bytes]:
+    headers = {"Accept-Encoding": encoding} if encoding else {}
+    if etag:
+        headers["If-None-Match"] = etag
+    req = urllib.request.Request(url, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as resp:
             return resp.status, {k.lower(): v for k, v in resp.headers.items()}, resp.read()
@@ -75,6 +78,14 @@ def test_pages_carry_the_same_policy_as_a_meta_tag(site_url: str) -> None:
         meta = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
         assert meta and meta.group(1) == headers["content-security-policy"]
         assert "<script>" not in html and not re.search(r"\son[a-z]+\s*=", html)
+
+
+def test_revalidation_answers_304(site_url: str) -> None:
+    url = site_url + "pyodide/pyodide.asm.wasm"
+    status, headers, _ = get(url, "br")
+    assert status == 200 and headers["etag"]
+    assert get(url, "br", headers["etag"])[0] == 304
+    assert get(url, "gzip", headers["etag"])[0] == 200  # another body, another tag
 
 
 def test_missing_files_are_404(site_url: str) -> None:
