@@ -472,10 +472,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return  # the browser went away mid-response (a closed tab): nothing to report
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def serve(port: int) -> None:
     if not site_is_current():
         build_site()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), SiteHandler)
+    server = SiteServer(("127.0.0.1", port), SiteHandler)
     print(f"Serving pywall at http://127.0.0.1:{server.server_address[1]}/", flush=True)
     try:
         server.serve_forever()
