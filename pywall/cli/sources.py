@@ -1,35 +1,58 @@
-"""Where the CLI's inputs come from: files, folders, stdin and zip archives.
+"""Where the CLI's inputs come from: files, folders, stdin, zip archives and
+phoenix-logs SQLite databases.
 
-Yields ``(name, bytes)`` or ``(name, PywallError)`` one input at a time, so a
-bad input never stops the others and memory does not grow with the batch.
+``iter_inputs`` yields ``(name, bytes)`` or ``(name, PywallError)`` one input
+at a time, so a bad input never stops the others and memory does not grow
+with the batch. ``iter_packed_inputs`` is the same except that a database row
+comes as ``archives.Packed`` (still compressed), for a worker process to open
+with ``archives.unpack``: the parent process then does no decompression.
+Archives are recognised by their first bytes (zip, ``SQLite format 3``), never
+by their names. ``count_inputs`` is the cheap first pass that gives a
+progress bar its total.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
-from pywall.archives import is_zip, iter_zip
-from pywall.errors import InputTooLargeError, PywallError
+from pywall.archives import (
+    Packed,
+    count_phoenix,
+    count_zip,
+    is_sqlite,
+    is_zip,
+    iter_phoenix,
+    iter_zip,
+    unpack,
+)
+from pywall.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats.mjlog import GZIP_MAGIC, MAX_INPUT_BYTES
 
 Item = tuple[str, "bytes | PywallError"]
+PackedItem = tuple[str, "bytes | PywallError | Packed"]
 
 
 class Unreadable(PywallError):
     code = "unreadable"
 
 
+def head_of(path: Path, size: int = 16) -> bytes:
+    with path.open("rb") as f:
+        return f.read(size)
+
+
 def looks_like_log(path: Path) -> bool:
-    """For files found in folders: gzip, zip, or text that starts an mjlog."""
+    """For files found in folders: gzip, zip, SQLite, or text that starts an mjlog."""
     try:
-        with path.open("rb") as f:
-            head = f.read(4096)
+        head = head_of(path, 4096)
     except OSError:
         return True  # let reading it report the problem
-    return head[:2] == GZIP_MAGIC or is_zip(head) or b"<mjloggm" in head
+    return head[:2] == GZIP_MAGIC or is_zip(head) or is_sqlite(head) or b"<mjloggm" in head
 
 
 def walk(folder: Path) -> Iterator[Path]:
@@ -58,25 +81,52 @@ def read_stdin() -> Item:
     return "-", data
 
 
-def items_from_file(path: Path) -> Iterator[Item]:
+def open_database(path: Path) -> sqlite3.Connection:
+    """Read-only: verifying never writes to (or creates) a database."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+
+
+def iter_database(path: Path, packed: bool) -> Iterator[PackedItem]:
     try:
-        with path.open("rb") as f:
-            head = f.read(4)
+        conn = open_database(path)
+    except sqlite3.Error as exc:
+        yield str(path), LogFormatError(f"this SQLite database cannot be opened ({exc})")
+        return
+    with closing(conn):
+        yield from iter_phoenix(conn, str(path), packed)
+
+
+def items_from_file(path: Path, packed: bool = False) -> Iterator[PackedItem]:
+    try:
+        head = head_of(path)
     except OSError as exc:
         yield str(path), Unreadable(f"cannot read it: {exc.strerror or exc}")
         return
     if is_zip(head):
         with path.open("rb") as f:
             yield from iter_zip(f, str(path))
-        return
-    try:
-        yield str(path), read_capped(path)
-    except PywallError as exc:
-        yield str(path), exc
+    elif is_sqlite(head):
+        yield from iter_database(path, packed)
+    else:
+        try:
+            yield str(path), read_capped(path)
+        except PywallError as exc:
+            yield str(path), exc
 
 
 def iter_inputs(args: list[str], skipped: list[str]) -> Iterator[Item]:
-    """Every log named by the command line, in order; folders recursively."""
+    """Every log named by the command line, in order; folders recursively.
+    Files in folders that are not logs are added to ``skipped``."""
+    for name, content in _inputs(args, skipped, packed=False):
+        yield name, unpack(content)
+
+
+def iter_packed_inputs(args: list[str], skipped: list[str]) -> Iterator[PackedItem]:
+    """``iter_inputs`` with database rows left packed (see ``archives.Packed``)."""
+    return _inputs(args, skipped, packed=True)
+
+
+def _inputs(args: list[str], skipped: list[str], packed: bool) -> Iterator[PackedItem]:
     for arg in args:
         if arg == "-":
             yield read_stdin()
@@ -85,10 +135,39 @@ def iter_inputs(args: list[str], skipped: list[str]) -> Iterator[Item]:
         if path.is_dir():
             for found in walk(path):
                 if looks_like_log(found):
-                    yield from items_from_file(found)
+                    yield from items_from_file(found, packed)
                 else:
                     skipped.append(str(found))
         elif path.exists():
-            yield from items_from_file(path)
+            yield from items_from_file(path, packed)
         else:
             yield arg, Unreadable("no such file or folder")
+
+
+def count_file(path: Path) -> int:
+    """How many entries ``items_from_file`` yields for ``path``, without reading logs."""
+    try:
+        head = head_of(path)
+        if is_zip(head):
+            with path.open("rb") as f:
+                return count_zip(f)
+        if is_sqlite(head):
+            with closing(open_database(path)) as conn:
+                return count_phoenix(conn)
+    except (OSError, sqlite3.Error):
+        pass
+    return 1
+
+
+def count_inputs(args: list[str]) -> int:
+    """The number of entries ``iter_inputs`` will yield (for a progress bar's total)."""
+    total = 0
+    for arg in args:
+        path = Path(arg)
+        if arg != "-" and path.is_dir():
+            total += sum(count_file(p) for p in walk(path) if looks_like_log(p))
+        elif arg != "-" and path.exists():
+            total += count_file(path)
+        else:
+            total += 1
+    return total

@@ -1,22 +1,42 @@
-"""``pywall verify [--json] PATH...``: check logs against their seeds.
+"""``pywall verify [--json | --jsonl] [--failures-only] [--jobs N] PATH...``: check
+logs against their seeds.
 
-Exit code 0 when every file verified, 1 when any mismatch, 2 when any input
-could not be read or parsed (a bad file never stops the others).
+PATHs are log files, folders (searched recursively), zip archives of logs,
+phoenix-logs SQLite databases (rows with is_processed = 1 and was_error = 0),
+or - for standard input. Logs are checked in worker processes (--jobs, default
+all cores) and reported in input order as they finish, so memory stays flat
+however large the archive; --jsonl is the form for huge archives.
+
+Exit code 0 when every log verified, 1 when any mismatch, 2 when any input
+could not be read or parsed (a bad file or row never stops the others), 130
+when interrupted (Ctrl-C; the summary then covers what was checked so far).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
+import time
+from contextlib import closing
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
 
-from pywall.cli.output import emit_json, plural
-from pywall.cli.sources import iter_inputs
+from pywall.archives import Packed, unpack
+from pywall.cli.output import fail, plural
+from pywall.cli.pool import WorkerDied, deferred_interrupt, ordered_map
+from pywall.cli.progress import Progress
+from pywall.cli.sources import count_inputs, iter_packed_inputs
 from pywall.errors import PywallError
 from pywall.findings import Severity
-from pywall.report import FileReport, batch_dict, check_log, error_report, summarise
+from pywall.report import SCHEMA, STATUSES, FileReport, Summary, check_log, error_report
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10
+STYLES = ("human", "json", "jsonl")
+INTERRUPTED = "interrupted"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -24,17 +44,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="log files (.mjlog, .xml, .txt, gzip), folders (searched recursively), "
-                        "zip archives of logs, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the full report as JSON")
+                        "zip archives of logs, phoenix-logs .db files, or - for standard input")
+    form = p.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the full report as one JSON document")
+    form.add_argument("--jsonl", action="store_true",
+                      help="print JSON Lines: one object per log, then {\"summary\": ...}")
+    p.add_argument("--failures-only", action="store_true",
+                   help="show only logs that mismatch or could not be read (the summary counts all)")
+    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
+                   help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is shown only when stderr is a terminal)")
     p.set_defaults(run=run)
 
 
-def report_for(name: str, content: bytes | PywallError) -> FileReport:
+def report_for(name: str, content: bytes | PywallError | Packed) -> FileReport:
+    content = unpack(content)
     if isinstance(content, PywallError):
         return error_report(name, content.code, content.message)
     try:
         return check_log(name, content)
-    except Exception as exc:  # a bug in pywall: report it, keep going with the batch
+    except Exception as exc:  # noqa: BLE001  (a bug in pywall: report it, keep going)
         return error_report(name, "error", f"internal error ({type(exc).__name__}: {exc}); please report it")
 
 
@@ -54,25 +84,154 @@ def human_lines(r: FileReport) -> list[str]:
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a worker sends back for one log: the verdict and its text, ready to print."""
+
+    path: str
+    status: str
+    checked: int
+    text: str
+
+
+def render(style: str, report: FileReport) -> str:
+    if style == "human":
+        return "\n".join(human_lines(report))
+    if style == "jsonl":
+        return json.dumps(report.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+
+
+def outcome_for(style: str, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
+    """The worker's job for one log (module level, so worker processes can run it)."""
+    report = report_for(*item)
+    return Outcome(report.path, report.status, report.checked, render(style, report))
+
+
+@dataclass
+class Tally:
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
+    checked: int = 0
+
+    def add(self, o: Outcome) -> None:
+        self.counts[o.status] += 1
+        self.checked += o.checked
+
+    @property
+    def files(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self) -> Summary:
+        c = self.counts
+        return Summary(self.files, c["verified"], c["mismatch"], c["error"], self.checked)
+
+
+class Output:
+    """Writes outcomes to stdout as they come, in the chosen style.
+
+    ``--json`` is streamed too: the text is exactly what ``json.dump(batch_dict(
+    reports), indent=2)`` gives, without holding the reports.
+    """
+
+    def __init__(self, style: str, failures_only: bool, progress: Progress) -> None:
+        self.style = style
+        self.failures_only = failures_only
+        self.progress = progress
+        self.shown = 0
+        self.to_terminal = sys.stdout.isatty()
+        if style == "json":
+            self._write(f'{{\n  "schema": {SCHEMA},\n  "files": [')
+
+    def _write(self, text: str) -> None:
+        if self.to_terminal:
+            self.progress.clear()
+        sys.stdout.write(text)
+        if self.style == "human":
+            sys.stdout.flush()
+
+    def add(self, o: Outcome) -> None:
+        if self.failures_only and o.status == "verified":
+            return
+        if self.style == "json":
+            self._write(("\n" if not self.shown else ",\n") + o.text)
+        else:
+            self._write(o.text + "\n")
+        self.shown += 1
+
+    def finish(self, summary: Summary, interrupted: bool) -> None:
+        doc: dict[str, Any] = summary.to_dict() | ({"interrupted": True} if interrupted else {})
+        if self.style == "json":
+            body = json.dumps(doc, indent=2).replace("\n", "\n  ")
+            self._write(("\n  ]" if self.shown else "]") + f',\n  "summary": {body}\n}}\n')
+        elif self.style == "jsonl":
+            self._write(json.dumps({"summary": doc}, separators=(",", ":")) + "\n")
+        else:
+            self._write(summary_line(summary) + (" (interrupted)" if interrupted else "") + "\n")
+        sys.stdout.flush()
+
+
+def summary_line(s: Summary) -> str:
+    return (f"{plural(s.files, 'file')}: {s.verified:,} verified, {s.mismatch:,} mismatch, "
+            f"{s.error:,} error; {s.checked:,} tiles checked")
+
+
+def check_all(paths: list[str], jobs: int, skipped: list[str], progress: Progress, out: Output,
+              tally: Tally) -> str | None:
+    """Check every input, feeding ``out``; why it stopped early, or None.
+
+    Ctrl-C stops the run between two logs, so the summary counts exactly what
+    was shown.
+    """
+    items = iter_packed_inputs(paths, skipped)
+    try:
+        with deferred_interrupt() as interrupted, \
+                closing(ordered_map(partial(outcome_for, out.style), items, jobs)) as outcomes:
+            for o in outcomes:
+                out.add(o)
+                tally.add(o)
+                progress.update(tally.files)
+                if interrupted():
+                    return INTERRUPTED
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except WorkerDied as exc:
+        return str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        return fail("--jobs must be at least 1")
+    jobs = args.jobs or os.cpu_count() or 1
+    progress = Progress(sys.stderr, None, Progress.wanted(sys.stderr, args.no_progress))
+    if progress.enabled:
+        progress.total = count_inputs(args.paths)
+    style = "json" if args.json else "jsonl" if args.jsonl else "human"
     skipped: list[str] = []
-    reports: list[FileReport] = []
-    for name, content in iter_inputs(args.paths, skipped):
-        report = report_for(name, content)
-        reports.append(report)
-        if not args.json:
-            print("\n".join(human_lines(report)), flush=True)
-    summary = summarise(reports)
-    if args.json:
-        emit_json(batch_dict(reports))
-    else:
-        print(f"{plural(summary.files, 'file')}: {summary.verified:,} verified, "
-              f"{summary.mismatch:,} mismatch, {summary.error:,} error; "
-              f"{summary.checked:,} tiles checked")
+    tally = Tally()
+    out = Output(style, args.failures_only, progress)
+    start = time.monotonic()
+    stopped = check_all(args.paths, jobs, skipped, progress, out, tally)
+    seconds = time.monotonic() - start
+    progress.finish()
+    summary = tally.summary()
+    out.finish(summary, stopped is not None)
+    return conclude(summary, skipped, stopped, seconds)
+
+
+def conclude(summary: Summary, skipped: list[str], stopped: str | None, seconds: float) -> int:
+    """The closing messages on stderr, and the exit code."""
+    if summary.files > 1 or stopped:
+        rate = summary.files / seconds if seconds > 0 else 0.0
+        print(f"pywall: {plural(summary.files, 'log')} in {seconds:,.1f} s, {rate:,.0f} per second",
+              file=sys.stderr)
     if skipped:
         print(f"pywall: skipped {plural(len(skipped), 'file')} in folders that are not logs "
               f"(first: {skipped[0]})", file=sys.stderr)
-    if not reports:
+    if stopped:
+        print(f"pywall: {stopped}", file=sys.stderr)
+        return 130 if stopped == INTERRUPTED else 2
+    if not summary.files:
         print("pywall: no logs found", file=sys.stderr)
         return 2
     return 2 if summary.error else 1 if summary.mismatch else 0

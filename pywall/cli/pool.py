@@ -1,0 +1,181 @@
+"""``ordered_map``: a function over a stream of items in worker processes,
+results in input order, memory bounded whatever the stream's length.
+
+Items go out in batches (a few dozen logs per task, to amortise the cost of
+passing them between processes). Each worker has its own pipe and at most one
+batch at a time: the parent sends a worker its next batch as soon as it has
+read the worker's results, so a huge archive is read only as fast as it is
+checked, results come back in order without reordering, and neither side can
+block writing while the other writes. (``multiprocessing.Pool`` was tried:
+``imap`` reads the whole input ahead, and ``terminate()`` can hang for good
+when it kills a worker that holds the shared result queue's lock.) Stopping
+is just killing the workers: they share no lock with anyone.
+
+Workers come from 'forkserver' where the platform has it (else 'spawn'): no
+forked copy of the parent's state, the module ``func`` lives in imported once
+in the server. Workers ignore SIGINT, so Ctrl-C at a terminal reaches only the
+parent, which decides what to do (see ``deferred_interrupt``: the first Ctrl-C
+becomes a flag the caller checks between two results, so that what was
+printed and what is counted agree; a second raises ``KeyboardInterrupt``).
+
+Small inputs (fewer items than one batch) are processed in-process, as is
+everything with ``jobs=1``: starting processes would cost more than it saves.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from itertools import islice
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from types import FrameType
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+BATCH = 64
+
+
+class WorkerDied(RuntimeError):
+    """A worker process ended without answering (killed, out of memory, ...)."""
+
+
+def _serve(conn: Connection, func: Callable[[Any], Any]) -> None:
+    """A worker: batches in, lists of results out, until None or the pipe closes."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            batch = conn.recv()
+        except (EOFError, OSError):
+            return
+        if batch is None:
+            return
+        conn.send([func(item) for item in batch])
+
+
+def _module_of(func: Callable[..., Any]) -> str:
+    while isinstance(func, partial):
+        func = func.func
+    return func.__module__
+
+
+def _context(func: Callable[..., Any]) -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if ctx.get_start_method() == "forkserver":
+        ctx.set_forkserver_preload([_module_of(func)])
+    return ctx
+
+
+def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    it = iter(items)
+    while batch := list(islice(it, size)):
+        yield batch
+
+
+def ordered_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
+                batch: int = BATCH) -> Generator[R, None, None]:
+    """``map(func, items)`` over ``jobs`` processes; ``func`` must be picklable
+    (a module-level function or a ``functools.partial`` of one). Closing the
+    generator early stops the workers."""
+    chunks = batches(items, batch)
+    first = next(chunks, [])
+    if jobs <= 1 or len(first) < batch:
+        yield from (func(item) for item in first)
+        for chunk in chunks:
+            yield from (func(item) for item in chunk)
+        return
+    yield from _parallel(func, first, chunks, jobs)
+
+
+def _parallel(func: Callable[[T], R], first: list[T], chunks: Iterator[list[T]],
+              jobs: int) -> Generator[R, None, None]:
+    ctx = _context(func)
+    workers: list[tuple[BaseProcess, Connection]] = []
+    finished = False
+    try:
+        for _ in range(jobs):
+            parent_end, child_end = ctx.Pipe()
+            process = ctx.Process(target=_serve, args=(child_end, func), daemon=True)
+            process.start()
+            child_end.close()
+            workers.append((process, parent_end))
+        order: deque[int] = deque()  # which worker holds each batch in flight, in input order
+        for w, chunk in enumerate([first, *islice(chunks, jobs - 1)]):
+            _send(workers[w], chunk)
+            order.append(w)
+        while order:
+            w = order.popleft()
+            results = _receive(workers[w])
+            more: list[T] | None = next(chunks, None)
+            if more is not None:
+                _send(workers[w], more)
+                order.append(w)
+            yield from results
+        finished = True
+    finally:
+        _stop(workers, gently=finished)
+
+
+def _died(process: BaseProcess) -> WorkerDied:
+    process.join(1)
+    return WorkerDied(f"a worker process stopped unexpectedly (exit code {process.exitcode})")
+
+
+def _send(worker: tuple[BaseProcess, Connection], batch: list[Any]) -> None:
+    try:
+        worker[1].send(batch)
+    except OSError:
+        raise _died(worker[0]) from None
+
+
+def _receive(worker: tuple[BaseProcess, Connection]) -> Any:
+    try:
+        return worker[1].recv()
+    except (EOFError, OSError):
+        raise _died(worker[0]) from None
+
+
+def _stop(workers: list[tuple[BaseProcess, Connection]], gently: bool) -> None:
+    for process, conn in workers:
+        if gently:
+            try:
+                conn.send(None)
+            except OSError:
+                pass
+        else:
+            process.kill()
+    for process, conn in workers:
+        process.join(5)
+        if process.exitcode is None:
+            process.kill()
+            process.join()
+        conn.close()
+
+
+@contextmanager
+def deferred_interrupt() -> Iterator[Callable[[], bool]]:
+    """Within the block, the first SIGINT only sets a flag (read by the function
+    yielded); the second raises ``KeyboardInterrupt`` as usual."""
+    hits: list[int] = []
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        if hits:
+            raise KeyboardInterrupt
+        hits.append(signum)
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # not the main thread: leave signals alone
+        yield lambda: False
+        return
+    try:
+        yield lambda: bool(hits)
+    finally:
+        signal.signal(signal.SIGINT, previous)
