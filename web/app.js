@@ -121,11 +121,12 @@ function errorReport(name, err) {
 // A log gives one article; a .zip gives a section holding one article per member.
 function resultNode(entry) {
   const reports = entry.reports;
-  if (reports.length === 1 && reports[0].path === entry.name) return renderReport(reports[0]);
+  const expanded = state.entries.length === 1 && reports.length === 1;
+  if (reports.length === 1 && reports[0].path === entry.name) return renderReport(reports[0], { expanded });
   const worst = ["error", "mismatch", "verified"].find((s) => reports.some((r) => r.status === s)) || "error";
   return el("section", { class: "archive", tabindex: "-1", data: { file: entry.name, verdict: worst } },
     el("header", {}, el("h3", { class: "file-name" }, entry.name), " ", verdictBadge(worst)),
-    reports.map(renderReport));
+    reports.map((r) => renderReport(r, { expanded: false })));
 }
 
 function collectReports() {

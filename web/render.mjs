@@ -327,7 +327,7 @@ function diceText(dice) {
   return el("span", { class: "round-dice" }, `${t("wall.dice")} ${dice[0]}+${dice[1]}`);
 }
 
-export function renderReport(report) {
+export function renderReport(report, { expanded = true } = {}) {
   const red = redFivesOn(report.game);
   const head = el("header", {}, el("h3", { class: "file-name" }, report.path), " ", verdictBadge(report.status));
   const article = el("article", { class: "file-result", tabindex: "-1",
@@ -337,7 +337,10 @@ export function renderReport(report) {
     gameFacts(report.game),
     findingsList(report.findings || []));
   if (report.rounds && report.rounds.length) {
-    article.append(el("section", { class: "rounds" }, el("h4", {}, t("rounds")),
+    // In a batch, a verified game's rounds stay folded: the page stays short.
+    const open = expanded || report.status !== "verified";
+    article.append(el("details", { class: "rounds", open },
+      el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)),
       report.rounds.map((r) => roundDetails(r, report.game, red))));
   }
   return article;

@@ -151,6 +151,9 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
         expect(node.locator("dl.game")).to_contain_text(report["game"]["rule"])
         expect(node.locator("details.round")).to_have_count(len(report["rounds"]))
     expect(four.locator(".verdict")).to_have_text(re.compile("Verified"))
+    # two files: verified games keep their rounds folded until asked
+    expect(three.locator("details.rounds")).not_to_have_attribute("open", "")
+    three.locator("details.rounds > summary").click()
     # open one round: its wall is drawn tile by tile, as the report has it
     round0 = three.locator('details.round[data-round="0"]')
     round0.locator("summary").click()
@@ -161,6 +164,7 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     assert all(wall[pos] == tile for pos, tile in positions)
     assert sorted(pos for pos, _ in positions) == list(range(108))  # every tile drawn once
     shot("verified-3p", three)
+    four.locator("details.rounds > summary").click()
     four.locator('details.round[data-round="0"] summary').click()
     shot("verified-4p", page)
 
