@@ -71,9 +71,12 @@ def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
 
 def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
     page.goto("/")
+    if page.locator("#status").get_attribute("data-state") == "loading":
+        expect(page.locator("#load-progress")).to_be_visible()  # loading shows its progress
     expect(page.locator("#status")).to_have_attribute("data-state", re.compile("loading|ready"))
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     expect(page.locator("#status")).to_contain_text("Python 3.14")
+    expect(page.locator("#load-progress")).to_be_hidden()
     expect(page.locator("input[type=file][multiple]")).to_have_count(1)
     expect(page.get_by_label("Choose log files")).to_have_attribute("type", "file")
     shot("ready", page)
