@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pywall import __version__
 
 #: Sub-command modules, in the order ``pywall --help`` lists them.
-MODULES = ("verify", "wall", "mj", "majsoul", "commitment", "shanten")
+MODULES = ("verify", "wall", "audit", "shanten", "commitment", "mj", "majsoul")
 
 
 def build_parser() -> argparse.ArgumentParser:
