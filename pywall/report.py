@@ -56,7 +56,7 @@ class RoundReport:
     result: str  # verified | mismatch
     checked: int
     wall: tuple[int, ...] | None = None  # with detail: yama[0..n-1]
-    events: tuple[Mapping[str, Any], ...] | None = None  # with detail: every tile check
+    events: tuple[tuple[Any, ...], ...] | None = None  # with detail: every tile check, EVENT_FIELDS
     hands: tuple[tuple[int, ...], ...] | None = None  # with detail: each seat's dealt tiles
 
     def to_dict(self) -> dict[str, Any]:
@@ -65,7 +65,7 @@ class RoundReport:
         if self.wall is not None:
             d["wall"] = list(self.wall)
         if self.events is not None:
-            d["events"] = [dict(e) for e in self.events]
+            d["events"] = [list(e) for e in self.events]
         if self.hands is not None:
             d["hands"] = [list(h) for h in self.hands]
         return d
@@ -75,7 +75,7 @@ class RoundReport:
         wall, events, hands = d.get("wall"), d.get("events"), d.get("hands")
         return cls(d["index"], d["label"], (d["dice"][0], d["dice"][1]), d["result"], d["checked"],
                    tuple(wall) if wall is not None else None,
-                   tuple(events) if events is not None else None,
+                   tuple(tuple(e) for e in events) if events is not None else None,
                    tuple(tuple(h) for h in hands) if hands is not None else None)
 
 
@@ -143,16 +143,20 @@ def game_info(game: Game, result: GameResult) -> GameInfo:
                     game.log_id, result.scheme.value if result.scheme else None)
 
 
-def check_dict(check: Any) -> dict[str, Any]:
-    return {"pos": check.pos, "what": check.what, "seat": check.seat, "n": check.n, "k": check.k,
-            "log": check.log, "wall": check.wall, "ok": check.ok}
+#: Columns of each detail event (one per tile compared): compact arrays keep the
+#: page's JSON small and fast; the wall's tile at ``pos`` is ``round.wall[pos]``.
+EVENT_FIELDS = ("pos", "what", "seat", "n", "k", "log", "ok")
+
+
+def check_row(check: Any) -> tuple[Any, ...]:
+    return (check.pos, check.what, check.seat, check.n, check.k, check.log, check.log == check.wall)
 
 
 def round_report(r: RoundResult, hands: tuple[tuple[int, ...], ...], detail: bool) -> RoundReport:
     return RoundReport(
         r.index, r.label, r.dice, "verified" if r.ok else "mismatch", r.checked,
         r.wall if detail else None,
-        tuple(check_dict(c) for c in r.checks) if detail else None,
+        tuple(check_row(c) for c in r.checks) if detail else None,
         hands if detail else None,
     )
 

@@ -135,6 +135,21 @@ export function verdictBadge(status) {
 
 // --- one round's wall -------------------------------------------------------------
 
+// Python sends each tile check as a compact row [pos, what, seat, n, k, log, ok]
+// (pywall.report.EVENT_FIELDS); expanded once per round, with the wall's tile.
+const expanded = new WeakMap();
+
+export function eventsOf(round) {
+  if (!round.events) return [];
+  let events = expanded.get(round);
+  if (!events) {
+    events = round.events.map(([pos, what, seat, n, k, log, ok]) =>
+      ({ pos, what, seat, n, k, log, ok, wall: round.wall ? round.wall[pos] : null }));
+    expanded.set(round, events);
+  }
+  return events;
+}
+
 function eventsByPos(events) {
   const map = new Map();
   for (const e of events || []) {
@@ -178,7 +193,7 @@ function handRows(round, ctx) {
   const { n, players } = ctx.layout;
   const rows = [];
   if (ctx.withLog) {
-    const deals = (round.events || []).filter((e) => e.what === "deal");
+    const deals = eventsOf(round).filter((e) => e.what === "deal");
     const first = deals.find((e) => e.pos === n - 1);
     const dealer = first ? first.seat : 0;
     for (let s = 0; s < players; s++) {
@@ -237,7 +252,7 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
   };
   const ctx = {
     layout, red, withLog, roles, roleShort, names,
-    byPos: eventsByPos(round.events),
+    byPos: eventsByPos(eventsOf(round)),
     seatName: (s) => `${s + 1} ${names[s] || ""}`.trim(),
   };
   const live = [];
@@ -271,7 +286,7 @@ export function verdictDetail(report) {
   if (report.status === "verified") return t("detail.verified", { checked: report.checked });
   if (report.status === "mismatch") {
     const count = report.rounds.reduce((sum, r) =>
-      sum + (r.events || []).filter((e) => !e.ok).length, 0);
+      sum + eventsOf(r).filter((e) => !e.ok).length, 0);
     return t("detail.mismatch", { count: count || report.findings.filter((f) => f.severity === "error").length, checked: report.checked });
   }
   return t("detail.error");

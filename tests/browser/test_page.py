@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from pywall import api
+from pywall.report import EVENT_FIELDS
 from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
@@ -60,8 +61,10 @@ def tamper_draw(text: str, round_index: int, nth: int) -> str:
 def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
     report = json.loads(api.verify_file("x", data))
     for r in report["rounds"]:
-        for e in r["events"]:
+        for row in r["events"]:
+            e = dict(zip(EVENT_FIELDS, row, strict=True))
             if not e["ok"]:
+                e["wall"] = r["wall"][e["pos"]]
                 return r["index"], r["label"], e
     raise AssertionError("no mismatch")
 

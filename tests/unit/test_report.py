@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from pywall import api
 from pywall.findings import CODES, Finding, Severity
 from pywall.report import (
+    EVENT_FIELDS,
     FileReport,
     RoundReport,
     check_log,
@@ -30,7 +31,9 @@ def test_detail_carries_the_wall_and_every_check() -> None:
     r = d["rounds"][0]
     assert sorted(r["wall"]) == list(range(136))
     assert len(r["events"]) == r["checked"]
-    assert all(e["ok"] and e["log"] == r["wall"][e["pos"]] for e in r["events"])
+    events = [dict(zip(EVENT_FIELDS, e, strict=True)) for e in r["events"]]
+    assert all(e["ok"] and e["log"] == r["wall"][e["pos"]] for e in events)
+    assert {e["what"] for e in events} >= {"deal", "draw", "dora"}
     assert len(r["hands"]) == 4
 
 
