@@ -36,16 +36,20 @@ class GameInfo:
     date: str | None
     log_id: str | None
     seed_scheme: str | None
+    seed: str | None = None  # with detail only (the page checks commitments with it)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": list(self.players), "player_count": self.player_count, "rule": self.rule,
-                "rule_code": self.rule_code, "date": self.date, "log_id": self.log_id,
-                "seed_scheme": self.seed_scheme}
+        d = {"players": list(self.players), "player_count": self.player_count, "rule": self.rule,
+             "rule_code": self.rule_code, "date": self.date, "log_id": self.log_id,
+             "seed_scheme": self.seed_scheme}
+        if self.seed is not None:
+            d["seed"] = self.seed
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameInfo:
         return cls(tuple(d["players"]), d["player_count"], d["rule"], d["rule_code"], d["date"],
-                   d["log_id"], d["seed_scheme"])
+                   d["log_id"], d["seed_scheme"], d.get("seed"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,10 +141,11 @@ def date_from_log_id(log_id: str | None) -> str | None:
     return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:00+09:00"
 
 
-def game_info(game: Game, result: GameResult) -> GameInfo:
+def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
     rule, code = rule_from_type(game.go_type, game.player_count)
     return GameInfo(game.names, game.player_count, rule, code, date_from_log_id(game.log_id),
-                    game.log_id, result.scheme.value if result.scheme else None)
+                    game.log_id, result.scheme.value if result.scheme else None,
+                    game.seed if detail else None)
 
 
 #: Columns of each detail event (one per tile compared): compact arrays keep the
@@ -163,7 +168,7 @@ def round_report(r: RoundResult, hands: tuple[tuple[int, ...], ...], detail: boo
 
 def report_from_result(path: str, game: Game, result: GameResult, detail: bool = False) -> FileReport:
     rounds = tuple(round_report(r, game.rounds[r.index].hands, detail) for r in result.rounds)
-    return FileReport(path, result.status, result.checked, game_info(game, result), rounds,
+    return FileReport(path, result.status, result.checked, game_info(game, result, detail), rounds,
                       result.findings)
 
 

@@ -40,6 +40,12 @@ def test_detail_carries_the_wall_and_every_check() -> None:
 def test_without_detail_no_wall() -> None:
     d = check_log("x", LOG.read_bytes()).to_dict()
     assert "wall" not in d["rounds"][0] and "events" not in d["rounds"][0]
+    assert "seed" not in d["game"]
+
+
+def test_detail_carries_the_seed() -> None:
+    d = check_log("x", LOG.read_bytes(), detail=True).to_dict()
+    assert d["game"]["seed"].startswith("mt19937ar-sha512-n288-base64,")
 
 
 def test_every_emitted_code_is_documented() -> None:
