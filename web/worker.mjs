@@ -101,6 +101,10 @@ const handlers = {
   async info(glue) {
     return JSON.parse(glue.info());
   },
+  // The panels' generic path: {fn, args} -> a whitelisted pywall.api function (worker_py.call).
+  async call(glue, payload) {
+    return JSON.parse(glue.call(String(payload.fn), JSON.stringify(payload.args ?? {})));
+  },
 };
 
 async function handle({ id, type, payload }) {

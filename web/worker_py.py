@@ -39,3 +39,24 @@ def walls(seed: str, rounds: int, players: int) -> str:
 def csv(files_json: str) -> str:
     """CSV of the page's reports, in the CLI's columns."""
     return str(api.csv_from_batch(files_json))
+
+
+#: The panels' calls (commitment, SEGA MJ, Mahjong Soul, shanten, audit): each takes
+#: keyword arguments as JSON and returns JSON. Only these names are ever called.
+CALLS = frozenset({
+    "commitment_json", "sega_json", "majsoul_json", "shanten_json", "round_hands_json",
+    "audit_json",
+})
+
+
+def call(fn: str, args_json: str) -> str:
+    """Dispatch ``{fn, args}`` from the page to a whitelisted ``pywall.api`` function."""
+    if fn not in CALLS:
+        return json.dumps({"error": {"code": "bad_request", "message": f"unknown call {fn!r}"}})
+    try:
+        args = json.loads(args_json)
+    except ValueError:
+        args = None
+    if not isinstance(args, dict):
+        return json.dumps({"error": {"code": "bad_request", "message": "arguments must be an object"}})
+    return str(getattr(api, fn)(**{str(k): v for k, v in args.items()}))
