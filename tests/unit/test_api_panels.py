@@ -1,0 +1,337 @@
+"""The page's panel calls in pywall.api: real data in, JSON out; bad input gives
+``{"error": {"code", "message"}}`` and never an exception."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pywall import api
+from pywall.sega import tenhou_id_from_sega
+from tests.helpers import DATA, TENHOU
+from tests.unit.test_commitment import recipe_hash, seed_and_names, unique_order
+
+SEGA = json.loads((DATA / "vectors" / "sega-mj" / "vectors.json").read_text())
+MAJSOUL = json.loads((DATA / "vectors" / "majsoul" / "lipenghua_sanma_vector.json").read_text())
+LOG = TENHOU / "tenhou-python-bot" / "11.txt"
+NONAMES = TENHOU / "tenhou-python-bot" / "22.txt"
+SANMA = TENHOU / "dnovikoff" / "sanma2.xml"
+
+
+def call(fn: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    out = fn(*args, **kwargs)
+    assert isinstance(out, str)
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def error_of(fn: Any, *args: Any, **kwargs: Any) -> str:
+    data = call(fn, *args, **kwargs)
+    assert set(data["error"]) == {"code", "message"} and data["error"]["message"]
+    return str(data["error"]["message"])
+
+
+def detailed(path: Path) -> dict[str, Any]:
+    files = json.loads(api.verify_any(path.name, path.read_bytes()))["files"]
+    assert len(files) == 1
+    report: dict[str, Any] = files[0]
+    return report
+
+
+# --- commitment ------------------------------------------------------------------------
+
+
+def test_commitment_hash_matches() -> None:
+    seed, names = seed_and_names(LOG)
+    order = unique_order(names)
+    value = recipe_hash(order, seed)
+    data = call(api.commitment_json, seed, list(names), value.upper() + "\n")
+    assert (data["matched"], data["seat_order"], data["hash"], data["form"], data["mode"]) == (
+        True, order, value, "full", "hash")
+    assert [c["seat_order"] for c in data["candidates"]] == [order]
+
+
+def test_commitment_list_with_nonames_tries_every_order() -> None:
+    seed, names = seed_and_names(NONAMES)
+    value = recipe_hash("1023", seed)
+    page = "<table>\n" + "\n".join(f"<tr><td>{h}</td></tr>" for h in ("ab" * 64, value)) + "\n</table>"
+    data = call(api.commitment_json, seed, json.dumps(list(names)), page)
+    assert data["matched"] and data["mode"] == "list" and data["line"] == 3
+    assert data["seat_order"] == "1023" and len(data["candidates"]) == 6
+
+
+def test_commitment_wrong_hash_does_not_match() -> None:
+    seed, names = seed_and_names(LOG)
+    data = call(api.commitment_json, seed, list(names), "0" * 128)
+    assert data["matched"] is False and data["published_hashes"] == 1
+    assert len(data["candidates"]) == 1
+
+
+@pytest.mark.parametrize(("seed", "names", "text", "words"), [
+    ("x", ["a", "b", "c", "d"], "", "paste a published hash"),
+    ("x", ["a", "b", "c", "d"], "no hash here", "no SHA-512 hash"),
+    ("x", ["a", "b", "c", "d"], "g" * 128, "not a SHA-512 hash"),
+    ("!!!", ["a", "b", "c", "d"], "0" * 128, "seed"),
+    ("x", "not a list", "0" * 128, "not JSON"),
+    ("x", ["a"], "0" * 128, "3 or 4 players"),
+], ids=["empty", "no-hash", "not-hex", "bad-seed", "names-not-list", "one-name"])
+def test_commitment_bad_input(seed: str, names: Any, text: str, words: str) -> None:
+    if seed == "x":
+        seed = seed_and_names(LOG)[0]
+    assert words in error_of(api.commitment_json, seed, names, text)
+
+
+# --- SEGA MJ -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("case", SEGA[:8], ids=lambda c: str(c["uncertainty"]))
+def test_sega_vectors(case: dict[str, Any]) -> None:
+    data = call(api.sega_json, case["player_seeds"], str(case["uncertainty"]))
+    assert data["wall"] == case["wall"]
+    assert data["dice"] == [d + 1 for d in case["dice"]]
+    assert data["tenhou_ids"] == [tenhou_id_from_sega(t) for t in case["wall"]]
+    assert data["break"]["index"] == (sum(data["dice"]) - 1) % 4
+
+
+def test_sega_integer_uncertainty_and_seed_with_dash() -> None:
+    case = SEGA[0]
+    assert case["player_seeds"][0].startswith("-")
+    assert call(api.sega_json, case["player_seeds"], case["uncertainty"])["wall"] == case["wall"]
+
+
+@pytest.mark.parametrize(("seeds", "value", "words"), [
+    (["a" * 26] + ["b" * 27] * 3, "1", "player seed 1 has 26 characters"),
+    (["a" * 27, "b" * 26 + "!"] + ["c" * 27] * 2, "1", "player seed 2: character 27 is '!'"),
+    (["a" * 27] * 3, "1", "4 player seeds"),
+    (["a" * 27] * 4, "", "enter the uncertainty value"),
+    (["a" * 27] * 4, "12x", "not a whole number"),
+    (["a" * 27] * 4, "4294967296", "outside"),
+    (["a" * 27] * 4, -1, "outside"),
+    ("not a list", "1", "list of texts"),
+], ids=["short", "bad-char", "three", "no-value", "not-digits", "too-big", "negative", "not-list"])
+def test_sega_bad_input(seeds: Any, value: Any, words: str) -> None:
+    assert words in error_of(api.sega_json, seeds, value)
+
+
+# --- Mahjong Soul --------------------------------------------------------------------
+
+
+def test_majsoul_typed_values_match() -> None:
+    data = call(api.majsoul_json, paishan=MAJSOUL["paishan"], salt=MAJSOUL["salt"],
+                sha256=MAJSOUL["sha256"], salt_sha256=MAJSOUL["saltSha256"])
+    assert data["ok"] is True
+    (r,) = data["rounds"]
+    assert r["players"] == 3 and len(r["tiles"]) == 108 == len(r["tile_ids"])
+    assert r["digests"]["sha256"]["match"] and r["digests"]["salt_sha256"]["match"]
+    red = [i for i, code in enumerate(r["tiles"]) if code[0] == "0"]
+    assert red and all(r["tile_ids"][i] in (16, 52, 88) for i in red)
+    assert all(r["tile_ids"][i] not in (16, 52, 88) for i in range(108) if i not in red)
+
+
+def test_majsoul_record_file_matches() -> None:
+    text = (DATA / "vectors" / "majsoul" / "lipenghua_sanma_vector.json").read_text()
+    data = call(api.majsoul_json, record=text)
+    assert data["ok"] is True and len(data["rounds"]) == 1
+
+
+@pytest.mark.parametrize("change", ["tile", "salt", "hash"])
+def test_majsoul_tampered_is_a_mismatch(change: str) -> None:
+    values = {"paishan": MAJSOUL["paishan"], "salt": MAJSOUL["salt"], "sha256": MAJSOUL["sha256"]}
+    if change == "tile":  # swap two different tiles: still a valid wall
+        p = values["paishan"]
+        values["paishan"] = p[2:4] + p[0:2] + p[4:]
+    elif change == "salt":
+        values["salt"] = "x" + values["salt"][1:]
+    else:
+        values["sha256"] = "0" * 64
+    data = call(api.majsoul_json, **values)
+    assert data["ok"] is False and data["rounds"][0]["digests"]["sha256"]["match"] is False
+
+
+@pytest.mark.parametrize(("kwargs", "words"), [
+    ({}, "choose a record file"),
+    ({"paishan": MAJSOUL["paishan"]}, "enter the stated hash"),
+    ({"paishan": MAJSOUL["paishan"], "sha256": MAJSOUL["sha256"]}, "needs the salt"),
+    ({"paishan": MAJSOUL["paishan"][:-2], "md5": "0" * 32}, "107 tiles"),
+    ({"paishan": "1m" + MAJSOUL["paishan"][2:], "md5": "0" * 32}, "5th 1m"),
+    ({"paishan": MAJSOUL["paishan"], "md5": "xyz"}, "not an MD5 digest"),
+    ({"record": "{"}, "not JSON"),
+    ({"record": "{}"}, "no round with a 'paishan'"),
+], ids=["nothing", "no-hash", "no-salt", "short-wall", "fifth-tile", "bad-md5", "bad-json", "no-rounds"])
+def test_majsoul_bad_input(kwargs: dict[str, str], words: str) -> None:
+    assert words in error_of(api.majsoul_json, **kwargs)
+
+
+# --- shanten ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("hand", "minimum", "regular", "chiitoi"), [
+    ("123m456p789s1111z", 1, 1, 5),
+    ("123m456p789s1122z", 0, 0, 4),
+    ("11223344556677z", -1, 3, -1),
+    ("19m19p19s1234567z", 0, 8, 6),
+], ids=["fifth-tile", "tenpai", "seven-pairs", "kokushi"])
+def test_shanten_forms(hand: str, minimum: int, regular: int, chiitoi: int) -> None:
+    data = call(api.shanten_json, hand)
+    assert data["shanten"]["minimum"] == minimum
+    assert data["shanten"]["regular"] == regular and data["shanten"]["chiitoi"] == chiitoi
+
+
+def test_shanten_13_effective_tiles() -> None:
+    data = call(api.shanten_json, "123m456p789s1122z")
+    assert data["effective"]["tiles"] == "12z" and data["effective"]["total"] == 4
+    data = call(api.shanten_json, "123m456p789s1122z", "1z")
+    assert data["effective"]["remaining"] == {"1z": 1, "2z": 2} and data["visible"] == "1z"
+
+
+def test_shanten_14_discard_table_sorted_like_tenhou() -> None:
+    data = call(api.shanten_json, "123m406p789s11223z")
+    assert data["tiles"] == 14 and data["red"] == [13] and data["shanten"]["minimum"] == 0
+    rows = data["discards"]
+    assert [r["discard"] for r in rows] == ["3z"]
+    assert rows[0]["tiles"] == "12z" and rows[0]["total"] == 4
+    rows = call(api.shanten_json, "1234m456p789s1122z")["discards"]  # tenpai after 1m or 4m
+    assert [r["discard"] for r in rows][:2] == ["1m", "4m"]
+    totals = [r["total"] for r in rows]
+    assert totals == sorted(totals, reverse=True) and len(rows) >= 2
+
+
+@pytest.mark.parametrize(("hand", "visible", "words"), [
+    ("", "", "type a hand"),
+    ("123m456p789s111z", "", "this one has 12"),
+    ("123m456p789s1111z1z", "", "only 4"),
+    ("12x", "", "unexpected 'x'"),
+    ("123m456p789s1122z", "1z1z1z", "a kind has 4"),
+    ("1" * 300 + "m", "", "far more tiles"),
+    (None, "", "type a hand"),
+    (5, "", "must be text"),
+], ids=["empty", "twelve", "fifth-copy", "bad-char", "visible-too-many", "huge", "none", "number"])
+def test_shanten_bad_input(hand: Any, visible: str, words: str) -> None:
+    assert words in error_of(api.shanten_json, hand, visible)
+
+
+# --- a round's starting hands -----------------------------------------------------------
+
+
+def test_round_hands_of_a_real_round() -> None:
+    report = detailed(LOG)
+    rnd = report["rounds"][0]
+    data = call(api.round_hands_json, rnd)
+    assert data == call(api.round_hands_json, json.dumps(rnd))  # text or parsed
+    wall = rnd["wall"]
+    assert data["players"] == 4 and data["dora_indicator"] == wall[5]
+    dealer = data["dealer"]
+    assert rnd["hands"][dealer][0] == wall[135]
+    for seat in data["seats"]:
+        mine = rnd["hands"][seat["seat"]]
+        if seat["dealer"]:
+            assert seat["draw"] == wall[83] and seat["ids"] == sorted([*mine, wall[83]])
+            assert seat["tiles"] == 14 and seat["discards"]
+            best = seat["discards"][0]
+            assert best["shanten"] == seat["shanten"]["minimum"] or best["shanten"] == seat["shanten"]["minimum"] + 1
+        else:
+            assert seat["draw"] is None and seat["ids"] == sorted(mine)
+            assert seat["tiles"] == 13 and seat["effective"]["shanten"] == seat["shanten"]["minimum"]
+            indicator_kind = f"{wall[5] // 4 % 9 + 1}{'mpsz'[wall[5] // 36]}"
+            remaining = seat["effective"]["remaining"]
+            if indicator_kind in remaining:  # the indicator is visible: one fewer left
+                held = sum(1 for t in mine if t // 4 == wall[5] // 4)
+                assert remaining[indicator_kind] == 3 - held
+
+
+def test_round_hands_three_player() -> None:
+    rnd = detailed(SANMA)["rounds"][0]
+    data = call(api.round_hands_json, rnd)
+    assert data["players"] == 3 and len(data["seats"]) == 3
+    assert data["dora_indicator"] == rnd["wall"][9]
+    dealer = data["seats"][data["dealer"]]
+    assert dealer["draw"] == rnd["wall"][107 - 39]
+
+
+@pytest.mark.parametrize(("value", "words"), [
+    ("nope", "not JSON"),
+    ([], "an object"),
+    ({"wall": [1, 2]}, "136 or 108"),
+    ({"wall": [0] * 136, "hands": []}, "every tile id once"),
+    ({"wall": list(range(136)), "hands": [[1] * 13]}, "4 dealt hands"),
+    ({"wall": list(range(136)), "hands": [[i] * 13 for i in range(4)]}, "cannot tell the dealer"),
+], ids=["not-json", "list", "short", "repeated", "few-hands", "no-dealer"])
+def test_round_hands_bad_input(value: Any, words: str) -> None:
+    assert words in error_of(api.round_hands_json, value)
+
+
+# --- audit ------------------------------------------------------------------------------
+
+
+def bot_reports(count: int) -> list[dict[str, Any]]:
+    logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:count]
+    return [detailed(p) for p in logs]
+
+
+def test_audit_matches_the_library_audit_of_the_same_games() -> None:
+    from pywall.audit import audit_hands, collect
+
+    logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
+    reports = [detailed(p) for p in logs]
+    reports.append(dict(reports[0], path="copy.txt"))  # the same game again
+    reports.append(detailed(SANMA))
+    broken = json.loads(api.verify_any("bad.xml", b"<mjloggm"))["files"][0]
+    reports.append(broken)
+    data = call(api.audit_json, json.dumps(reports))
+    collected = collect((p.name, p.read_bytes()) for p in logs)
+    expected = audit_hands(collected.hands).to_dict()
+    assert data["overall"] == expected["overall"]
+    assert data["players"] == expected["players"]
+    assert data["explanation"] == expected["explanation"]
+    assert data["games"]["used"] == collected.games == 5  # 3.txt and 4.txt are one game
+    assert data["games"]["hands"] == len(collected.hands)
+    kinds = {e["path"]: e["kind"] for e in data["games"]["excluded"]}
+    assert kinds == {"4.txt": "duplicate", "copy.txt": "duplicate", "sanma2.xml": "three_player",
+                     "bad.xml": "error"}
+    assert all(e["reason"] for e in data["games"]["excluded"])
+
+
+def test_audit_sends_big_counts_as_text() -> None:
+    data = call(api.audit_json, {"files": bot_reports(1)})
+    fair = data["fair"]["14"]
+    assert fair["counts"]["3"] == "1867404976243926528"  # FACTS.md, above 2**53
+    assert int(fair["total"]) == sum(int(c) for c in fair["counts"].values())
+    assert abs(sum(fair["probability"].values()) - 1) < 1e-12
+    assert data["alpha"] == 0.001
+
+
+def test_audit_without_verified_games_explains() -> None:
+    report = bot_reports(1)[0]
+    report["status"] = "mismatch"
+    data = call(api.audit_json, [report, detailed(SANMA)])
+    assert data["error"]["code"] == "no_games"
+    assert [e["kind"] for e in data["games"]["excluded"]] == ["mismatch", "three_player"]
+
+
+@pytest.mark.parametrize("value", ["{", "3", json.dumps([1, 2]), json.dumps([{"status": "verified"}])],
+                         ids=["not-json", "number", "not-reports", "no-game"])
+def test_audit_bad_input(value: str) -> None:
+    data = call(api.audit_json, value)
+    assert "error" in data and data["error"]["message"]
+
+
+def test_whitelisted_glue_call() -> None:
+    import importlib.util
+
+    from tests.helpers import DATA as _  # noqa: F401 - the tests package is importable
+
+    path = Path(__file__).resolve().parents[2] / "web" / "worker_py.py"
+    spec = importlib.util.spec_from_file_location("pywall_worker_glue", path)
+    assert spec and spec.loader
+    glue = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(glue)
+    assert json.loads(glue.call("shanten_json", json.dumps({"hand": "123m456p789s1111z"})))["shanten"]["minimum"] == 1
+    assert json.loads(glue.call("verify_any", "{}"))["error"]["code"] == "bad_request"
+    assert json.loads(glue.call("_dumps", "{}"))["error"]["code"] == "bad_request"
+    assert json.loads(glue.call("shanten_json", "[1]"))["error"]["code"] == "bad_request"
+    assert json.loads(glue.call("shanten_json", json.dumps({"nope": 1})))["error"]["code"] == "bad_input"
+    for fn in glue.CALLS:
+        assert callable(getattr(api, fn))
