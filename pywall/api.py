@@ -6,14 +6,18 @@ raises for bad input: problems come back as reports with status ``error``.
 
 from __future__ import annotations
 
+import csv
 import io
 import json
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Any
 
 from pywall import tenhou
 from pywall.archives import is_zip, iter_zip
 from pywall.errors import PywallError
 from pywall.report import (
+    CSV_COLUMNS,
     SCHEMA,
     FileReport,
     batch_dict,
@@ -49,6 +53,94 @@ def verify_file(name: str, data: bytes, detail: bool = True) -> str:
 def verify_any(name: str, data: bytes, detail: bool = True) -> str:
     """A batch document (``files`` + ``summary``) for a log or a zip of logs."""
     return _dumps(batch_dict(reports_for(name, bytes(data), detail)))
+
+
+# --- archives in the page, a chunk at a time ---------------------------------------
+# A zip or phoenix-logs database may hold 100,000 games: the worker asks
+# ``ArchiveRun.next_chunk`` for a few dozen at a time (progress and cancel in
+# between) and the page keeps one compact row per game (``ROW_FIELDS``). Wall
+# detail travels only for the first ``DETAIL_FIRST`` games and the first
+# ``DETAIL_MISMATCHES`` mismatches; any other game is checked again on demand
+# with ``verify_item`` when a person opens it, so memory stays bounded.
+
+DETAIL_FIRST = 20
+DETAIL_MISMATCHES = 50
+#: One game of an archive in the page and in its exports (CSV: the CLI's columns).
+ROW_FIELDS = ("i", "path", "status", "round_count", "checked", "errors", "first_problem")
+
+Entry = tuple[str, "bytes | PywallError"]
+
+
+def report_for_item(name: str, content: bytes | PywallError, detail: bool = False) -> FileReport:
+    """An archive entry's report: its read error, or its log checked. Never raises."""
+    if isinstance(content, PywallError):
+        return error_report(name, content.code, content.message)
+    try:
+        return check_log(name, content, detail)
+    except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error row, the run goes on
+        return error_report(name, "internal", f"internal error ({type(exc).__name__}: {exc}); please report it")
+
+
+def compact_row(index: int, report: FileReport) -> dict[str, Any]:
+    errors = report.errors
+    return {"i": index, "path": report.path, "status": report.status, "round_count": len(report.rounds),
+            "checked": report.checked, "errors": len(errors),
+            "first_problem": errors[0].message if errors else ""}
+
+
+class ArchiveRun:
+    """The logs of one archive, checked ``limit`` at a time, in the archive's order."""
+
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self._entries: Iterator[Entry] = iter(entries)
+        self.done = 0
+        self.mismatches_kept = 0
+        self.finished = False
+
+    def _keeps_detail(self, report: FileReport) -> bool:
+        if self.done < DETAIL_FIRST:
+            return True
+        if report.status == "mismatch" and self.mismatches_kept < DETAIL_MISMATCHES:
+            self.mismatches_kept += 1
+            return True
+        return False
+
+    def next_chunk(self, limit: int) -> str:
+        """``{"rows": [...], "details": [reports with walls], "done": bool}`` for the next games."""
+        rows: list[dict[str, Any]] = []
+        details: list[dict[str, Any]] = []
+        for name, content in islice(self._entries, max(1, int(limit))):
+            report = report_for_item(name, content)
+            if self._keeps_detail(report):
+                detailed = report_for_item(name, content, detail=True)
+                details.append({"i": self.done, **detailed.to_dict()})
+            rows.append(compact_row(self.done, report))
+            self.done += 1
+        self.finished = len(rows) < max(1, int(limit))
+        return _dumps({"rows": rows, "details": details, "done": self.finished})
+
+    def close(self) -> None:
+        """Stop early (cancel): the source's generator closes its file or database."""
+        close = getattr(self._entries, "close", None)
+        if close:
+            close()
+        self.finished = True
+
+
+def verify_item(name: str, content: bytes | PywallError) -> str:
+    """One archive game again, with its walls, for the page's "open this game"."""
+    return _dumps(report_for_item(name, content, detail=True).to_dict())
+
+
+def csv_from_rows(rows_json: str) -> str:
+    """CSV of compact rows (``ROW_FIELDS``), in the CLI's columns (``report.CSV_COLUMNS``)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in json.loads(rows_json):
+        writer.writerow((r["path"], r["status"], r["round_count"], r["checked"], r["errors"],
+                         r["first_problem"]))
+    return out.getvalue()
 
 
 def walls_json(seed: str, rounds: int = 1, players: int = 4) -> str:

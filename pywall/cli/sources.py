@@ -18,6 +18,7 @@ import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import closing
+from itertools import islice
 from pathlib import Path
 
 from pywall.archives import (
@@ -86,32 +87,50 @@ def open_database(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
 
 
-def iter_database(path: Path, packed: bool) -> Iterator[PackedItem]:
+def iter_database(path: Path, packed: bool, label: str | None = None) -> Iterator[PackedItem]:
+    label = str(path) if label is None else label
     try:
         conn = open_database(path)
     except sqlite3.Error as exc:
-        yield str(path), LogFormatError(f"this SQLite database cannot be opened ({exc})")
+        yield label, LogFormatError(f"this SQLite database cannot be opened ({exc})")
         return
     with closing(conn):
-        yield from iter_phoenix(conn, str(path), packed)
+        yield from iter_phoenix(conn, label, packed)
 
 
-def items_from_file(path: Path, packed: bool = False) -> Iterator[PackedItem]:
+def items_from_file(path: Path, packed: bool = False, label: str | None = None) -> Iterator[PackedItem]:
+    """One file's logs: itself, each member of a zip, or each game of a database.
+
+    Names start with ``label`` (the path by default; the web page passes the
+    file's name as the person chose it, its bytes being in a scratch file).
+    """
+    label = str(path) if label is None else label
     try:
         head = head_of(path)
     except OSError as exc:
-        yield str(path), Unreadable(f"cannot read it: {exc.strerror or exc}")
+        yield label, Unreadable(f"cannot read it: {exc.strerror or exc}")
         return
     if is_zip(head):
         with path.open("rb") as f:
-            yield from iter_zip(f, str(path))
+            yield from iter_zip(f, label)
     elif is_sqlite(head):
-        yield from iter_database(path, packed)
+        yield from iter_database(path, packed, label)
     else:
         try:
-            yield str(path), read_capped(path)
+            yield label, read_capped(path)
         except PywallError as exc:
-            yield str(path), exc
+            yield label, exc
+
+
+def item_at(path: Path, index: int, label: str | None = None) -> Item:
+    """The ``index``-th (0-based) log ``items_from_file`` yields, to check one game again.
+
+    Rows before it are skipped still packed (no decompression, no parsing).
+    """
+    if index >= 0:
+        for name, content in islice(items_from_file(path, True, label), index, None):
+            return name, unpack(content)
+    return (str(path) if label is None else label), LogFormatError(f"this archive has no game number {index + 1}")
 
 
 def iter_inputs(args: list[str], skipped: list[str]) -> Iterator[Item]:

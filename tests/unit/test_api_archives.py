@@ -1,0 +1,112 @@
+"""The page's archive calls: ``api.ArchiveRun`` a chunk at a time, compact rows,
+detail for the first games and mismatches only, one game again by its index
+(``sources.item_at``), and CSV of compact rows in the CLI's columns."""
+
+from __future__ import annotations
+
+import bz2
+import csv
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pywall import api
+from pywall.cli.sources import item_at, items_from_file
+from pywall.report import CSV_COLUMNS, check_log, csv_text
+from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
+
+TAMPERED = "2019123123gm-00a9-0000-7a3e0000"
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rows = fixture_rows(copies=2)
+    special = [("2019123123gm-00a9-0000-bad0b220", corrupt_bz2(), 1, 0),
+               ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
+               (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0)]
+    return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:60] + special + rows[60:])
+
+
+def run_all(path: Path, label: str, limit: int) -> tuple[list[dict], list[dict], int]:
+    run = api.ArchiveRun(items_from_file(path, label=label))  # type: ignore[arg-type]
+    rows, details, calls = [], [], 0
+    while True:
+        out = json.loads(run.next_chunk(limit))
+        calls += 1
+        assert len(out["rows"]) <= limit
+        rows += out["rows"]
+        details += out["details"]
+        if out["done"]:
+            return rows, details, calls
+
+
+def test_rows_in_order_with_their_verdicts(db: Path) -> None:
+    rows, _, calls = run_all(db, "houou.db", 50)
+    assert len(rows) == 104 + 2 and calls == 3
+    assert [r["i"] for r in rows] == list(range(len(rows)))
+    assert set(rows[0]) == set(api.ROW_FIELDS)
+    by_path = {r["path"]: r for r in rows}
+    assert by_path["houou.db/2019123123gm-00a9-0000-bad0b220"]["status"] == "error"
+    assert "bz2" in by_path["houou.db/2019123123gm-00a9-0000-bad0b220"]["first_problem"]
+    assert "houou.db/2019123123gm-00a9-0000-e770e770" not in by_path  # was_error = 1: skipped
+    bad = by_path[f"houou.db/{TAMPERED}"]
+    assert bad["status"] == "mismatch" and bad["errors"] == 1 and "East 2, 1 honba" in bad["first_problem"]
+    assert sum(r["status"] == "verified" for r in rows) == 104
+
+
+def test_detail_only_for_the_first_games_and_mismatches(db: Path) -> None:
+    rows, details, _ = run_all(db, "houou.db", 7)
+    kept = [d["i"] for d in details]
+    mismatch = next(r["i"] for r in rows if r["status"] == "mismatch")
+    assert kept == [*range(api.DETAIL_FIRST), mismatch]
+    assert all("wall" in r for d in details if d["status"] != "error" for r in d["rounds"])
+
+
+def test_one_game_again_by_its_index(db: Path) -> None:
+    rows, _, _ = run_all(db, "houou.db", 200)
+    for row in (rows[0], next(r for r in rows if r["status"] != "verified"), rows[-1]):
+        report = json.loads(api.verify_item(*item_at(db, row["i"], "houou.db")))
+        assert (report["path"], report["status"], report["checked"]) == (row["path"], row["status"], row["checked"])
+    tampered = next(r for r in rows if r["status"] == "mismatch")
+    report = json.loads(api.verify_item(*item_at(db, tampered["i"], "houou.db")))
+    assert [r["index"] for r in report["rounds"] if r["result"] == "mismatch"] == [2]
+    assert report["rounds"][2]["wall"]
+    name, error = item_at(db, len(rows), "houou.db")
+    assert name == "houou.db" and "no game number" in str(error)
+
+
+def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
+    archive = tmp_path / "x.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for lid, blob in fixture_rows()[:3]:
+            zf.writestr(f"{lid}.xml", bz2.decompress(blob))
+        zf.writestr("junk.txt", "hello")
+    rows, details, _ = run_all(archive, "x.zip", 2)
+    assert [r["status"] for r in rows] == ["verified"] * 3 + ["error"]
+    assert len(details) == 4
+    assert json.loads(api.verify_item(*item_at(archive, 1, "x.zip")))["path"] == rows[1]["path"]
+    other = phoenix_db(tmp_path / "other.db", [], "CREATE TABLE games(id text)")
+    rows, _, _ = run_all(other, "other.db", 50)
+    assert len(rows) == 1 and rows[0]["path"] == "other.db" and "'logs'" in rows[0]["first_problem"]
+
+
+def test_close_stops_and_closes_the_source(db: Path) -> None:
+    items = items_from_file(db, label="houou.db")
+    run = api.ArchiveRun(items)  # type: ignore[arg-type]
+    json.loads(run.next_chunk(10))
+    run.close()
+    assert run.finished and list(items) == []
+
+
+def test_csv_of_rows_matches_the_cli_columns(db: Path) -> None:
+    rows, _, _ = run_all(db, "houou.db", 200)
+    text = api.csv_from_rows(json.dumps(rows))
+    got = list(csv.reader(io.StringIO(text)))
+    assert tuple(got[0]) == CSV_COLUMNS and len(got) == len(rows) + 1
+    reports = [check_log(r["path"], item_at(db, r["i"], "houou.db")[1]) if r["status"] != "error" else None
+               for r in rows[:5]]
+    expected = list(csv.reader(io.StringIO(csv_text(r for r in reports if r))))
+    assert got[1:6] == expected[1:]
