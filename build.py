@@ -66,6 +66,13 @@ PAGE_FILES = (
     "worker_py.py",
     "style.css",
     "icon.svg",
+    # the panels, the charts and the hand calculator
+    "panels.mjs",
+    "panels-i18n.mjs",
+    "charts.mjs",
+    "panels.css",
+    "calc.html",
+    "calc.mjs",
 )
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"

@@ -7,6 +7,7 @@ import {
   clear, el, fragmentFor, looksLikeSeed, parseFragment, pendingEl, renderReport, renderWall,
   verdictBadge,
 } from "./render.mjs";
+import { initPanels, redrawPanels } from "./panels.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -306,6 +307,7 @@ function initLanguage() {
 
 function redraw() {
   translatePage();
+  redrawPanels();
   showStatus();
   for (const entry of state.entries) {
     if (!entry.reports) continue;
@@ -346,6 +348,7 @@ function initDrop() {
 
 function init() {
   initLanguage();
+  initPanels({ request, reports: () => state.reports });
   showStatus();
   $("files").addEventListener("change", (e) => {
     addFiles(e.target.files);

@@ -251,6 +251,11 @@ export const LANGUAGES = { en: "English", ja: "日本語", zh: "中文" };
 const TABLES = { en, ja, zh };
 let current = "en";
 
+// More strings from another module (panels-i18n.mjs): { en: {...}, ja: {...}, zh: {...} }.
+export function addStrings(tables) {
+  for (const [lang, table] of Object.entries(tables)) Object.assign(TABLES[lang], table);
+}
+
 export function pickLanguage(stored, browserLanguages) {
   if (stored && TABLES[stored]) return stored;
   for (const tag of browserLanguages || []) {

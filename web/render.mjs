@@ -276,6 +276,14 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
+// Extra views other modules add (panels.mjs): report(report) -> nodes after the game's
+// facts; round(round, game, red) -> nodes under an opened round's wall.
+const hooks = { report: null, round: null };
+
+export function setRenderHooks(more) {
+  Object.assign(hooks, more);
+}
+
 function redFivesOn(game) {
   if (!game) return true;
   if (typeof game.rule_code === "string" && game.rule_code) return game.rule_code.includes("赤");
@@ -329,6 +337,7 @@ function roundDetails(round, game, red) {
     if (details.dataset.drawn || !round.wall) return;
     details.dataset.drawn = "1";
     details.append(renderWall(round, { names: game ? game.players : [], red, withLog: true }));
+    if (hooks.round) details.append(hooks.round(round, game, red) || "");
   };
   details.addEventListener("toggle", () => { if (details.open) fill(); });
   if (!ok) {
@@ -350,7 +359,8 @@ export function renderReport(report, { expanded = true } = {}) {
     head,
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
     gameFacts(report.game),
-    findingsList(report.findings || []));
+    findingsList(report.findings || []),
+    hooks.report ? hooks.report(report) : null);
   if (report.rounds && report.rounds.length) {
     // In a batch, a verified game's rounds stay folded: the page stays short.
     const open = expanded || report.status !== "verified";
