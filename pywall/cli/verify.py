@@ -35,7 +35,6 @@ from pywall.report import SCHEMA, STATUSES, FileReport, Summary, check_log, erro
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10
-STYLES = ("human", "json", "jsonl")
 INTERRUPTED = "interrupted"
 
 
@@ -102,10 +101,11 @@ def render(style: str, report: FileReport) -> str:
     return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
 
 
-def outcome_for(style: str, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
+def outcome_for(style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
     """The worker's job for one log (module level, so worker processes can run it)."""
     report = report_for(*item)
-    return Outcome(report.path, report.status, report.checked, render(style, report))
+    shown = not (failures_only and report.status == "verified")
+    return Outcome(report.path, report.status, report.checked, render(style, report) if shown else "")
 
 
 @dataclass
@@ -185,7 +185,7 @@ def check_all(paths: list[str], jobs: int, skipped: list[str], progress: Progres
     items = iter_packed_inputs(paths, skipped)
     try:
         with deferred_interrupt() as interrupted, \
-                closing(ordered_map(partial(outcome_for, out.style), items, jobs)) as outcomes:
+                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs)) as outcomes:
             for o in outcomes:
                 out.add(o)
                 tally.add(o)
@@ -223,8 +223,8 @@ def conclude(summary: Summary, skipped: list[str], stopped: str | None, seconds:
     """The closing messages on stderr, and the exit code."""
     if summary.files > 1 or stopped:
         rate = summary.files / seconds if seconds > 0 else 0.0
-        print(f"pywall: {plural(summary.files, 'log')} in {seconds:,.1f} s, {rate:,.0f} per second",
-              file=sys.stderr)
+        took = f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
+        print(f"pywall: {plural(summary.files, 'log')} in {took} s, {rate:,.0f} per second", file=sys.stderr)
     if skipped:
         print(f"pywall: skipped {plural(len(skipped), 'file')} in folders that are not logs "
               f"(first: {skipped[0]})", file=sys.stderr)
