@@ -19,7 +19,7 @@ from pywall.findings import Finding, Severity
 from pywall.formats import mjlog
 from pywall.model import Game
 from pywall.tenhou import RoundWall, Scheme, layout_for
-from pywall.verify import GameResult, RoundResult, deal_positions, verify_game
+from pywall.verify import GameResult, RoundResult, Row, deal_positions, verify_game
 
 SCHEMA = 1
 STATUSES = ("verified", "mismatch", "error")
@@ -153,15 +153,16 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
 EVENT_FIELDS = ("pos", "what", "seat", "n", "k", "log", "ok")
 
 
-def check_row(check: Any) -> tuple[Any, ...]:
-    return (check.pos, check.what, check.seat, check.n, check.k, check.log, check.log == check.wall)
+def event_row(row: Row, wall: tuple[int, ...]) -> tuple[Any, ...]:
+    pos, what, seat, n, k, log = row
+    return (pos, what, seat, n, k, log, log == wall[pos])
 
 
 def round_report(r: RoundResult, hands: tuple[tuple[int, ...], ...], detail: bool) -> RoundReport:
     return RoundReport(
         r.index, r.label, r.dice, "verified" if r.ok else "mismatch", r.checked,
         r.wall if detail else None,
-        tuple(check_row(c) for c in r.checks) if detail else None,
+        tuple(event_row(row, r.wall) for row in r.rows) if detail else None,
         hands if detail else None,
     )
 

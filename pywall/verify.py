@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
-from pywall.model import Call, DoraReveal, Draw, Game, Round, Win
+from pywall.model import Call, Discard, DoraReveal, Draw, Game, Round, Win
 from pywall.tenhou import (
     Layout,
     RoundWall,
@@ -35,6 +35,11 @@ FATAL_CODES = frozenset({"seed_missing", "bad_seed", "no_rounds", "log_format", 
 MAX_LISTED_PER_ROUND = 20
 _WHAT_CODE = {"deal": "deal_mismatch", "draw": "draw_mismatch", "replacement": "replacement_mismatch",
               "dora": "dora_mismatch", "ura": "ura_mismatch"}
+
+
+#: A tile comparison before the wall is read: TileCheck's fields but ``wall``.
+#: Plain tuples on the hot path; TileCheck objects only where a person needs one.
+Row = tuple[int, str, "int | None", int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,13 +65,19 @@ class RoundResult:
     label: str
     dice: tuple[int, int]  # from the wall
     log_dice: tuple[int, int]
-    checks: tuple[TileCheck, ...]
+    rows: tuple[Row, ...]  # every tile compared, as TileCheck's fields but ``wall``
     wall: tuple[int, ...]
     findings: tuple[Finding, ...]
 
     @property
     def checked(self) -> int:
-        return len(self.checks)
+        return len(self.rows)
+
+    @property
+    def checks(self) -> tuple[TileCheck, ...]:
+        """The comparisons as objects (built on demand: the hot path keeps rows)."""
+        wall = self.wall
+        return tuple(TileCheck(*r, wall[r[0]]) for r in self.rows)
 
     @property
     def ok(self) -> bool:
@@ -108,21 +119,11 @@ def deal_positions(dealer: int, players: int, n: int) -> list[list[int]]:
     return hands
 
 
-#: A check before the wall is read: TileCheck's fields but ``wall``. Plain tuples
-#: here so that each TileCheck is built once, with its wall tile (the hot path).
-_Raw = tuple[int, str, "int | None", int, int, int]
-
-
-def check_deal(rnd: Round, players: int, n: int) -> Iterator[TileCheck]:
-    for raw in _deal_raw(rnd, players, n):
-        yield TileCheck(*raw, -1)
-
-
-def _deal_raw(rnd: Round, players: int, n: int) -> Iterator[_Raw]:
+def deal_rows(rnd: Round, players: int, n: int) -> list[Row]:
     wall_positions = deal_positions(rnd.dealer, players, n)
-    for seat, hand in enumerate(rnd.hands):
-        for k, (tile, pos) in enumerate(zip(hand, wall_positions[seat]), 1):
-            yield pos, "deal", seat, 0, k, tile
+    return [(pos, "deal", seat, 0, k, tile)
+            for seat, hand in enumerate(rnd.hands)
+            for k, (tile, pos) in enumerate(zip(hand, wall_positions[seat]), 1)]
 
 
 @dataclass
@@ -135,45 +136,66 @@ class _Cursor:
     doras: int = 0
 
 
-def check_events(rnd: Round, layout: Layout, players: int, n: int,
-                 extra: list[Finding]) -> Iterator[TileCheck]:
-    for raw in _events_raw(rnd, layout, players, n, extra):
-        yield TileCheck(*raw, -1)
-
-
-def _events_raw(rnd: Round, layout: Layout, players: int, n: int,
-                extra: list[Finding]) -> Iterator[_Raw]:
+def event_rows(rnd: Round, layout: Layout, players: int, n: int, extra: list[Finding]) -> list[Row]:
+    """Rows for every draw, replacement draw, dora and ura indicator of the round;
+    problems that are not a tile comparison go to ``extra``."""
     cur = _Cursor(live=n - 1 - 13 * players)
     pending = [False] * players
-    yield layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator
-    for ev in rnd.events:
-        if isinstance(ev, Call):
-            pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
-        elif isinstance(ev, Draw) and pending[ev.seat]:
-            pending[ev.seat] = False
-            order = layout.replacement_order
-            cur.replacements += 1
-            if cur.replacements > len(order):
-                extra.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
+    rows: list[Row] = [(layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator)]
+    for ev in rnd.events:  # type(ev) is X: exact-type dispatch, cheapest on this hot path
+        if type(ev) is Discard:
+            continue
+        if type(ev) is Draw:
+            if pending[ev.seat]:
+                _replacement(rnd, ev, layout, cur, pending, rows, extra)
                 continue
-            yield order[cur.replacements - 1], "replacement", ev.seat, ev.n, cur.replacements, ev.tile
-        elif isinstance(ev, Draw):
             cur.draws += 1
             if cur.live < 14 + cur.replacements:
                 extra.append(_overrun(rnd, ev, "live draws than the live wall holds"))
                 continue
-            yield cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile
+            rows.append((cur.live, "draw", ev.seat, ev.n, cur.draws, ev.tile))
             cur.live -= 1
-        elif isinstance(ev, DoraReveal):
+        elif type(ev) is Call:
+            pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
+        elif type(ev) is DoraReveal:
             cur.doras += 1
-            yield layout.dora_position(cur.doras), "dora", None, ev.n, cur.doras + 1, ev.tile
-        elif isinstance(ev, Win):
-            if ev.dora and len(ev.dora) != cur.doras + 1:
-                extra.append(_dora_count(rnd, ev, cur.doras + 1))
-            for i, tile in enumerate(ev.dora):
-                yield layout.dora_position(i), "dora", ev.seat, ev.n, i + 1, tile
-            for i, tile in enumerate(ev.ura):
-                yield layout.ura_position(i), "ura", ev.seat, ev.n, i + 1, tile
+            _indicator(rows, extra, rnd, n, layout.dora_position(cur.doras),
+                       ("dora", None, ev.n, cur.doras + 1, ev.tile))
+        elif type(ev) is Win:
+            _win_rows(rnd, ev, layout, cur, n, rows, extra)
+    return rows
+
+
+def _replacement(rnd: Round, ev: Draw, layout: Layout, cur: _Cursor, pending: list[bool],
+                 rows: list[Row], extra: list[Finding]) -> None:
+    pending[ev.seat] = False
+    order = layout.replacement_order
+    cur.replacements += 1
+    if cur.replacements > len(order):
+        extra.append(_overrun(rnd, ev, "replacement draws than the dead wall holds"))
+        return
+    rows.append((order[cur.replacements - 1], "replacement", ev.seat, ev.n, cur.replacements, ev.tile))
+
+
+def _win_rows(rnd: Round, ev: Win, layout: Layout, cur: _Cursor, n: int, rows: list[Row],
+              extra: list[Finding]) -> None:
+    if ev.dora and len(ev.dora) != cur.doras + 1:
+        extra.append(_dora_count(rnd, ev, cur.doras + 1))
+    for i, tile in enumerate(ev.dora):
+        _indicator(rows, extra, rnd, n, layout.dora_position(i), ("dora", ev.seat, ev.n, i + 1, tile))
+    for i, tile in enumerate(ev.ura):
+        _indicator(rows, extra, rnd, n, layout.ura_position(i), ("ura", ev.seat, ev.n, i + 1, tile))
+
+
+def _indicator(rows: list[Row], extra: list[Finding], rnd: Round, n: int, pos: int,
+               rest: tuple[str, int | None, int, int, int]) -> None:
+    if pos < n:
+        rows.append((pos, *rest))
+    elif not any(f.code == "dora_count_mismatch" and "wall can hold" in f.message for f in extra):
+        # only a corrupt log names more indicators than a wall holds
+        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: the log names more dora or ura indicators than a wall "
+                             "can hold", {"position": pos}))
 
 
 def _overrun(rnd: Round, ev: Draw, what: str) -> Finding:
@@ -201,35 +223,28 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
 
 
 def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: bool) -> RoundResult:
-    n = len(wall.tiles)
-    extra: list[Finding] = []
-    raw = list(_deal_raw(rnd, players, n)) + list(_events_raw(rnd, layout, players, n, extra))
-    beyond = [c for c in raw if not 0 <= c[0] < n]
-    if beyond:  # only a corrupt log names more indicators than a wall holds
-        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: the log names {len(beyond)} more dora or ura indicators "
-                             "than a wall can hold", {"count": len(beyond)}))
     tiles = wall.tiles
-    checks = tuple(TileCheck(*c, tiles[c[0]]) for c in raw if 0 <= c[0] < n)
-    bad = [c for c in checks if c.log != c.wall]
+    extra: list[Finding] = []
+    rows = deal_rows(rnd, players, len(tiles)) + event_rows(rnd, layout, players, len(tiles), extra)
+    bad = [TileCheck(*r, tiles[r[0]]) for r in rows if tiles[r[0]] != r[5]]
     findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
     if len(bad) > MAX_LISTED_PER_ROUND:
         findings.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
                                 f"{rnd.label}: {len(bad) - MAX_LISTED_PER_ROUND} more mismatches",
                                 {"count": len(bad) - MAX_LISTED_PER_ROUND}))
-    if len(checks) >= 10 and 2 * len(bad) > len(checks):
+    if len(rows) >= 10 and 2 * len(bad) > len(rows):
         findings.insert(0, Finding(
             "wall_unrelated", Severity.ERROR, rnd.index,
-            f"{rnd.label}: {len(bad)} of {len(checks)} tiles differ from the wall: "
+            f"{rnd.label}: {len(bad)} of {len(rows)} tiles differ from the wall: "
             "the seed does not belong to this game (or the log was rewritten)",
-            {"mismatches": len(bad), "checked": len(checks)}))
+            {"mismatches": len(bad), "checked": len(rows)}))
     if rnd.dice != wall.dice:
         findings.append(Finding(
             "dice_mismatch", Severity.ERROR, rnd.index,
             f"{rnd.label}: the dice are {rnd.dice[0]}+{rnd.dice[1]} in the log, "
             f"{wall.dice[0]}+{wall.dice[1]} from the seed",
             {"log": list(rnd.dice), "wall": list(wall.dice)}))
-    return RoundResult(rnd.index, rnd.label, wall.dice, rnd.dice, checks, wall.tiles,
+    return RoundResult(rnd.index, rnd.label, wall.dice, rnd.dice, tuple(rows), tiles,
                        tuple(findings + extra))
 
 
