@@ -37,9 +37,10 @@ MAX_XML_BYTES = 16 * 1024 * 1024
 GZIP_MAGIC = b"\x1f\x8b"
 LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
-#: A draw or discard (``<T23/>``, ``<D45/>``: nine tags in ten) matches the first
-#: branch and skips the general tag reader; anything else, the second.
-_TAG_RE = re.compile(r"<(?:([DEFGTUVW])([0-9]{1,3})/>|([^<>]*)(>?))")
+#: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
+#: first branch as a whole and skips the general tag reader; anything else, the second.
+_TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*)+)|<([^<>]*)(>?)")
+_MOVE_RE = re.compile(r"<([DEFGTUVW])([0-9]{1,3})/>")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
 _ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
@@ -47,6 +48,10 @@ _DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+_MOVES: dict[str, tuple[type[Draw | Discard], int]] = {
+    **{k: (Draw, v) for k, v in _DRAW_TAGS.items()},
+    **{k: (Discard, v) for k, v in _DISCARD_TAGS.items()},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,22 +119,28 @@ def iter_tags(text: str) -> Iterator[Tag]:
     """Opening and empty tags in order; closing tags, comments and the XML
     declaration are skipped. A DTD is refused."""
     for t in _tokens(text):
-        yield t if isinstance(t, Tag) else Tag(t[0] + t[1], {}, t[2])
+        if isinstance(t, Tag):
+            yield t
+        else:
+            run, first = t
+            for i, (letter, digits) in enumerate(_MOVE_RE.findall(run)):
+                yield Tag(letter + digits, {}, first + i)
 
 
-#: A draw or discard tag as ``_tokens`` yields it: (letter, tile digits, tag index).
-_Move = tuple[str, str, int]
+#: A run of draw and discard tags as ``_tokens`` yields it: (the run's text, the
+#: index of its first tag).
+_Moves = tuple[str, int]
 
 
-def _tokens(text: str) -> Iterator[Tag | _Move]:
-    """``iter_tags``' reading, with draws and discards as plain ``_Move`` tuples
-    (building a Tag for each was most of the time spent parsing)."""
+def _tokens(text: str) -> Iterator[Tag | _Moves]:
+    """``iter_tags``' reading, with runs of draws and discards as plain ``_Moves``
+    tuples (building a Tag for each was most of the time spent parsing)."""
     index = 0
     for m in _TAG_RE.finditer(text):
-        letter, digits, body, closed = m.groups()
-        if letter:
-            index += 1
-            yield letter, digits, index
+        run, body, closed = m.groups()
+        if run:
+            yield run, index + 1
+            index += run.count("<")
             continue
         if not closed:
             if text[m.end():].strip():
@@ -237,15 +248,17 @@ class _RoundBuilder:
         elif name == "RYUUKYOKU":
             self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive"), n))
 
-    def add_move(self, letter: str, digits: str, index: int) -> None:
-        """What ``add`` does with ``<T23/>`` or ``<D45/>``, without a Tag."""
-        draw = letter in _DRAW_TAGS
-        seat = (_DRAW_TAGS if draw else _DISCARD_TAGS)[letter]
-        tile = int(digits)
-        if seat >= self.players or tile > 135:
-            self.add(Tag(letter + digits, {}, index))  # raises the error ``add`` gives
-            return
-        self.events.append((Draw if draw else Discard)(seat, tile, len(self.events) + 1))
+    def add_moves(self, run: str, index: int) -> None:
+        """What ``add`` does with each tag of a run like ``<T23/><D45/>``, without Tags."""
+        events = self.events
+        append = events.append
+        players = self.players
+        for i, (letter, digits) in enumerate(_MOVE_RE.findall(run)):
+            cls, seat = _MOVES[letter]
+            tile = int(digits)
+            if seat >= players or tile > 135:
+                self.add(Tag(letter + digits, {}, index + i))  # raises the error ``add`` gives
+            append(cls(seat, tile, len(events) + 1))
 
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:
@@ -311,7 +324,7 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
     return _game_from_tags(_tokens(text), name)
 
 
-def _game_from_tags(tags: Iterator[Tag | _Move], name: str | None) -> Game:
+def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
     seed: str | None = None
     go_type = lobby = None
     un: Tag | None = None
@@ -321,7 +334,7 @@ def _game_from_tags(tags: Iterator[Tag | _Move], name: str | None) -> Game:
     for tag in tags:
         if isinstance(tag, tuple):
             if rounds:
-                rounds[-1].add_move(*tag)
+                rounds[-1].add_moves(*tag)
             continue
         if tag.duplicates:
             quirks.append(f"tag {tag.index} <{tag.name}> repeats {', '.join(tag.duplicates)}=")
