@@ -272,7 +272,7 @@ function majsoulPanel() {
     run({ paishan: paishan.value, salt: salt.value || null, [h.length === 64 ? "sha256" : "md5"]: h });
   });
   return toolSection("majsoul", t("ms.heading"), el("p", { class: "hint" }, t("ms.hint")),
-    el("p", { class: "choose" }, el("label", { for: "ms-file" }, t("ms.file")), " ", file),
+    el("p", { class: "ms-choose" }, el("label", { for: "ms-file" }, t("ms.file")), " ", file),
     el("h3", {}, t("ms.or")), form, out);
 }
 
