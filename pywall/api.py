@@ -97,23 +97,24 @@ class ArchiveRun:
         self.mismatches_kept = 0
         self.finished = False
 
-    def _keeps_detail(self, report: FileReport) -> bool:
+    def _report(self, name: str, content: bytes | PywallError) -> tuple[FileReport, bool]:
+        """The game's report and whether it carries its walls (checked again if it must)."""
         if self.done < DETAIL_FIRST:
-            return True
+            return report_for_item(name, content, detail=True), True
+        report = report_for_item(name, content)
         if report.status == "mismatch" and self.mismatches_kept < DETAIL_MISMATCHES:
             self.mismatches_kept += 1
-            return True
-        return False
+            return report_for_item(name, content, detail=True), True
+        return report, False
 
     def next_chunk(self, limit: int) -> str:
         """``{"rows": [...], "details": [reports with walls], "done": bool}`` for the next games."""
         rows: list[dict[str, Any]] = []
         details: list[dict[str, Any]] = []
         for name, content in islice(self._entries, max(1, int(limit))):
-            report = report_for_item(name, content)
-            if self._keeps_detail(report):
-                detailed = report_for_item(name, content, detail=True)
-                details.append({"i": self.done, **detailed.to_dict()})
+            report, detailed = self._report(name, content)
+            if detailed:
+                details.append({"i": self.done, **report.to_dict()})
             rows.append(compact_row(self.done, report))
             self.done += 1
         self.finished = len(rows) < max(1, int(limit))

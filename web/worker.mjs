@@ -31,12 +31,14 @@ async function startPython(options, snapshot) {
   return { pyodide: await loadPyodide(options), snapshot: false };
 }
 
+let python = null; // {pyodide}: its file system holds the archives being read
+
 async function init() {
   const started = performance.now();
   const times = {};
   const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
-  const { pyodide, snapshot } = await startPython({
+  const { pyodide, snapshot } = python = await startPython({
     indexURL: here("./pyodide/"),
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
@@ -101,9 +103,112 @@ const handlers = {
   async info(glue) {
     return JSON.parse(glue.info());
   },
+  // One game of an archive again, with its walls ({name: the archive's, file, index}).
+  archive_game: archiveGame,
+  async rows_csv(glue, payload) {
+    return glue.rows_csv(JSON.stringify(payload.rows || []));
+  },
   // The panels' generic path: {fn, args} -> a whitelisted pywall.api function (worker_py.call).
   async call(glue, payload) {
     return JSON.parse(glue.call(String(payload.fn), JSON.stringify(payload.args ?? {})));
+  },
+};
+
+
+// --- archives: zip files and phoenix-logs databases, a chunk at a time ---------------
+// The chosen File is mounted read-only (WORKERFS: Python reads it lazily through
+// FileReaderSync, so a 1 GB database is never copied into memory); where WORKERFS
+// is missing its bytes are written to /tmp instead. Either goes when the run ends.
+// Each chunk of games is its own turn in the queue, so other requests (a dropped
+// log, a panel) are answered between chunks, and a cancel is seen at the next one.
+// Opening one game later mounts the File again and checks that game once more
+// (the page keeps the File, a reference to the disk, not its bytes).
+
+let uploads = 0;
+const runs = new Map(); // run name -> {cancelled}
+const CHUNK_MS = 250; // aim per chunk: progress several times a second
+const CHUNK_MIN = 10;
+const CHUNK_MAX = 200;
+
+async function placeFile(file) {
+  const FS = python.pyodide.FS;
+  const dir = `/uploads/${++uploads}`;
+  FS.mkdirTree(dir);
+  if (FS.filesystems.WORKERFS && typeof FileReaderSync !== "undefined") {
+    FS.mount(FS.filesystems.WORKERFS, { blobs: [{ name: "archive", data: file }] }, dir);
+    return { path: `${dir}/archive`, release: () => { FS.unmount(dir); FS.rmdir(dir); } };
+  }
+  FS.writeFile(`${dir}/archive`, new Uint8Array(await file.arrayBuffer()));
+  return { path: `${dir}/archive`, release: () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); } };
+}
+
+async function archiveStart(glue, payload, id) {
+  const run = String(payload.run);
+  const placed = await placeFile(payload.file);
+  const state = { cancelled: false, finished: false };
+  runs.set(run, state);
+  const finish = (type, body) => {
+    if (state.finished) return;
+    state.finished = true;
+    runs.delete(run);
+    try {
+      glue.archive_close(run);
+    } catch (err) {
+      console.error(err);
+    }
+    placed.release();
+    post(type, body, id);
+  };
+  const started = performance.now();
+  let total = 1, done = 0, chunk = 50;
+  const step = () => {
+    if (state.cancelled) {
+      finish("result", { done, total, cancelled: true, seconds: (performance.now() - started) / 1000 });
+      return;
+    }
+    const t0 = performance.now();
+    const out = JSON.parse(glue.archive_next(run, chunk));
+    const took = performance.now() - t0;
+    chunk = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(chunk * CHUNK_MS / Math.max(took, 1))));
+    done += out.rows.length;
+    const seconds = (performance.now() - started) / 1000;
+    total = Math.max(total, done);
+    post("progress", { done, total, rate: seconds > 0 ? done / seconds : 0, rows: out.rows, details: out.details }, id);
+    if (out.done) finish("result", { done, total, cancelled: false, seconds });
+    else later(guarded(step));
+  };
+  const guarded = (fn) => () => {
+    try {
+      fn();
+    } catch (err) {
+      finish("error", errorFromPython(err));
+    }
+  };
+  try {
+    total = JSON.parse(glue.archive_open(run, String(payload.name), placed.path)).total;
+  } catch (err) {
+    finish("error", errorFromPython(err));
+    return;
+  }
+  post("progress", { done: 0, total, rate: 0, rows: [], details: [] }, id);
+  later(guarded(step));
+}
+
+async function archiveGame(glue, payload) {
+  const placed = await placeFile(payload.file);
+  try {
+    return JSON.parse(glue.archive_game(String(payload.name), placed.path, Number(payload.index)));
+  } finally {
+    placed.release();
+  }
+}
+
+// Requests answered at once, outside the queue.
+const immediate = {
+  archive_cancel(payload) {
+    const state = runs.get(String(payload.run));
+    if (state) state.cancelled = true;
+    return { cancelled: Boolean(state) };
   },
 };
 
@@ -113,6 +218,10 @@ async function handle({ id, type, payload }) {
     glue = await ready;
   } catch (err) {
     post("error", { code: "not_ready", message: "Python could not be loaded in this browser." }, id);
+    return;
+  }
+  if (type === "archive") {
+    await archiveStart(glue, payload || {}, id).catch((err) => post("error", errorFromPython(err), id));
     return;
   }
   const handler = handlers[type];
@@ -127,8 +236,16 @@ async function handle({ id, type, payload }) {
   }
 }
 
-// One request at a time, in the order they came.
+// One request at a time, in the order they came (an archive: one chunk at a time).
 let queue = Promise.resolve();
+const enqueue = (task) => { queue = queue.then(task); };
+// The next chunk as a new task: messages that came meanwhile (a cancel, a request) are seen first.
+const later = (task) => setTimeout(() => enqueue(task), 0);
 self.addEventListener("message", (event) => {
-  queue = queue.then(() => handle(event.data || {}));
+  const { id, type, payload } = event.data || {};
+  if (Object.hasOwn(immediate, type)) {
+    post("result", immediate[type](payload || {}), id);
+    return;
+  }
+  enqueue(() => handle(event.data || {}));
 });

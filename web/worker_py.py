@@ -9,9 +9,11 @@ from __future__ import annotations
 import json
 import random
 import sys
+from pathlib import Path
 
 import pywall
 from pywall import api  # imported now, so that "ready" means ready
+from pywall.cli import sources  # the CLI's reading of zip files and databases
 
 # The interpreter may come from the site's start-up snapshot, the same memory
 # for every visitor: give the shared `random` a fresh seed of its own.
@@ -39,6 +41,42 @@ def walls(seed: str, rounds: int, players: int) -> str:
 def csv(files_json: str) -> str:
     """CSV of the page's reports, in the CLI's columns."""
     return str(api.csv_from_batch(files_json))
+
+
+# --- archives (zip, phoenix-logs .db), a chunk at a time --------------------------
+# worker.mjs puts the chosen file at ``path`` (read-only); the driver code the CLI
+# uses (pywall.cli.sources) opens it, and pywall.api.ArchiveRun checks its logs.
+
+_runs: dict[str, api.ArchiveRun] = {}
+
+
+def archive_open(run: str, label: str, path: str) -> str:
+    """Start checking an archive; its games are named ``label/...``. Returns ``{"total"}``."""
+    archive_close(run)
+    total = sources.count_file(Path(path))
+    _runs[run] = api.ArchiveRun(sources.items_from_file(Path(path), label=label))  # type: ignore[arg-type]
+    return json.dumps({"total": total})
+
+
+def archive_next(run: str, limit: int) -> str:
+    return str(_runs[run].next_chunk(int(limit)))
+
+
+def archive_close(run: str) -> None:
+    """Closes the run's database or zip (on finish, cancel or error)."""
+    done = _runs.pop(run, None)
+    if done is not None:
+        done.close()
+
+
+def archive_game(label: str, path: str, index: int) -> str:
+    """Game number ``index`` (0-based) of an archive, checked again with its walls."""
+    return str(api.verify_item(*sources.item_at(Path(path), int(index), label)))
+
+
+def rows_csv(rows_json: str) -> str:
+    """CSV of the page's compact rows, in the CLI's columns."""
+    return str(api.csv_from_rows(rows_json))
 
 
 #: The panels' calls (commitment, SEGA MJ, Mahjong Soul, shanten, audit): each takes
