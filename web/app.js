@@ -241,7 +241,7 @@ function archiveNode(entry) {
     el("header", {}, el("h3", { class: "file-name" }, entry.name), " ", parts.badge),
     el("p", { class: "archive-progress" }, parts.bar, " ", parts.text, " ", parts.cancel),
     parts.counts, parts.problem, hint, parts.games);
-  for (const report of a.shown) parts.games.append(renderReport(report, { expanded: false }));
+  for (const report of a.shown) parts.games.append(gameNode(report, false));
   updateArchive(entry);
   return node;
 }
@@ -306,16 +306,24 @@ async function openGame(entry, row) {
   showGame(entry, report, { focus: true, expanded: true });
 }
 
-function showGame(entry, report, { focus, expanded }) {
-  const a = entry.archive;
-  a.shown = [report, ...a.shown.filter((r) => r.i !== report.i)].slice(0, Math.max(MAX_OPENED, SMALL_ARCHIVE));
+function gameNode(report, expanded) {
   const node = renderReport(report, { expanded });
   node.dataset.i = String(report.i);
+  return node;
+}
+
+function showGame(entry, report, { focus, expanded }) {
+  const a = entry.archive;
+  const cap = Math.max(MAX_OPENED, SMALL_ARCHIVE);
+  const rest = a.shown.filter((r) => r.i !== report.i);
+  a.shown = focus ? [report, ...rest].slice(0, cap) : [...rest, report].slice(-cap);
+  const node = gameNode(report, expanded);
   const old = a.parts.games.querySelector(`[data-i="${report.i}"]`);
   if (old) old.replaceWith(node);
   else if (focus) a.parts.games.prepend(node);
   else a.parts.games.append(node);
-  while (a.parts.games.children.length > a.shown.length) a.parts.games.lastElementChild.remove();
+  const keep = new Set(a.shown.map((r) => String(r.i)));
+  for (const child of [...a.parts.games.children]) if (child.dataset.i != null && !keep.has(child.dataset.i)) child.remove();
   if (focus) focusNode(node);
 }
 

@@ -197,6 +197,14 @@ def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, s
     later.locator('details.round[data-round="0"] summary').click()
     expect(later.locator('details.round[data-round="0"] .slot').first).to_be_visible()
     expect(archive.locator("article.file-result")).to_have_count(2)
+    # another language redraws the archive with the same games open, each once
+    page.select_option("#lang", "ja")
+    expect(archive.locator(".archive-counts")).to_contain_text("158 局")
+    expect(archive.locator("article.file-result")).to_have_count(2)
+    expect(archive.locator(f'[data-file="houou.db/{TAMPERED}"]')).to_have_attribute("data-verdict", "mismatch")
+    page.locator("#summary tbody tr").get_by_role("button", name=name).click()
+    expect(archive.locator("article.file-result")).to_have_count(2)
+    page.select_option("#lang", "en")
 
 
 def test_a_database_that_is_not_phoenix_logs_is_one_error(page: Page, tmp_path: Path) -> None:
