@@ -280,7 +280,8 @@ function updateArchive(entry) {
   // One row named as the archive itself: the file as a whole could not be read.
   const whole = entry.rows.length === 1 && entry.rows[0].path === entry.name ? entry.rows[0].first_problem : "";
   const stopped = a.cancelled ? t("archive.stopped", { done: fmt(a.done), total: fmt(a.total) }) : "";
-  parts.problem.textContent = [whole, a.failed, stopped].filter(Boolean).join(" ");
+  const empty = a.finished && !a.failed && !entry.rows.length ? t("archive.empty") : "";
+  parts.problem.textContent = [whole, a.failed, stopped, empty].filter(Boolean).join(" ");
 }
 
 // Draw one game of an archive (its kept detail, or checked again on demand).

@@ -220,6 +220,15 @@ def test_a_database_that_is_not_phoenix_logs_is_one_error(page: Page, tmp_path: 
 # --- a zip of logs ----------------------------------------------------------------------
 
 
+def test_an_empty_zip_is_one_clear_error(page: Page, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.zip"
+    zipfile.ZipFile(empty, "w").close()
+    open_ready(page)
+    choose(page, empty)
+    node = archive_done(page, "empty.zip", "error")
+    expect(node.locator(".archive-problem")).to_have_text("This archive holds no file.")
+
+
 def test_zip_rows_match_the_cli(page: Page, logs_zip: Path, shot: Any) -> None:
     cli = cli_verdicts(logs_zip)
     statuses = [r["status"] for r in cli.values()]
