@@ -169,7 +169,7 @@ def _tokens(text: str) -> Iterator[Tag | _Moves]:
                 dups.append(key)
                 continue
             raw = a.group(2) if a.group(2) is not None else a.group(3)
-            attrs[key] = _unescape(raw)
+            attrs[key] = _unescape(raw) if "&" in raw else raw
         yield Tag(head.group(2), attrs, index, tuple(dups))
 
 
@@ -182,7 +182,7 @@ def _ints(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
     if not raw.strip():
         return ()
     try:
-        return tuple(int(x) for x in raw.split(","))
+        return tuple(map(int, raw.split(",")))
     except ValueError:
         raise LogFormatError(f"{key}={raw[:40]!r} is not a list of numbers",
                              f"tag {tag.index} <{tag.name}>") from None
