@@ -16,8 +16,10 @@ Run: python3 benchmarks/bench_shanten.py [--hands N] [--rounds R]
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -116,6 +118,25 @@ def main() -> None:
         print(f"exact distribution of {tiles}-tile hands in this process: {seconds:.2f} s "
               f"({len(counts)} shanten values, total {sum(counts.values()):,})")  # fmt: skip
     print(f"number-suit automaton after the distributions: {pywall_shanten.table_size():,} nodes")
+    in_pyodide(args.hands, args.rounds)
+
+
+def in_pyodide(hands: int, rounds: int) -> None:
+    """The same loop inside Pyodide (the page's engine: WebAssembly in V8), via Node."""
+    index = ROOT / "site" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (index / "pyodide.mjs").exists():
+        print("in Pyodide: not measured (needs node and a built site: python3 build.py site)")
+        return
+    proc = subprocess.run([node, str(ROOT / "benchmarks" / "pyodide_shanten.mjs"), str(index),
+                           str(hands), str(rounds)], capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        print(f"in Pyodide: failed ({proc.stderr.strip().splitlines()[-1:]})")
+        return
+    figures = json.loads(proc.stdout.strip().splitlines()[-1])
+    print(f"in Pyodide (Node, the page's WebAssembly engine): {figures['hands_per_second']:,.0f} "
+          f"hands/s (median of {rounds}); exact 14-tile distribution "
+          f"{figures['distribution_14_seconds']:.2f} s")
 
 
 if __name__ == "__main__":
