@@ -126,7 +126,7 @@ function newEntry(name) {
   const entry = { name, node, reports: null, rows: null, archive: null };
   state.entries.push(entry);
   if (state.started == null) state.started = performance.now();
-  showBatch();
+  scheduleBatch();
   return entry;
 }
 
@@ -146,7 +146,7 @@ function verifyEntry(entry, payload) {
       entry.node.replaceWith(fresh);
       entry.node = fresh;
       collectReports();
-      showBatch();
+      scheduleBatch(); // once a frame, not once a file: a batch would redraw the table n times
       performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
     });
 }
