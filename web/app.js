@@ -2,7 +2,7 @@
 // files and text and draws what comes back.
 
 import { connect, startWorker } from "./rpc.mjs";
-import { LANGUAGES, pickLanguage, setLanguage, t, translatePage } from "./i18n.mjs";
+import { initLanguageSelect, t, translatePage } from "./i18n.mjs";
 import {
   clear, el, fragmentFor, looksLikeSeed, parseFragment, pendingEl, renderReport, renderWall,
   verdictBadge,
@@ -545,24 +545,7 @@ function clearResults() {
 // --- language ---------------------------------------------------------------------
 
 function initLanguage() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem("pywall.lang");
-  } catch { /* storage may be off */ }
-  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
-  const select = $("lang");
-  for (const [code, name] of Object.entries(LANGUAGES)) {
-    select.append(el("option", { value: code, lang: code }, name));
-  }
-  select.value = lang;
-  select.addEventListener("change", () => {
-    setLanguage(select.value);
-    try {
-      localStorage.setItem("pywall.lang", select.value);
-    } catch { /* ignore */ }
-    redraw();
-  });
-  translatePage();
+  initLanguageSelect($("lang"), redraw);
 }
 
 function redraw() {

@@ -3,7 +3,7 @@
 // then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE).
 
 import { connect, startWorker } from "./rpc.mjs";
-import { LANGUAGES, pickLanguage, setLanguage, t, translatePage } from "./i18n.mjs";
+import { initLanguageSelect, t, translatePage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
 import { clear, el, tileEl } from "./render.mjs";
 import { efficiencyView, shantenText } from "./panels.mjs";
@@ -84,25 +84,12 @@ async function calculate(hand, visible, push) {
 }
 
 function initLanguage() {
-  let stored = null;
-  try {
-    stored = localStorage.getItem("pywall.lang");
-  } catch { /* storage may be off */ }
-  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
-  const select = $("lang");
-  for (const [code, name] of Object.entries(LANGUAGES)) select.append(el("option", { value: code, lang: code }, name));
-  select.value = lang;
-  select.addEventListener("change", () => {
-    setLanguage(select.value);
-    try {
-      localStorage.setItem("pywall.lang", select.value);
-    } catch { /* ignore */ }
+  initLanguageSelect($("lang"), () => {
     translatePage();
     document.title = t("calc.title");
     showStatus();
     draw();
   });
-  translatePage();
   document.title = t("calc.title");
 }
 

@@ -342,6 +342,35 @@ export function roundLabel(label) {
 }
 
 // Fill every element that names its text with data-i18n (and data-i18n-attr).
+const STORAGE_KEY = "pywall.lang";
+
+// Fill a language <select>, start in the remembered or the browser's language,
+// and follow changes (remembered for the next visit); onChange redraws the page.
+export function initLanguageSelect(select, onChange) {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch { /* storage may be off */ }
+  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  for (const [code, name] of Object.entries(LANGUAGES)) {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    select.append(option);
+  }
+  select.value = lang;
+  select.addEventListener("change", () => {
+    setLanguage(select.value);
+    try {
+      localStorage.setItem(STORAGE_KEY, select.value);
+    } catch { /* ignore */ }
+    onChange();
+  });
+  translatePage();
+  return lang;
+}
+
 export function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const node of root.querySelectorAll("[data-i18n]")) {
