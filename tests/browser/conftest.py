@@ -94,3 +94,20 @@ def shot() -> Any:
         return path
 
     return take
+
+
+def watch_frames(page: Any) -> None:
+    """Start recording the time between animation frames (a stalled main thread shows
+    as a long gap); ``frame_gaps`` stops and returns them, in milliseconds."""
+    page.evaluate("""() => {
+        window.__gaps = [];
+        let last = performance.now();
+        const tick = (now) => { window.__gaps.push(now - last); last = now;
+                                if (!window.__stop) requestAnimationFrame(tick); };
+        requestAnimationFrame(tick);
+    }""")
+
+
+def frame_gaps(page: Any) -> list[float]:
+    gaps: list[float] = page.evaluate("() => { window.__stop = true; return window.__gaps; }")
+    return gaps

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from pywall import api
+from tests.browser.conftest import frame_gaps, watch_frames
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
 
@@ -263,13 +264,7 @@ def large_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_large_run_stays_responsive_and_stops_when_asked(page: Page, large_db: Path, shot: Any) -> None:
     open_ready(page)
-    page.evaluate("""() => {
-        window.__gaps = [];
-        let last = performance.now();
-        const tick = (now) => { window.__gaps.push(now - last); last = now;
-                                if (!window.__stop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-    }""")
+    watch_frames(page)
     choose(page, large_db)
     node = result(page, "large.db")
     expect(node).to_have_attribute("data-state", "running")
@@ -293,7 +288,7 @@ def test_large_run_stays_responsive_and_stops_when_asked(page: Page, large_db: P
     games = int(re.match(r"([\d,]+) games", counts).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert done_before <= games < LARGE
     assert f"{games} verified" in counts.replace(",", "")
-    gaps = page.evaluate("() => { window.__stop = true; return window.__gaps; }")
+    gaps = frame_gaps(page)
     assert len(gaps) > 10
     assert max(gaps) < 1_000, f"longest frame gap {max(gaps):.0f} ms"
     # the worker is free again: another file is verified at once

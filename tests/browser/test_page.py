@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from pywall import api
 from pywall.report import EVENT_FIELDS
+from tests.browser.conftest import frame_gaps, watch_frames
 from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
@@ -423,13 +424,7 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
             files.append(tmp_path / f"copy{copy}-{log.name}")
             files[-1].write_bytes(log.read_bytes())
     open_ready(page)
-    page.evaluate("""() => {
-        window.__gaps = [];
-        let last = performance.now();
-        const tick = (now) => { window.__gaps.push(now - last); last = now;
-                                if (!window.__stop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick);
-    }""")
+    watch_frames(page)
     choose(page, *files)
     expect(page.locator("#results [data-state=pending]").first).to_be_attached()
     page.select_option("#lang", "ja")
@@ -437,7 +432,7 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
     done = int(page.locator("#batch-progress").get_attribute("value") or 0)
     assert done < len(files), "the batch finished before the page could be checked"
     expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=WORK_MS)
-    gaps = page.evaluate("() => { window.__stop = true; return window.__gaps; }")
+    gaps = frame_gaps(page)
     assert len(gaps) > 10
     # the main thread never stalled for long while Python worked
     assert max(gaps) < 1_000, f"longest frame gap {max(gaps):.0f} ms"
