@@ -134,6 +134,7 @@ class _Cursor:
     replacements: int = 0
     draws: int = 0
     doras: int = 0
+    beyond: int = 0  # indicators a corrupt log names past the end of the wall
 
 
 def event_rows(rnd: Round, layout: Layout, players: int, n: int, extra: list[Finding]) -> list[Row]:
@@ -159,10 +160,14 @@ def event_rows(rnd: Round, layout: Layout, players: int, n: int, extra: list[Fin
             pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
         elif type(ev) is DoraReveal:
             cur.doras += 1
-            _indicator(rows, extra, rnd, n, layout.dora_position(cur.doras),
+            _indicator(rows, cur, n, layout.dora_position(cur.doras),
                        ("dora", None, ev.n, cur.doras + 1, ev.tile))
         elif type(ev) is Win:
             _win_rows(rnd, ev, layout, cur, n, rows, extra)
+    if cur.beyond:
+        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: the log names {cur.beyond} more dora or ura indicators "
+                             "than a wall can hold", {"count": cur.beyond}))
     return rows
 
 
@@ -182,20 +187,17 @@ def _win_rows(rnd: Round, ev: Win, layout: Layout, cur: _Cursor, n: int, rows: l
     if ev.dora and len(ev.dora) != cur.doras + 1:
         extra.append(_dora_count(rnd, ev, cur.doras + 1))
     for i, tile in enumerate(ev.dora):
-        _indicator(rows, extra, rnd, n, layout.dora_position(i), ("dora", ev.seat, ev.n, i + 1, tile))
+        _indicator(rows, cur, n, layout.dora_position(i), ("dora", ev.seat, ev.n, i + 1, tile))
     for i, tile in enumerate(ev.ura):
-        _indicator(rows, extra, rnd, n, layout.ura_position(i), ("ura", ev.seat, ev.n, i + 1, tile))
+        _indicator(rows, cur, n, layout.ura_position(i), ("ura", ev.seat, ev.n, i + 1, tile))
 
 
-def _indicator(rows: list[Row], extra: list[Finding], rnd: Round, n: int, pos: int,
+def _indicator(rows: list[Row], cur: _Cursor, n: int, pos: int,
                rest: tuple[str, int | None, int, int, int]) -> None:
     if pos < n:
         rows.append((pos, *rest))
-    elif not any(f.code == "dora_count_mismatch" and "wall can hold" in f.message for f in extra):
-        # only a corrupt log names more indicators than a wall holds
-        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: the log names more dora or ura indicators than a wall "
-                             "can hold", {"position": pos}))
+    else:
+        cur.beyond += 1
 
 
 def _overrun(rnd: Round, ev: Draw, what: str) -> Finding:
