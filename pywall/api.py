@@ -23,7 +23,7 @@ from pywall.report import (
     batch_dict,
     check_log,
     csv_text,
-    error_report,
+    report_for_entry,
     wall_dict,
 )
 
@@ -36,13 +36,7 @@ def reports_for(name: str, data: bytes, detail: bool = True) -> list[FileReport]
     """One report per log: a plain or gzip log gives one, a zip one per member."""
     if not is_zip(data[:4]):
         return [check_log(name, data, detail)]
-    out = []
-    for member, content in iter_zip(io.BytesIO(data), name):
-        if isinstance(content, PywallError):
-            out.append(error_report(member, content.code, content.message))
-        else:
-            out.append(check_log(member, content, detail))
-    return out
+    return [report_for_entry(member, content, detail) for member, content in iter_zip(io.BytesIO(data), name)]
 
 
 def verify_file(name: str, data: bytes, detail: bool = True) -> str:
@@ -71,16 +65,6 @@ ROW_FIELDS = ("i", "path", "status", "round_count", "checked", "errors", "first_
 Entry = tuple[str, "bytes | PywallError"]
 
 
-def report_for_item(name: str, content: bytes | PywallError, detail: bool = False) -> FileReport:
-    """An archive entry's report: its read error, or its log checked. Never raises."""
-    if isinstance(content, PywallError):
-        return error_report(name, content.code, content.message)
-    try:
-        return check_log(name, content, detail)
-    except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error row, the run goes on
-        return error_report(name, "internal", f"internal error ({type(exc).__name__}: {exc}); please report it")
-
-
 def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     errors = report.errors
     return {"i": index, "path": report.path, "status": report.status, "round_count": len(report.rounds),
@@ -100,11 +84,11 @@ class ArchiveRun:
     def _report(self, name: str, content: bytes | PywallError) -> tuple[FileReport, bool]:
         """The game's report and whether it carries its walls (checked again if it must)."""
         if self.done < DETAIL_FIRST:
-            return report_for_item(name, content, detail=True), True
-        report = report_for_item(name, content)
+            return report_for_entry(name, content, detail=True), True
+        report = report_for_entry(name, content)
         if report.status == "mismatch" and self.mismatches_kept < DETAIL_MISMATCHES:
             self.mismatches_kept += 1
-            return report_for_item(name, content, detail=True), True
+            return report_for_entry(name, content, detail=True), True
         return report, False
 
     def next_chunk(self, limit: int) -> str:
@@ -130,7 +114,7 @@ class ArchiveRun:
 
 def verify_item(name: str, content: bytes | PywallError) -> str:
     """One archive game again, with its walls, for the page's "open this game"."""
-    return _dumps(report_for_item(name, content, detail=True).to_dict())
+    return _dumps(report_for_entry(name, content, detail=True).to_dict())
 
 
 def csv_from_rows(rows_json: str) -> str:

@@ -186,6 +186,17 @@ def check_log(path: str, data: bytes | str, detail: bool = False) -> FileReport:
         return error_report(path, exc.code, exc.message)
 
 
+def report_for_entry(path: str, content: bytes | PywallError, detail: bool = False) -> FileReport:
+    """A batch entry's report: its read error, or its log checked. Never raises, so
+    one entry never stops a batch (CLI, archives in the page)."""
+    if isinstance(content, PywallError):
+        return error_report(path, content.code, content.message)
+    try:
+        return check_log(path, content, detail)
+    except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error entry, the batch goes on
+        return error_report(path, "error", f"internal error ({type(exc).__name__}: {exc}); please report it")
+
+
 @dataclass(frozen=True, slots=True)
 class Summary:
     files: int

@@ -31,7 +31,7 @@ from pywall.cli.progress import Progress
 from pywall.cli.sources import count_inputs, iter_packed_inputs
 from pywall.errors import PywallError
 from pywall.findings import Severity
-from pywall.report import SCHEMA, STATUSES, FileReport, Summary, check_log, error_report
+from pywall.report import SCHEMA, STATUSES, FileReport, Summary, report_for_entry
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10
@@ -58,13 +58,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def report_for(name: str, content: bytes | PywallError | Packed) -> FileReport:
-    content = unpack(content)
-    if isinstance(content, PywallError):
-        return error_report(name, content.code, content.message)
-    try:
-        return check_log(name, content)
-    except Exception as exc:  # noqa: BLE001  (a bug in pywall: report it, keep going)
-        return error_report(name, "error", f"internal error ({type(exc).__name__}: {exc}); please report it")
+    return report_for_entry(name, unpack(content))
 
 
 def human_lines(r: FileReport) -> list[str]:

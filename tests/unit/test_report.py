@@ -98,3 +98,21 @@ rounds = st.builds(RoundReport, st.integers(0, 30), st.text(max_size=20),
                  st.integers(0, 10**6), st.none(), st.tuples(rounds), st.tuples(findings, findings)))
 def test_reports_round_trip(report: FileReport) -> None:
     assert FileReport.from_dict(json.loads(json.dumps(report.to_dict()))) == report
+
+
+def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from pywall import report
+    from pywall.errors import InputTooLargeError
+
+    gone = report.report_for_entry("big.mjlog", InputTooLargeError("over the cap"))
+    assert (gone.status, gone.findings[0].code, gone.findings[0].message) == ("error", "too_large", "over the cap")
+    ok = report.report_for_entry("a.mjlog", LOG.read_bytes(), detail=True)
+    assert ok.status == "verified" and ok.rounds[0].wall is not None
+
+    def broken(*args: object) -> None:
+        raise KeyError("bug")
+
+    monkeypatch.setattr(report, "check_log", broken)
+    bug = report.report_for_entry("b.mjlog", b"<mjloggm>")
+    assert bug.status == "error" and bug.findings[0].code == "error"
+    assert bug.findings[0].message.startswith("internal error (KeyError")
