@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
+ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 TENHOU = DATA / "tenhou"
 VECTOR = DATA / "vectors" / "tenhou-2016022509gm-0009-0000-b327da61" / "2016022509gm-0009-0000-b327da61"
@@ -50,3 +53,12 @@ class Tags:
     def find(self, pattern: str) -> list[int]:
         rx = re.compile(pattern)
         return [i for i, t in enumerate(self.tags) if rx.fullmatch(t)]
+
+
+def load_build() -> ModuleType:
+    """build.py as a module (named so it cannot clash with PyPI's `build`)."""
+    spec = importlib.util.spec_from_file_location("pywall_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

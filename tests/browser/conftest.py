@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -12,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.helpers import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -41,18 +42,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
 
 
-def _build_module() -> Any:
-    spec = importlib.util.spec_from_file_location("pywall_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """`python3 build.py serve --port 0` for the whole session; its printed URL."""
-    build = _build_module()
+    build = load_build()
     if not build.site_is_current():
         build.build_site()
     proc = subprocess.Popen(

@@ -13,7 +13,7 @@ from pathlib import Path
 import brotli  # type: ignore[import-untyped]
 import pytest
 
-from tests.browser.conftest import ROOT, _build_module
+from tests.helpers import ROOT, load_build
 
 SITE = ROOT / "site"
 
@@ -111,7 +111,7 @@ def test_app_code_never_parses_html() -> None:
 
 
 def test_wheel_is_reproducible(tmp_path: Path) -> None:
-    build = _build_module()
+    build = load_build()
     first = build.build_wheel(tmp_path / "a").read_bytes()
     second = build.build_wheel(tmp_path / "b").read_bytes()
     assert first == second

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.helpers import load_build
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_build() -> ModuleType:
-    """build.py as a module (named so it cannot clash with PyPI's `build`)."""
-    spec = importlib.util.spec_from_file_location("pywall_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="session")
