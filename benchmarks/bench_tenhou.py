@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall import tenhou  # noqa: E402
-from pywall.mt19937 import MT19937  # noqa: E402
-from pywall.report import check_log  # noqa: E402
+from pywall import tenhou
+from pywall.mt19937 import MT19937
+from pywall.report import check_log
 
 ROUNDS = 15
 

@@ -100,8 +100,16 @@ def random_from_key(key: Sequence[int]) -> random.Random:
         raw = struct.pack(f"<{len(key)}I", *key)
     except struct.error:
         raise ValueError("MT19937 key words must be 32-bit unsigned integers") from None
-    if key and key[-1] != 0:
+    return random_from_key_bytes(raw)
+
+
+def random_from_key_bytes(raw: bytes) -> random.Random:
+    """``random_from_key`` for a key given as its little-endian bytes (4 per word)."""
+    if len(raw) % 4:
+        raise ValueError("an MT19937 key in bytes must be a whole number of 32-bit words")
+    if raw[-4:].strip(b"\0"):
         return random.Random(int.from_bytes(raw, "little"))
     rng = random.Random()
+    key = struct.unpack(f"<{len(raw) // 4}I", raw)
     rng.setstate((3, tuple(state_from_key(key)) + (N,), None))
     return rng

@@ -22,17 +22,20 @@ words>`` (today's scheme with a 32-word key, dora indicator at yama[4]).
 
 from __future__ import annotations
 
-import base64
 import binascii
 import hashlib
 import random
 import struct
-from collections.abc import Iterator, Sequence
+from array import array
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
+from itertools import islice
+from operator import mod
 
 from pywall.errors import SeedError
-from pywall.mt19937 import random_from_key
+from pywall.mt19937 import random_from_key, random_from_key_bytes
 from pywall.tiles import SANMA_IDS
 
 PREFIX = "mt19937ar-sha512-n288-base64,"
@@ -42,9 +45,10 @@ KEY_WORDS = 624
 SEED_BYTES = 4 * KEY_WORDS
 SRC_WORDS = 288
 RND_WORDS = 144
-_RND = struct.Struct("<144I")
 _FULL_SET = tuple(range(136))
-_CHUNKS = range(0, 4 * SRC_WORDS, 128)
+# The 32-bit array typecode of this platform (rnd words are read through array).
+_WORD = next(code for code in "IL" if array(code).itemsize == 4)
+_BIG_ENDIAN = array(_WORD, b"\x00\x00\x00\x01")[0] == 1
 
 
 class Scheme(str, Enum):
@@ -83,10 +87,15 @@ class RoundWall:
 
 @dataclass(frozen=True, slots=True)
 class Seed:
-    """A parsed seed: its scheme and MT19937 key words."""
+    """A parsed seed: its scheme and MT19937 key, as little-endian bytes (4 per word)."""
 
     scheme: Scheme
-    key: tuple[int, ...]
+    raw: bytes
+
+    @property
+    def key(self) -> tuple[int, ...]:
+        """The key words."""
+        return struct.unpack(f"<{len(self.raw) // 4}I", self.raw)
 
 
 def layout_for(scheme: Scheme, players: int) -> Layout:
@@ -100,10 +109,14 @@ def layout_for(scheme: Scheme, players: int) -> Layout:
 
 def key_from_seed(seed: str) -> tuple[int, ...]:
     """The 624 key words of a current-format seed (prefix optional)."""
+    return _current_seed(seed).key
+
+
+def _current_seed(seed: str) -> Seed:
     parsed = parse_seed(seed)
     if parsed.scheme is not Scheme.CURRENT:
         raise SeedError(f"seed is in the {parsed.scheme.value} format, not the current one")
-    return parsed.key
+    return parsed
 
 
 def parse_seed(seed: str) -> Seed:
@@ -120,19 +133,19 @@ def parse_seed(seed: str) -> Seed:
     return Seed(Scheme.CURRENT, _key_from_base64(text))
 
 
-def _key_from_base64(text: str) -> tuple[int, ...]:
+def _key_from_base64(text: str) -> bytes:
     if not text:
         raise SeedError("the seed is empty")
     try:
-        raw = base64.b64decode(text, validate=True)
+        raw = binascii.a2b_base64(text, strict_mode=True)
     except (binascii.Error, ValueError) as exc:
         raise SeedError(f"the seed is not valid base64 ({exc})") from None
     if len(raw) != SEED_BYTES:
         raise SeedError(f"the seed decodes to {len(raw)} bytes; Tenhou seeds are {SEED_BYTES}")
-    return struct.unpack(f"<{KEY_WORDS}I", raw)
+    return raw
 
 
-def _hex_words(text: str, count: int) -> tuple[int, ...]:
+def _hex_words(text: str, count: int) -> bytes:
     parts = text.split(",")
     if len(parts) != count:
         raise SeedError(f"expected {count} hex words in the seed, found {len(parts)}")
@@ -142,16 +155,21 @@ def _hex_words(text: str, count: int) -> tuple[int, ...]:
         raise SeedError("the seed has a word that is not hexadecimal") from None
     if any(len(p) > 8 or w > 0xFFFFFFFF for p, w in zip(parts, words)):
         raise SeedError("the seed has a word longer than 32 bits")
-    return words
+    return struct.pack(f"<{count}I", *words)
 
 
 def seed_bytes_from_seed(seed: str) -> bytes:
     """The 2496 raw bytes behind a current-format seed (what the commitment hashes)."""
-    return struct.pack(f"<{KEY_WORDS}I", *key_from_seed(seed))
+    return _current_seed(seed).raw
 
 
 def mt_from_key(key: Sequence[int]) -> random.Random:
     return random_from_key(key)
+
+
+def mt_from_seed(seed: Seed) -> random.Random:
+    """The game's generator (the fast path takes the key bytes as they are)."""
+    return random_from_key_bytes(seed.raw)
 
 
 def src_from_mt(mt: random.Random) -> bytes:
@@ -159,20 +177,55 @@ def src_from_mt(mt: random.Random) -> bytes:
     return mt.getrandbits(32 * SRC_WORDS).to_bytes(4 * SRC_WORDS, "little")
 
 
-def rnd_from_src(src: bytes) -> tuple[int, ...]:
-    """SHA-512 of each 128-byte chunk, as 144 little-endian words."""
+def rnd_from_src(src: bytes) -> Sequence[int]:
+    """SHA-512 of each 128-byte chunk, as 144 little-endian words.
+
+    The words are an ``array`` read straight from the digests (no int objects
+    are made until the shuffle reads them).
+    """
     sha = hashlib.sha512
-    return _RND.unpack(b"".join([sha(src[i:i + 128]).digest() for i in _CHUNKS]))
+    # The nine chunks written out: as a loop, this function took 15% longer.
+    rnd = array(_WORD, b"".join((
+        sha(src[0:128]).digest(), sha(src[128:256]).digest(), sha(src[256:384]).digest(),
+        sha(src[384:512]).digest(), sha(src[512:640]).digest(), sha(src[640:768]).digest(),
+        sha(src[768:896]).digest(), sha(src[896:1024]).digest(), sha(src[1024:1152]).digest(),
+    )))
+    if _BIG_ENDIAN:
+        rnd.byteswap()
+    return rnd
 
 
 def wall_from_rnd(rnd: Sequence[int], players: int = 4) -> tuple[int, ...]:
     """Tenhou's swap shuffle of the tile set by the round's random words."""
     yama = list(SANMA_IDS if players == 3 else _FULL_SET)
+    _straight_line_shuffle(len(yama))(yama, rnd)
+    return tuple(yama)
+
+
+def shuffle_by_loop(yama: list[int], rnd: Sequence[int]) -> None:
+    """The shuffle as Tenhou states it: step i swaps yama[i] with yama[i + rnd[i] % (n - i)]."""
     n = len(yama)
     for i in range(n - 1):
         j = i + rnd[i] % (n - i)
         yama[i], yama[j] = yama[j], yama[i]
-    return tuple(yama)
+
+
+@cache
+def _straight_line_shuffle(n: int) -> Callable[[list[int], Sequence[int]], None]:
+    """``shuffle_by_loop`` for an n-tile set, compiled as straight-line code.
+
+    One line per step with its index as a constant, the offsets taken in one
+    pass: CPython then runs no loop bookkeeping, which makes wall generation
+    about 10% faster (benchmarks/bench_tenhou.py). The source is built from
+    integers only; tests check it against the loop on random words.
+    """
+    steps = n - 1
+    offsets = ", ".join(f"k{i}" for i in range(steps))
+    lines = ["def shuffle(yama, rnd):", f"    {offsets}, = map(mod, rnd, moduli)"]
+    lines += [f"    j = k{i} + {i}; yama[{i}], yama[j] = yama[j], yama[{i}]" for i in range(steps)]
+    namespace: dict[str, object] = {"mod": mod, "moduli": tuple(range(n, 1, -1))}
+    exec(compile("\n".join(lines), f"<tenhou shuffle of {n} tiles>", "exec"), namespace)  # noqa: S102
+    return namespace["shuffle"]  # type: ignore[return-value]
 
 
 def dice_from_rnd(rnd: Sequence[int]) -> tuple[int, int]:
@@ -192,7 +245,7 @@ def iter_walls(seed: str | Seed, players: int = 4) -> Iterator[RoundWall]:
         # Early 2009 seeds live on each INIT; a "game" here is one round.
         yield early_2009_wall(parsed.key, players)
         return
-    mt = mt_from_key(parsed.key)
+    mt = mt_from_seed(parsed)
     while True:
         rnd = rnd_from_src(src_from_mt(mt))
         yield RoundWall(wall_from_rnd(rnd, players), dice_from_rnd(rnd))
@@ -204,9 +257,7 @@ def early_2009_wall(key: Sequence[int], players: int) -> RoundWall:
     n = 108 if players == 3 else 136
     r = [mt.getrandbits(32) for _ in range(n + 1)]
     yama = list(SANMA_IDS if players == 3 else _FULL_SET)
-    for i in range(n - 1):
-        j = i + r[i] % (n - i)
-        yama[i], yama[j] = yama[j], yama[i]
+    shuffle_by_loop(yama, r)
     return RoundWall(tuple(yama), (r[n - 1] % 6 + 1, r[n] % 6 + 1))
 
 
@@ -214,9 +265,4 @@ def walls(seed: str, rounds: int, players: int = 4) -> list[RoundWall]:
     """The walls of the first ``rounds`` rounds of the game ``seed`` defines."""
     if rounds < 0:
         raise SeedError("the number of rounds cannot be negative")
-    out: list[RoundWall] = []
-    for wall in iter_walls(seed, players):
-        if len(out) >= rounds:
-            break
-        out.append(wall)
-    return out
+    return list(islice(iter_walls(seed, players), rounds))

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pywall.mt19937 import MT19937, random_from_key, state_from_key
+from pywall.mt19937 import MT19937, random_from_key, random_from_key_bytes, state_from_key
 
 # mt19937ar.out (Matsumoto & Nishimura): init_by_array({0x123, 0x234, 0x345, 0x456}, 4)
 REFERENCE_KEY = (0x123, 0x234, 0x345, 0x456)
@@ -52,3 +52,17 @@ def test_state_from_key_rejects_empty_key() -> None:
 def test_random_from_key_rejects_wide_words() -> None:
     with pytest.raises(ValueError):
         random_from_key([2**32])
+
+
+@pytest.mark.parametrize("key", [[5, 6, 7], [9, 0]], ids=["fast", "last0"])
+def test_key_bytes_are_little_endian_words(key: list[int]) -> None:
+    raw = b"".join(w.to_bytes(4, "little") for w in key)
+    pure = MT19937(key)
+    fast = random_from_key_bytes(raw)
+    assert [pure.genrand_int32() for _ in range(20)] == [fast.getrandbits(32) for _ in range(20)]
+
+
+@pytest.mark.parametrize("raw", [b"", b"\x01\x02\x03"], ids=["empty", "partial-word"])
+def test_key_bytes_must_be_whole_words(raw: bytes) -> None:
+    with pytest.raises(ValueError):
+        random_from_key_bytes(raw)

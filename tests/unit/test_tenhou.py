@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import struct
 
 import pytest
@@ -78,6 +79,20 @@ def test_wall_is_a_permutation_of_the_set(seed: str, players: int, size: int) ->
 def test_shuffle_is_a_permutation(rnd: list[int], players: int) -> None:
     wall = tenhou.wall_from_rnd(rnd, players)
     assert sorted(wall) == (sorted(SANMA_IDS) if players == 3 else list(range(136)))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.integers(0, 2**32 - 1), min_size=144, max_size=144), st.sampled_from([3, 4]))
+def test_straight_line_shuffle_equals_the_loop(rnd: list[int], players: int) -> None:
+    yama = list(SANMA_IDS if players == 3 else range(136))
+    tenhou.shuffle_by_loop(yama, rnd)
+    assert tenhou.wall_from_rnd(rnd, players) == tuple(yama)
+
+
+def test_rnd_words_are_read_little_endian() -> None:
+    src = bytes(range(256)) * 4 + bytes(128)
+    digests = b"".join(hashlib.sha512(src[i:i + 128]).digest() for i in range(0, 1152, 128))
+    assert list(tenhou.rnd_from_src(src)) == list(struct.unpack("<144I", digests))
 
 
 @pytest.mark.parametrize("bad,why", [
