@@ -24,7 +24,8 @@ def test_move_events_are_frozen_values(cls: type[Draw | Discard]) -> None:
 
 
 def test_a_draw_is_not_a_discard() -> None:
-    assert Draw(0, 5, 1) != Discard(0, 5, 1)
+    draw: object = Draw(0, 5, 1)
+    assert draw != Discard(0, 5, 1)
 
 
 @pytest.mark.parametrize("args", [(1, 2), (1, 2, 3, 4)], ids=["too-few", "too-many"])
