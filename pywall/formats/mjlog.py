@@ -40,7 +40,7 @@ LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
 #: first branch as a whole and skips the general tag reader; anything else, the second.
 _TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*)+)|<([^<>]*)(>?)")
-_MOVE_RE = re.compile(r"<([DEFGTUVW])([0-9]{1,3})/>")
+_MOVE_RE = re.compile(r"<([DEFGTUVW][0-9]{1,3})/>")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
 _ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
@@ -48,9 +48,15 @@ _DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
-_MOVES: dict[str, tuple[type[Draw | Discard], int]] = {
-    **{k: (Draw, v) for k, v in _DRAW_TAGS.items()},
-    **{k: (Discard, v) for k, v in _DISCARD_TAGS.items()},
+_Move = tuple[type[Draw | Discard], int, int]
+#: Every valid draw or discard tag name (``T23``, ``D0``, ...) -> (class, seat, tile),
+#: by player count: one lookup reads and checks a move (3-player games have no W/G).
+_MOVE_TABLES: dict[int, dict[str, _Move]] = {
+    players: {f"{letter}{tile}": (cls, seat, tile)
+              for cls, letters in ((Draw, _DRAW_TAGS), (Discard, _DISCARD_TAGS))
+              for letter, seat in letters.items() if seat < players
+              for tile in range(136)}
+    for players in (3, 4)
 }
 
 
@@ -123,8 +129,8 @@ def iter_tags(text: str) -> Iterator[Tag]:
             yield t
         else:
             run, first = t
-            for i, (letter, digits) in enumerate(_MOVE_RE.findall(run)):
-                yield Tag(letter + digits, {}, first + i)
+            for i, name in enumerate(_MOVE_RE.findall(run)):
+                yield Tag(name, {}, first + i)
 
 
 #: A run of draw and discard tags as ``_tokens`` yields it: (the run's text, the
@@ -252,13 +258,17 @@ class _RoundBuilder:
         """What ``add`` does with each tag of a run like ``<T23/><D45/>``, without Tags."""
         events = self.events
         append = events.append
-        players = self.players
-        for i, (letter, digits) in enumerate(_MOVE_RE.findall(run)):
-            cls, seat = _MOVES[letter]
-            tile = int(digits)
-            if seat >= players or tile > 135:
-                self.add(Tag(letter + digits, {}, index + i))  # raises the error ``add`` gives
-            append(cls(seat, tile, len(events) + 1))
+        table = _MOVE_TABLES[self.players]
+        n = start = len(events)
+        for name in _MOVE_RE.findall(run):
+            move = table.get(name)
+            if move is None:  # a tile over 135, a seat the game lacks, a leading zero
+                self.add(Tag(name, {}, index + n - start))  # raises the error ``add`` gives, or adds
+                n += 1
+                continue
+            cls, seat, tile = move
+            n += 1
+            append(cls(seat, tile, n))
 
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:
