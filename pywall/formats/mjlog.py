@@ -167,16 +167,27 @@ def _tokens(text: str) -> Iterator[Tag | _Moves]:
         if "=" not in body:  # most tags (draws, discards) have no attributes: skip the scan
             yield Tag(head.group(2), {}, index)
             continue
-        attrs: dict[str, str] = {}
-        dups: list[str] = []
-        for a in _ATTR_RE.finditer(body, head.end()):
-            key = a.group(1)
-            if key in attrs:
-                dups.append(key)
-                continue
-            raw = a.group(2) if a.group(2) is not None else a.group(3)
-            attrs[key] = _unescape(raw) if "&" in raw else raw
-        yield Tag(head.group(2), attrs, index, tuple(dups))
+        # (name, "double-quoted", 'single-quoted'): the quote not used reads as "".
+        pairs = _ATTR_RE.findall(body, head.end())
+        attrs = {key: double or single for key, double, single in pairs}
+        dups: tuple[str, ...] = ()
+        if len(attrs) < len(pairs):  # a repeated attribute: the first value counts
+            attrs, dups = _first_values(pairs)
+        if "&" in body:
+            attrs = {key: _unescape(value) for key, value in attrs.items()}
+        yield Tag(head.group(2), attrs, index, dups)
+
+
+def _first_values(pairs: list[tuple[str, str, str]]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """Attributes keeping each name's first value, and the names seen again."""
+    attrs: dict[str, str] = {}
+    dups: list[str] = []
+    for key, double, single in pairs:
+        if key in attrs:
+            dups.append(key)
+        else:
+            attrs[key] = double or single
+    return attrs, tuple(dups)
 
 
 def _ints(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
