@@ -48,6 +48,7 @@ _DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
+_TILE_IDS = {str(tile): tile for tile in range(136)}
 _Move = tuple[type[Draw | Discard], int, int]
 #: Every valid draw or discard tag name (``T23``, ``D0``, ...) -> (class, seat, tile),
 #: by player count: one lookup reads and checks a move (3-player games have no W/G).
@@ -220,6 +221,18 @@ def _tiles(tag: Tag, values: tuple[int, ...]) -> tuple[int, ...]:
     return values
 
 
+def _tile_list(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
+    """``_tiles(tag, _ints(tag, key))``: the usual spelling (``12,0,135``) is read by
+    table; anything else (spaces, ``05``, an error) goes the long way."""
+    raw = tag.attrs.get(key)
+    if raw:
+        try:
+            return tuple(map(_TILE_IDS.__getitem__, raw.split(",")))
+        except KeyError:
+            pass
+    return _tiles(tag, _ints(tag, key, required))
+
+
 def meld_kind(code: int) -> MeldKind:
     """The kind of a call from its ``m`` code (bit layout as in Tenhou's client)."""
     if code & 0x4:
@@ -258,8 +271,8 @@ class _RoundBuilder:
             self.events.append(Win(
                 _int(tag, "who", 0, self.players - 1),
                 _int(tag, "fromWho", 0, self.players - 1),
-                _tiles(tag, _ints(tag, "doraHai", required=False)),
-                _tiles(tag, _ints(tag, "doraHaiUra", required=False)),
+                _tile_list(tag, "doraHai", required=False),
+                _tile_list(tag, "doraHaiUra", required=False),
                 n,
             ))
         elif name == "RYUUKYOKU":
@@ -301,7 +314,7 @@ class _RoundBuilder:
         number, honba, sticks, d1, d2, dora = seed
         if not (0 <= d1 <= 5 and 0 <= d2 <= 5) or number < 0 or honba < 0 or sticks < 0:
             raise LogFormatError(f"INIT seed= {seed} is out of range", f"tag {tag.index}")
-        hands = tuple(_tiles(tag, _ints(tag, f"hai{s}")) for s in range(self.players))
+        hands = tuple(_tile_list(tag, f"hai{s}") for s in range(self.players))
         for s, hand in enumerate(hands):
             if len(hand) != 13:
                 raise LogFormatError(f"seat {s} is dealt {len(hand)} tiles, not 13", f"tag {tag.index} <INIT>")
