@@ -6,7 +6,6 @@ Seats are fixed for the whole game: seat 0 is East of the first round.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -27,43 +26,21 @@ class MeldKind(str, Enum):
         return self not in (MeldKind.CHI, MeldKind.PON)
 
 
-# Draws and discards are nine events in ten, and a game has about 900: their
-# __init__ sets the slots through the slot descriptors instead of the frozen
-# class's object.__setattr__, which makes them 1.6x faster to build (the
-# classes stay frozen: assignment after __init__ still raises).
-_Setter = Callable[[object, int], None]
+# An event's number is its 1-based position in ``Round.events`` (what messages
+# call "event 23"); events do not carry it, so equal events are equal values and
+# a parser may share one object for every draw of the same tile by the same seat.
 
 
-def _slot_setters(cls: type, *names: str) -> tuple[_Setter, ...]:
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Draw:
     seat: int
     tile: int
-    n: int  # 1-based number of the event within its round
-
-    def __init__(self, seat: int, tile: int, n: int) -> None:
-        _DRAW_SEAT(self, seat)
-        _DRAW_TILE(self, tile)
-        _DRAW_N(self, n)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, slots=True)
 class Discard:
     seat: int
     tile: int
-    n: int
-
-    def __init__(self, seat: int, tile: int, n: int) -> None:
-        _DISCARD_SEAT(self, seat)
-        _DISCARD_TILE(self, tile)
-        _DISCARD_N(self, n)
-
-
-_DRAW_SEAT, _DRAW_TILE, _DRAW_N = _slot_setters(Draw, "seat", "tile", "n")
-_DISCARD_SEAT, _DISCARD_TILE, _DISCARD_N = _slot_setters(Discard, "seat", "tile", "n")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,20 +48,17 @@ class Call:
     seat: int
     code: int
     kind: MeldKind
-    n: int
 
 
 @dataclass(frozen=True, slots=True)
 class DoraReveal:
     tile: int
-    n: int
 
 
 @dataclass(frozen=True, slots=True)
 class Riichi:
     seat: int
     step: int
-    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +67,6 @@ class Win:
     from_seat: int
     dora: tuple[int, ...]
     ura: tuple[int, ...]
-    n: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +74,6 @@ class Ryuukyoku:
     """A hand that ends without a win (exhaustive or abortive draw)."""
 
     kind: str
-    n: int
 
 
 Event = Draw | Discard | Call | DoraReveal | Riichi | Win | Ryuukyoku
@@ -120,7 +92,7 @@ class Round:
     dealer: int
     hands: tuple[tuple[int, ...], ...]  # each seat's 13 dealt tiles, in deal order
     scores: tuple[int, ...]
-    events: tuple[Event, ...]
+    events: tuple[Event, ...]  # in log order; event n is events[n - 1]
     shuffle: str | None = None  # early-2009 logs carry a seed on each INIT
 
     @property

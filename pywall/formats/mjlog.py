@@ -15,6 +15,7 @@ import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import cast
 from urllib.parse import unquote
 
 from pywall.errors import InputTooLargeError, LogFormatError
@@ -49,11 +50,11 @@ _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
 _TILE_IDS = {str(tile): tile for tile in range(136)}
-_Move = tuple[type[Draw | Discard], int, int]
-#: Every valid draw or discard tag name (``T23``, ``D0``, ...) -> (class, seat, tile),
-#: by player count: one lookup reads and checks a move (3-player games have no W/G).
-_MOVE_TABLES: dict[int, dict[str, _Move]] = {
-    players: {f"{letter}{tile}": (cls, seat, tile)
+#: Every valid draw or discard tag name (``T23``, ``D0``, ...) -> its event, by
+#: player count (3-player games have no W or G): one lookup reads and checks a
+#: move, and every draw of 23 by seat 0 is the same ``Draw(0, 23)`` value.
+_MOVE_TABLES: dict[int, dict[str, Draw | Discard]] = {
+    players: {f"{letter}{tile}": cls(seat, tile)
               for cls, letters in ((Draw, _DRAW_TAGS), (Discard, _DISCARD_TAGS))
               for letter, seat in letters.items() if seat < players
               for tile in range(136)}
@@ -254,45 +255,40 @@ class _RoundBuilder:
     events: list[Event] = field(default_factory=list)
 
     def add(self, tag: Tag) -> None:
-        n = len(self.events) + 1
         name = tag.name
         if len(name) > 1 and name[0] in _DRAW_TAGS and name[1:].isdigit():
-            self.events.append(Draw(self._seat(tag, _DRAW_TAGS[name[0]]), self._tile(tag), n))
+            self.events.append(Draw(self._seat(tag, _DRAW_TAGS[name[0]]), self._tile(tag)))
         elif len(name) > 1 and name[0] in _DISCARD_TAGS and name[1:].isdigit():
-            self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag), n))
+            self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag)))
         elif name == "N":
             code = _int(tag, "m", 0, 0xFFFF)
-            self.events.append(Call(_int(tag, "who", 0, self.players - 1), code, meld_kind(code), n))
+            self.events.append(Call(_int(tag, "who", 0, self.players - 1), code, meld_kind(code)))
         elif name == "DORA":
-            self.events.append(DoraReveal(_tiles(tag, (_int(tag, "hai", 0, 135),))[0], n))
+            self.events.append(DoraReveal(_tiles(tag, (_int(tag, "hai", 0, 135),))[0]))
         elif name == "REACH":
-            self.events.append(Riichi(_int(tag, "who", 0, self.players - 1), _int(tag, "step", 1, 2), n))
+            self.events.append(Riichi(_int(tag, "who", 0, self.players - 1), _int(tag, "step", 1, 2)))
         elif name == "AGARI":
             self.events.append(Win(
                 _int(tag, "who", 0, self.players - 1),
                 _int(tag, "fromWho", 0, self.players - 1),
                 _tile_list(tag, "doraHai", required=False),
                 _tile_list(tag, "doraHaiUra", required=False),
-                n,
             ))
         elif name == "RYUUKYOKU":
-            self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive"), n))
+            self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive")))
 
     def add_moves(self, run: str, index: int) -> None:
-        """What ``add`` does with each tag of a run like ``<T23/><D45/>``, without Tags."""
-        events = self.events
-        append = events.append
-        table = _MOVE_TABLES[self.players]
-        n = start = len(events)
-        for name in _MOVE_RE.findall(run):
-            move = table.get(name)
-            if move is None:  # a tile over 135, a seat the game lacks, a leading zero
-                self.add(Tag(name, {}, index + n - start))  # raises the error ``add`` gives, or adds
-                n += 1
-                continue
-            cls, seat, tile = move
-            n += 1
-            append(cls(seat, tile, n))
+        """What ``add`` does with each tag of a run like ``<T23/><D45/>``, without Tags:
+        each tag name is looked up in the table of every valid move."""
+        names = _MOVE_RE.findall(run)
+        moves = list(map(_MOVE_TABLES[self.players].get, names))
+        if all(moves):  # no None: every tag was in the table
+            self.events.extend(cast("list[Draw | Discard]", moves))
+            return
+        # A tile over 135, a seat the game lacks, a leading zero: tag by tag,
+        # which raises the error ``add`` gives at its tag (or reads "T023" as 23).
+        for i, name in enumerate(names):
+            self.add(Tag(name, {}, index + i))
 
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:

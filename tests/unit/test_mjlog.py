@@ -62,7 +62,7 @@ def test_round_labels() -> None:
 def test_events_are_read_in_order() -> None:
     game = mjlog.parse(SAMPLE.read_bytes())
     first = game.rounds[0].events
-    assert isinstance(first[0], Draw) and first[0].n == 1
+    assert isinstance(first[0], Draw) and first[0].seat == game.rounds[0].dealer
     assert any(isinstance(e, Win) for r in game.rounds for e in r.events)
 
 
