@@ -137,7 +137,7 @@ function verifyInput(name, payload) {
 function verifyEntry(entry, payload) {
   const started = performance.now();
   request("verify", { name: entry.name, ...payload })
-    .then((reports) => { entry.reports = reports; })
+    .then((text) => { entry.reports = JSON.parse(text).files; })
     .catch((err) => { entry.reports = [errorReport(entry.name, err)]; })
     .finally(() => {
       entry.rows = entry.reports.map(rowOf);
