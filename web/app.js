@@ -256,7 +256,14 @@ function countRows(rows) {
   return c;
 }
 
-const fmt = (n, digits = 0) => Number(n).toLocaleString(undefined, { maximumFractionDigits: digits });
+// One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
+const numberFormats = new Map();
+const fmt = (n, digits = 0) => {
+  if (!numberFormats.has(digits)) {
+    numberFormats.set(digits, new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }));
+  }
+  return numberFormats.get(digits).format(Number(n));
+};
 
 function updateArchive(entry) {
   const a = entry.archive;
