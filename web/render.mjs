@@ -362,11 +362,19 @@ export function renderReport(report, { expanded = true } = {}) {
     findingsList(report.findings || []),
     hooks.report ? hooks.report(report) : null);
   if (report.rounds && report.rounds.length) {
-    // In a batch, a verified game's rounds stay folded: the page stays short.
+    // In a batch, a verified game's rounds stay folded, and are drawn when first
+    // opened: the page stays short, and a batch of many logs draws little.
     const open = expanded || report.status !== "verified";
-    article.append(el("details", { class: "rounds", open },
-      el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)),
-      report.rounds.map((r) => roundDetails(r, report.game, red))));
+    const rounds = el("details", { class: "rounds", open },
+      el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
+    const fill = () => {
+      if (rounds.dataset.drawn) return;
+      rounds.dataset.drawn = "1";
+      rounds.append(...report.rounds.map((r) => roundDetails(r, report.game, red)));
+    };
+    if (open) fill();
+    else rounds.addEventListener("toggle", () => { if (rounds.open) fill(); });
+    article.append(rounds);
   }
   return article;
 }

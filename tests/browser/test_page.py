@@ -156,11 +156,11 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
         for name in report["game"]["players"]:
             expect(node.locator("ol.players")).to_contain_text(name)
         expect(node.locator("dl.game")).to_contain_text(report["game"]["rule"])
+        # two files: verified games keep their rounds folded until asked, then list every round
+        expect(node.locator("details.rounds")).not_to_have_attribute("open", "")
+        node.locator("details.rounds > summary").click()
         expect(node.locator("details.round")).to_have_count(len(report["rounds"]))
     expect(four.locator(".verdict")).to_have_text(re.compile("Verified"))
-    # two files: verified games keep their rounds folded until asked
-    expect(three.locator("details.rounds")).not_to_have_attribute("open", "")
-    three.locator("details.rounds > summary").click()
     # open one round: its wall is drawn tile by tile, as the report has it
     round0 = three.locator('details.round[data-round="0"]')
     round0.locator("summary").click()
@@ -171,7 +171,6 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     assert all(wall[pos] == tile for pos, tile in positions)
     assert sorted(pos for pos, _ in positions) == list(range(108))  # every tile drawn once
     shot("verified-3p", three)
-    four.locator("details.rounds > summary").click()
     four.locator('details.round[data-round="0"] summary').click()
     shot("verified-4p", page)
 
