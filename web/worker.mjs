@@ -264,6 +264,13 @@ async function handle({ id, type, payload }) {
 // One request at a time, in the order they came (an archive: one chunk at a time).
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
+// The first task once Python is up, before any request: check a made-up game so
+// the browser compiles and optimises the interpreter's hot paths (pywall.api.warm_up).
+enqueue(() => ready.then((glue) => {
+  const t0 = performance.now();
+  glue.warm_up();
+  performance.measure("pywall:warm-up", { start: t0, end: performance.now() });
+}).catch(() => {}));
 // The next chunk as a new task: messages that came meanwhile (a cancel, a request) are seen first.
 const later = (task) => setTimeout(() => enqueue(task), 0);
 self.addEventListener("message", (event) => {

@@ -34,6 +34,11 @@ def verify(name: str, data: object) -> str:
     return str(api.verify_any(name, _bytes(data)))
 
 
+def warm_up() -> str:
+    """Once after start-up, before any request (see pywall.api.warm_up)."""
+    return str(api.warm_up())
+
+
 def walls(seed: str, rounds: int, players: int) -> str:
     return str(api.walls_json(seed, int(rounds), int(players)))
 
