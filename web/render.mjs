@@ -324,6 +324,21 @@ function findingsList(findings) {
       findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
 }
 
+// Fill a <details> the first time it is open (at once when `open`): folded
+// content costs nothing until a person asks for it.
+function fillWhenOpen(details, contents, open) {
+  const fill = () => {
+    if (details.dataset.drawn) return;
+    details.dataset.drawn = "1";
+    details.append(...contents());
+  };
+  details.addEventListener("toggle", () => { if (details.open) fill(); });
+  if (open) {
+    details.open = true;
+    fill();
+  }
+}
+
 function roundDetails(round, game, red) {
   const ok = round.result === "verified";
   const summary = el("summary", {},
@@ -333,17 +348,11 @@ function roundDetails(round, game, red) {
       el("span", { "aria-hidden": "true" }, ok ? "✓ " : "✗ "), t(`round.${round.result}`)),
     " ", el("span", { class: "round-checked" }, t("round.checked", { checked: round.checked })));
   const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
-  const fill = () => {
-    if (details.dataset.drawn || !round.wall) return;
-    details.dataset.drawn = "1";
-    details.append(renderWall(round, { names: game ? game.players : [], red, withLog: true }));
-    if (hooks.round) details.append(hooks.round(round, game, red) || "");
-  };
-  details.addEventListener("toggle", () => { if (details.open) fill(); });
-  if (!ok) {
-    details.open = true;
-    fill();
-  }
+  // A report without walls (an archive game checked without detail) lists the round only.
+  fillWhenOpen(details, () => (round.wall ? [
+    renderWall(round, { names: game ? game.players : [], red, withLog: true }),
+    hooks.round ? hooks.round(round, game, red) || "" : "",
+  ] : []), !ok);
   return details;
 }
 
@@ -364,16 +373,10 @@ export function renderReport(report, { expanded = true } = {}) {
   if (report.rounds && report.rounds.length) {
     // In a batch, a verified game's rounds stay folded, and are drawn when first
     // opened: the page stays short, and a batch of many logs draws little.
-    const open = expanded || report.status !== "verified";
-    const rounds = el("details", { class: "rounds", open },
+    const rounds = el("details", { class: "rounds" },
       el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
-    const fill = () => {
-      if (rounds.dataset.drawn) return;
-      rounds.dataset.drawn = "1";
-      rounds.append(...report.rounds.map((r) => roundDetails(r, report.game, red)));
-    };
-    if (open) fill();
-    else rounds.addEventListener("toggle", () => { if (rounds.open) fill(); });
+    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red)),
+      expanded || report.status !== "verified");
     article.append(rounds);
   }
   return article;
