@@ -130,9 +130,13 @@ def iter_tags(text: str) -> Iterator[Tag]:
         if isinstance(t, Tag):
             yield t
         else:
-            run, first = t
-            for i, name in enumerate(_MOVE_RE.findall(run)):
-                yield Tag(name, {}, first + i)
+            yield from _run_tags(*t)
+
+
+def _run_tags(run: str, first: int) -> Iterator[Tag]:
+    """The tags of a run of draws and discards, numbered from ``first``."""
+    for i, name in enumerate(_MOVE_RE.findall(run)):
+        yield Tag(name, {}, first + i)
 
 
 #: A run of draw and discard tags as ``_tokens`` yields it: (the run's text, the
@@ -289,8 +293,8 @@ class _RoundBuilder:
         # Spaces between tags, or a tile over 135, a seat the game lacks, a leading
         # zero: tag by tag, which raises the error ``add`` gives at its tag (or
         # reads "T023" as 23).
-        for i, name in enumerate(_MOVE_RE.findall(run)):
-            self.add(Tag(name, {}, index + i))
+        for tag in _run_tags(run, index):
+            self.add(tag)
 
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:
