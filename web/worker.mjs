@@ -266,11 +266,7 @@ let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
 // The first task once Python is up, before any request: check a made-up game so
 // the browser compiles and optimises the interpreter's hot paths (pywall.api.warm_up).
-enqueue(() => ready.then((glue) => {
-  const t0 = performance.now();
-  glue.warm_up();
-  performance.measure("pywall:warm-up", { start: t0, end: performance.now() });
-}).catch(() => {}));
+enqueue(() => ready.then((glue) => glue.warm_up()).catch(() => {}));
 // The next chunk as a new task: messages that came meanwhile (a cancel, a request) are seen first.
 const later = (task) => setTimeout(() => enqueue(task), 0);
 self.addEventListener("message", (event) => {
