@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pywall import shanten as pywall_shanten
-from pywall.distribution import distribution
+from pywall.shanten_distribution import distribution
 
 
 def fresh_hands(count: int) -> list[list[int]]:
@@ -64,7 +64,7 @@ def reference() -> Callable[[list[int]], int] | None:
 COLD = """
 import time
 start = time.perf_counter()
-from pywall.distribution import distribution
+from pywall.shanten_distribution import distribution
 distribution(14)
 middle = time.perf_counter()
 distribution(13)

@@ -17,7 +17,7 @@ if (problems.length) throw new Error(problems.join("; "));
 const out = pyodide.runPython(`
 import json, random, statistics, time
 from pywall.shanten import shanten
-from pywall.distribution import distribution
+from pywall.shanten_distribution import distribution
 
 def fresh(count, rng):
     tiles = list(range(136))

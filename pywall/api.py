@@ -475,7 +475,7 @@ def audit_json(reports_json: Any) -> dict[str, Any]:
     only, each game once (by seed); exclusions with reasons; fair probabilities as
     floats and exact counts as strings (they exceed 2**53)."""
     from pywall.audit import ALPHA, audit_hands
-    from pywall.distribution import distribution
+    from pywall.shanten_distribution import distribution
 
     reports = _loaded(reports_json)
     if isinstance(reports, dict):

@@ -21,12 +21,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.distribution import distribution
 from pywall.errors import PywallError, ValueInputError
 from pywall.findings import Severity
 from pywall.formats import mjlog
 from pywall.model import Draw, Game
 from pywall.shanten import shanten
+from pywall.shanten_distribution import distribution
 from pywall.stats import (
     ChiSquare,
     ZScore,

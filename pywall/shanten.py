@@ -308,9 +308,3 @@ def shanten_by_form(counts: Sequence[int]) -> FormShanten:
     chiitoi, kokushi = _chiitoi(hand), _kokushi(hand)
     return FormShanten(regular, chiitoi, kokushi, min(regular, chiitoi, kokushi))
 
-
-def distribution(tiles: int) -> dict[int, int]:
-    """Exact count of ``tiles``-tile hands at each shanten (see ``pywall.distribution``)."""
-    from pywall.distribution import distribution as exact  # it builds on this module
-
-    return exact(tiles)

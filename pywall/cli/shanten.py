@@ -18,11 +18,11 @@ import argparse
 import math
 
 from pywall.cli.output import emit_json, fail, plural
-from pywall.distribution import distribution
 from pywall.efficiency import DiscardTable, EffectiveTiles, discard_table, effective_tiles
 from pywall.errors import PywallError
 from pywall.report import SCHEMA
 from pywall.shanten import FormShanten, shanten_by_form
+from pywall.shanten_distribution import distribution
 from pywall.stats import moments
 from pywall.tiles import counts_from_mpsz, kind_text, mpsz_from_counts
 

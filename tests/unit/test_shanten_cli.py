@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pywall.cli import main
-from tests.unit.test_distribution import FOURTEEN
+from tests.unit.test_shanten_distribution import FOURTEEN
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

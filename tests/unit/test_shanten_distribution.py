@@ -1,15 +1,18 @@
-"""pywall.distribution: exact shanten counts over every hand dealt from 136 tiles."""
+"""pywall.shanten_distribution: exact shanten counts over every hand dealt from 136 tiles."""
 
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
 from math import comb, prod
+from pathlib import Path
 
 import pytest
 
-from pywall.distribution import distribution, total_hands
+import pywall.shanten
 from pywall.errors import ValueInputError
 from pywall.shanten import shanten
+from pywall.shanten_distribution import distribution, total_hands
 
 # shared/FACTS.md, "Shanten" (tomohxx, mahjong-algorithm-book): all C(136, 14) hands.
 FOURTEEN = {
@@ -85,3 +88,12 @@ def test_returns_a_fresh_dict() -> None:
     first = distribution(14)
     first[-1] = 0
     assert distribution(14)[-1] == FOURTEEN[-1]
+
+
+def test_shanten_does_not_import_the_distribution_module() -> None:
+    """The distribution builds on pywall.shanten; the reverse import would be a cycle."""
+    tree = ast.parse(Path(pywall.shanten.__file__).read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    assert "pywall.shanten_distribution" not in imported
+    assert not hasattr(pywall.shanten, "distribution")
