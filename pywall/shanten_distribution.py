@@ -1,19 +1,22 @@
-"""Exact distribution of shanten over every hand of n tiles dealt from 136.
+"""Exact distribution of shanten over every hand of n tiles dealt from a wall.
 
 Theory of operation
 -------------------
-Count hands, not count vectors: a hand holding c copies of a kind can be dealt in
-C(4, c) ways, so the number of n-tile hands with a given shape is the product of
-those binomials (a generating function over the 34 kinds, as in tomohxx's
-mahjong-algorithm-book). The regular form of a hand depends on each suit only
-through the suit's profile (see ``pywall.shanten``), so:
+Count hands, not count vectors: a hand holding c copies of a kind the wall holds k
+times can be dealt in C(k, c) ways, so the number of n-tile hands with a given
+shape is the product of those binomials (a generating function over the 34 kinds,
+as in tomohxx's mahjong-algorithm-book). A 4-player wall holds every kind 4 times
+(136 tiles); a 3-player wall (108 tiles) holds no 2m-8m (k = 0 for them), which
+changes only the weights: shanten itself is the same function of a hand, and 1m
+and 9m still count for thirteen orphans. The regular form of a hand depends on
+each suit only through the suit's profile (see ``pywall.shanten``), so:
 
 1. Each number suit is summarised by running the shanten automaton over all count
    vectors at once, merging equal (node, tiles, pairs, kinds, orphan kinds,
    orphan pair) states and summing their weights. Honours are summarised by the
    multiset of their counts. Profiles are capped at 8 tiles here: a 13- or 14-tile
    hand is never worse than 6-shanten (seven pairs bound it), so a capped value
-   never decides a 13/14-tile result.
+   never decides a 13/14-tile result (this bounds every hand, whatever the wall).
 2. Suits are joined in pairs (man+pin, sou+honours) by min-plus convolution of
    profiles, then the two halves are paired for the final count.
 
@@ -33,7 +36,7 @@ Hands of fewer than 13 tiles need only the regular pass, with uncapped profiles.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from math import comb
 from typing import Any
@@ -41,6 +44,7 @@ from typing import Any
 from pywall.errors import ValueInputError
 from pywall.shanten import (
     CAP,
+    KINDS,
     MAX_TILES,
     NUMBER_SUIT_START,
     combine_profiles,
@@ -53,18 +57,27 @@ from pywall.shanten import (
 #: Profile cap for 13/14-tile hands (see the module docstring).
 FULL_HAND_CAP = 8
 
+#: Copies of each of the 34 kinds in a wall, by number of players: 136 and 108 tiles.
+WALL_COPIES: dict[int, tuple[int, ...]] = {
+    4: (4,) * KINDS,
+    3: (4,) + (0,) * 7 + (4,) * (KINDS - 8),  # no 2m-8m
+}
+
 # A state: (profile, tiles, then fields that add up when suits are joined).
 State = tuple[Any, ...]
 States = dict[State, int]
 Fields = tuple[int, ...]
 VALID_TILES = (1, 2, 4, 5, 7, 8, 10, 11, 13, 14)
+#: Kind ranges of man, pin, sou and the honours.
+_SUITS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_FOUR = (4,) * 9
 
 
-def _read_number_kind(states: States, position: int) -> States:
+def _read_number_kind(states: States, position: int, copies: int) -> States:
     orphan = position in (0, 8)
     out: States = {}
     for (node, tiles, pairs, kinds, orphans, paired), weight in states.items():
-        for held in range(min(4, MAX_TILES - tiles) + 1):
+        for held in range(min(copies, MAX_TILES - tiles) + 1):
             key = (
                 number_suit_step(node, held),
                 tiles + held,
@@ -73,17 +86,18 @@ def _read_number_kind(states: States, position: int) -> States:
                 orphans + (orphan and held >= 1),
                 paired | (orphan and held >= 2),
             )
-            out[key] = out.get(key, 0) + weight * comb(4, held)
+            out[key] = out.get(key, 0) + weight * comb(copies, held)
     return out
 
 
 @cache
-def number_suit_summary() -> States:
-    """One number suit, all count vectors of <= 14 tiles, as weighted states
-    (profile, tiles, pairs, kinds, orphan kinds, orphan paired)."""
+def number_suit_summary(copies: tuple[int, ...] = _FOUR) -> States:
+    """One number suit whose nine kinds the wall holds ``copies`` times, all count
+    vectors of <= 14 tiles, as weighted states (profile, tiles, pairs, kinds, orphan
+    kinds, orphan paired)."""
     states: States = {(NUMBER_SUIT_START, 0, 0, 0, 0, 0): 1}
-    for position in range(9):
-        states = _read_number_kind(states, position)
+    for position, held_in_wall in enumerate(copies):
+        states = _read_number_kind(states, position, held_in_wall)
     summary: States = {}
     for (node, *rest), weight in states.items():
         key = (number_suit_profile(node), *rest)
@@ -92,15 +106,16 @@ def number_suit_summary() -> States:
 
 
 @cache
-def honour_summary() -> States:
+def honour_summary(copies: tuple[int, ...] = (4,) * 7) -> States:
     """The seven honours as weighted states, like ``number_suit_summary``."""
+    # Every field of an honour state depends on the multiset of counts only.
     shapes: dict[tuple[int, ...], int] = {(): 1}
-    for _ in range(7):
+    for held_in_wall in copies:
         grown: dict[tuple[int, ...], int] = {}
         for shape, weight in shapes.items():
-            for held in range(min(4, MAX_TILES - sum(shape)) + 1):
+            for held in range(min(held_in_wall, MAX_TILES - sum(shape)) + 1):
                 key = tuple(sorted(shape + (held,)))
-                grown[key] = grown.get(key, 0) + weight * comb(4, held)
+                grown[key] = grown.get(key, 0) + weight * comb(held_in_wall, held)
         shapes = grown
     summary: States = {}
     for shape, weight in shapes.items():
@@ -153,36 +168,34 @@ def _pair_up(
     return out
 
 
-def _halves(fields: Callable[[Fields], Fields | None], cap: int) -> tuple[States, States]:
-    """(man + pin, sou + honours) for the fields kept by ``fields``."""
-    numbers = _project(number_suit_summary(), fields, cap)
-    honours = _project(honour_summary(), fields, cap)
-    return _join(numbers, numbers, cap), _join(numbers, honours, cap)
-
-
-# Fields of a summary state after (profile, tiles): pairs, kinds, orphans, orphan paired.
-
-
-@cache
-def _regular_halves() -> tuple[States, States]:
-    return _halves(lambda f: (), CAP)
+# The passes, each a choice of the fields kept after (profile, tiles) and a cap. A
+# summary state's fields are: pairs, kinds, orphan kinds, orphan paired.
+_PASSES: dict[str, tuple[Callable[[Fields], Fields | None], int]] = {
+    "regular": (lambda f: (), CAP),
+    "main": (lambda f: (f[0],), FULL_HAND_CAP),
+    "few_kinds": (lambda f: (f[0], f[1]) if f[1] <= 6 else None, FULL_HAND_CAP),
+    "orphans": (lambda f: (f[0], f[2], f[3]), FULL_HAND_CAP),
+}
 
 
 @cache
-def _main_halves() -> tuple[States, States]:
-    return _halves(lambda f: (f[0],), FULL_HAND_CAP)
+def _suit_states(name: str, copies: tuple[int, ...]) -> States:
+    """One suit (nine kinds) or the honours (seven) projected for the pass ``name``."""
+    fields, cap = _PASSES[name]
+    summary = number_suit_summary(copies) if len(copies) == 9 else honour_summary(copies)
+    return _project(summary, fields, cap)
 
 
 @cache
-def _few_kinds_halves() -> tuple[States, States]:
-    return _halves(lambda f: (f[0], f[1]) if f[1] <= 6 else None, FULL_HAND_CAP)
-
-
-@cache
-def _orphan_halves() -> tuple[States, States]:
-    left, right = _halves(lambda f: (f[0], f[2], f[3]), FULL_HAND_CAP)
-    # man + pin hold at most 4 orphan kinds, so sou + honours need 3 for 7 in all.
-    return left, {key: w for key, w in right.items() if key[3] >= 3}
+def _halves(name: str, copies: tuple[int, ...]) -> tuple[States, States]:
+    """(man + pin, sou + honours) for the pass ``name`` over a wall of ``copies``."""
+    cap = _PASSES[name][1]
+    man, pin, sou, honours = (_suit_states(name, copies[a:b]) for a, b in _SUITS)
+    left, right = _join(man, pin, cap), _join(sou, honours, cap)
+    if name == "orphans":
+        # man + pin hold at most 4 orphan kinds, so sou + honours need 3 for 7 in all.
+        right = {key: w for key, w in right.items() if key[3] >= 3}
+    return left, right
 
 
 def _assumed(regular: int, pairs: int) -> int:
@@ -204,38 +217,66 @@ def _many_orphans(regular: int, f: Fields) -> tuple[int, int] | None:
     return min(regular, 6 - pairs, 13 - orphans - (paired > 0)), _assumed(regular, pairs)
 
 
-def _full_hand_counts(tiles: int) -> dict[int, int]:
-    counts: dict[int, int] = _pair_up(_main_halves(), tiles, lambda r, f: _assumed(r, f[0]))
-    for halves, value in ((_few_kinds_halves(), _few_kinds), (_orphan_halves(), _many_orphans)):
-        for (true, assumed), weight in _pair_up(halves, tiles, value).items():
+def _full_hand_counts(tiles: int, copies: tuple[int, ...]) -> dict[int, int]:
+    main = _halves("main", copies)
+    counts: dict[int, int] = _pair_up(main, tiles, lambda r, f: _assumed(r, f[0]))
+    corrections = (("few_kinds", _few_kinds), ("orphans", _many_orphans))
+    for name, value in corrections:
+        for (true, assumed), weight in _pair_up(_halves(name, copies), tiles, value).items():
             counts[true] = counts.get(true, 0) + weight
             counts[assumed] -= weight
     return counts
 
 
-def distribution(tiles: int) -> dict[int, int]:
-    """Exact number of ``tiles``-tile hands dealt from 136 tiles at each shanten.
-
-    Keys are shanten values in ascending order (-1 = complete), values exact
-    integers summing to C(136, tiles); shanten values with no hand are left out.
-    ``tiles`` is 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (seven pairs and thirteen
-    orphans count only at 13 and 14). Computed on first use (about 1.5 s in
-    CPython for the first call, 0.2 s for each further tile count), then cached.
-    """
+def _checked_tiles(tiles: int) -> None:
     if isinstance(tiles, bool) or tiles not in VALID_TILES:
         raise ValueInputError(f"hands of {tiles!r} tiles: choose one of {VALID_TILES}")
-    return dict(_distribution(tiles))
+
+
+def wall_copies(players: int) -> tuple[int, ...]:
+    """Copies of each of the 34 kinds in the wall of a ``players``-player game (3 or 4)."""
+    if isinstance(players, bool) or players not in WALL_COPIES:
+        raise ValueInputError(f"a wall for {players!r} players: choose 3 or 4")
+    return WALL_COPIES[players]
+
+
+def distribution(tiles: int, players: int = 4) -> dict[int, int]:
+    """Exact number of ``tiles``-tile hands dealt from a ``players``-player wall at each
+    shanten (136 tiles for 4 players, 108 for 3: no 2m-8m).
+
+    Keys are shanten values in ascending order (-1 = complete), values exact
+    integers summing to C(136, tiles) or C(108, tiles); shanten values with no hand
+    are left out. ``tiles`` is 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (seven pairs and
+    thirteen orphans count only at 13 and 14). Computed on first use (about 1.5 s in
+    CPython for the first 4-player call, 0.2 s for each further tile count), then
+    cached per (tiles, players).
+    """
+    _checked_tiles(tiles)
+    return dict(_distribution(tiles, wall_copies(players)))
+
+
+def distribution_for_copies(tiles: int, copies: Sequence[int]) -> dict[int, int]:
+    """Like ``distribution`` for any wall: ``copies`` gives each of the 34 kinds' copies
+    (0-4). The counts sum to C(sum(copies), tiles). For tests on small walls, where
+    every hand can be enumerated."""
+    _checked_tiles(tiles)
+    wall = tuple(copies)
+    if len(wall) != KINDS or not all(type(c) is int and 0 <= c <= 4 for c in wall):
+        raise ValueInputError("a wall is 34 per-kind copy counts, each 0-4")
+    if sum(wall) < tiles:
+        raise ValueInputError(f"a wall of {sum(wall)} tiles cannot deal {tiles}")
+    return dict(_distribution(tiles, wall))
 
 
 @cache
-def _distribution(tiles: int) -> tuple[tuple[int, int], ...]:
+def _distribution(tiles: int, copies: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     if tiles < 13:
-        counts = _pair_up(_regular_halves(), tiles, lambda regular, f: regular)
+        counts = _pair_up(_halves("regular", copies), tiles, lambda regular, f: regular)
     else:
-        counts = _full_hand_counts(tiles)
+        counts = _full_hand_counts(tiles, copies)
     return tuple((s, counts[s]) for s in sorted(counts) if counts[s])
 
 
-def total_hands(tiles: int) -> int:
-    """C(136, tiles): every way to deal ``tiles`` tiles."""
-    return comb(136, tiles)
+def total_hands(tiles: int, players: int = 4) -> int:
+    """C(136, tiles) or C(108, tiles): every way to deal ``tiles`` tiles."""
+    return comb(sum(wall_copies(players)), tiles)
