@@ -1,4 +1,5 @@
-"""``pywall shanten [--json] [--visible TILES] HAND`` or ``pywall shanten --distribution 13|14``.
+"""``pywall shanten [--json] [--visible TILES] HAND`` or
+``pywall shanten --distribution 13|14 [--players 3|4] [--json]``.
 
 HAND is mpsz text (``123m456p789s1122z``; ``0m`` is a red five), 1-14 tiles, not a
 multiple of 3 (hands after calls have 3k+1 or 3k+2 tiles). Shanten is given per
@@ -9,7 +10,8 @@ shanten with the tiles it then accepts, most first. Remaining counts are 4 minus
 the copies in the hand and those given with --visible.
 
 ``--distribution`` prints the exact number of 13- or 14-tile hands dealt from 136
-tiles at each shanten, computed by pywall (a few seconds).
+tiles at each shanten, computed by pywall (a few seconds); with ``--players 3``,
+from the 108 tiles of a 3-player wall (no 2m-8m).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pywall.efficiency import DiscardTable, EffectiveTiles, discard_table, effec
 from pywall.errors import PywallError
 from pywall.report import SCHEMA
 from pywall.shanten import FormShanten, shanten_by_form
-from pywall.shanten_distribution import distribution
+from pywall.shanten_distribution import distribution, wall_copies
 from pywall.stats import moments
 from pywall.tiles import counts_from_mpsz, kind_text, mpsz_from_counts
 
@@ -43,6 +45,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--distribution", type=int, choices=(13, 14), metavar="13|14",
         help="print the exact shanten distribution of all 13- or 14-tile hands instead",
+    )  # fmt: skip
+    p.add_argument(
+        "--players", type=int, choices=(3, 4), metavar="3|4",
+        help="with --distribution: a 4-player wall (136 tiles, the default) or a "
+        "3-player one (108 tiles, no 2m-8m)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
@@ -110,19 +117,23 @@ def hand_result(args: argparse.Namespace) -> tuple[dict[str, object], list[str]]
     return data, lines
 
 
-def distribution_result(tiles: int) -> tuple[dict[str, object], list[str]]:
-    counts = distribution(tiles)
+def distribution_result(tiles: int, players: int = 4) -> tuple[dict[str, object], list[str]]:
+    counts = distribution(tiles, players)
     total = sum(counts.values())
+    wall = sum(wall_copies(players))
     mean, variance = moments(counts)
     data: dict[str, object] = {
         "schema": SCHEMA,
         "tiles": tiles,
+        "players": players,
+        "wall_tiles": wall,
         "counts": {str(s): n for s, n in counts.items()},
         "total": total,
         "mean": float(mean),
         "sd": math.sqrt(variance),
     }
-    lines = [f"Shanten of all C(136, {tiles}) = {total:,} hands of {tiles} tiles:"]
+    source = "" if players == 4 else " from a 3-player wall (no 2m-8m)"
+    lines = [f"Shanten of all C({wall}, {tiles}) = {total:,} hands of {tiles} tiles{source}:"]
     lines += [
         f"  {s:>2} {describe(s):<11} {n:>29,}  {100 * n / total:10.6f} %" for s, n in counts.items()
     ]
@@ -135,11 +146,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("give a HAND or --distribution 13|14 (one of them)")
     if args.distribution is not None and args.visible:
         return fail("--visible goes with a HAND, not with --distribution")
+    if args.hand is not None and args.players is not None:
+        return fail("--players goes with --distribution, not with a HAND")
     try:
         if args.hand is not None:
             data, lines = hand_result(args)
         else:
-            data, lines = distribution_result(args.distribution)
+            data, lines = distribution_result(args.distribution, args.players or 4)
     except PywallError as exc:
         return fail(f"shanten: {exc.message}")
     if args.json:

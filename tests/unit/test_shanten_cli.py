@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from math import comb
 
 import pytest
 
 from pywall.cli import main
-from tests.unit.test_shanten_distribution import FOURTEEN
+from tests.unit.test_shanten_distribution import FOURTEEN, THREE_PLAYER
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -59,7 +60,7 @@ def test_small_hand_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_distribution_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--distribution", "14", "--json")
     data = json.loads(out)
-    assert code == 0 and data["tiles"] == 14
+    assert code == 0 and data["tiles"] == 14 and data["players"] == 4 and data["wall_tiles"] == 136
     assert data["counts"] == {str(s): n for s, n in FOURTEEN.items()}
     assert data["total"] == sum(FOURTEEN.values()) == 4250305029168216000
     assert round(data["mean"], 7) == 3.1559378
@@ -70,6 +71,26 @@ def test_distribution_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "483,774,556,165,488,000 hands of 13 tiles" in out
     assert "39,270,395,383,132" in out and "mean 3.5796795" in out
+
+
+def test_three_player_distribution_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--distribution", "14", "--players", "3")
+    lines = out.splitlines()
+    assert code == 0
+    assert lines[0] == (
+        "Shanten of all C(108, 14) = 139,737,927,523,546,800 hands of 14 tiles"
+        " from a 3-player wall (no 2m-8m):"
+    )
+    assert lines[1].split() == ["-1", "complete", "1,321,887,397,648", "0.000946", "%"]
+    assert lines[-1] == "  mean 2.9588585, standard deviation 0.8824088"
+
+
+def test_three_player_distribution_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--json", "--players", "3", "--distribution", "13")
+    data = json.loads(out)
+    assert code == 0 and data["players"] == 3 and data["wall_tiles"] == 108
+    assert data["counts"] == {str(s): n for s, n in THREE_PLAYER[13].items()}
+    assert data["total"] == comb(108, 13) and round(data["mean"], 7) == 3.3940175
 
 
 @pytest.mark.parametrize(
@@ -83,6 +104,7 @@ def test_distribution_text(capsys: pytest.CaptureFixture[str]) -> None:
         ["--distribution", "14", "123m"],
         ["--distribution", "14", "--visible", "1z"],
         ["--visible", "11111z", "123m456p789s1122z"],
+        ["--players", "3", "123m456p789s1122z"],
     ],
     ids=[
         "no-suit",
@@ -93,6 +115,7 @@ def test_distribution_text(capsys: pytest.CaptureFixture[str]) -> None:
         "both",
         "visible-dist",
         "bad-visible",
+        "players-with-hand",
     ],
 )
 def test_bad_input_exits_2_with_one_line(
@@ -103,7 +126,14 @@ def test_bad_input_exits_2_with_one_line(
     assert err.startswith("pywall: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_bad_distribution_size_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [["--distribution", "12"], ["--distribution", "14", "--players", "2"]],
+    ids=["12-tiles", "2-players"],
+)
+def test_bad_distribution_option_is_an_argparse_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
     with pytest.raises(SystemExit) as exc:
-        main(["shanten", "--distribution", "12"])
+        main(["shanten", *argv])
     assert exc.value.code == 2
