@@ -307,4 +307,3 @@ def shanten_by_form(counts: Sequence[int]) -> FormShanten:
         return FormShanten(regular, None, None, regular)
     chiitoi, kokushi = _chiitoi(hand), _kokushi(hand)
     return FormShanten(regular, chiitoi, kokushi, min(regular, chiitoi, kokushi))
-
