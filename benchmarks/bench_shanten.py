@@ -6,9 +6,10 @@
    OS-seeded generator, never seen before by pywall), pywall against the
    ``mahjong`` package (``Shanten.calculate_shanten``, all three forms) on the
    same hands, several rounds; the median of each and their ratio are printed.
-3. Exact shanten distributions of all 13- and 14-tile hands: seconds each, in a
-   fresh process (the first includes building the whole number-suit table), and
-   again in this process after the throughput rounds.
+3. Exact shanten distributions of all 13- and 14-tile hands, from a 4-player
+   wall (136 tiles) and a 3-player one (108 tiles, no 2m-8m): seconds each, in a
+   fresh process per wall (the first includes building the number-suit table),
+   and again in this process after the throughput rounds.
 
 Run: python3 benchmarks/bench_shanten.py [--hands N] [--rounds R]
 """
@@ -62,20 +63,22 @@ def reference() -> Callable[[list[int]], int] | None:
 
 
 COLD = """
-import time
+import sys, time
+players = int(sys.argv[1])
 start = time.perf_counter()
 from pywall.shanten_distribution import distribution
-distribution(14)
+distribution(14, players)
 middle = time.perf_counter()
-distribution(13)
+distribution(13, players)
 print(middle - start, time.perf_counter() - middle)
 """
 
 
-def cold_distribution_seconds() -> tuple[float, float]:
+def cold_distribution_seconds(players: int) -> tuple[float, float]:
     out = subprocess.run(
-        [sys.executable, "-c", COLD], cwd=ROOT, capture_output=True, text=True, check=True
-    )
+        [sys.executable, "-c", COLD, str(players)],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    )  # fmt: skip
     first, second = out.stdout.split()
     return float(first), float(second)
 
@@ -108,15 +111,18 @@ def main() -> None:
         print(f"mahjong: {statistics.median(theirs):>10,.0f} hands/s (median of {args.rounds})")
         print(f"ratio:   {ratio:.2f}x mahjong's throughput on the same hands")
 
-    cold_14, then_13 = cold_distribution_seconds()
-    print(f"exact distributions in a fresh process: 14 tiles {cold_14:.2f} s (tables included), "
-          f"then 13 tiles {then_13:.2f} s")  # fmt: skip
-    for tiles in (14, 13):
-        start = time.perf_counter()
-        counts = distribution(tiles)
-        seconds = time.perf_counter() - start
-        print(f"exact distribution of {tiles}-tile hands in this process: {seconds:.2f} s "
-              f"({len(counts)} shanten values, total {sum(counts.values()):,})")  # fmt: skip
+    for players in (4, 3):
+        cold_14, then_13 = cold_distribution_seconds(players)
+        print(f"exact {players}-player distributions in a fresh process: 14 tiles {cold_14:.2f} s "
+              f"(tables included), then 13 tiles {then_13:.2f} s")  # fmt: skip
+    for players in (4, 3):
+        for tiles in (14, 13):
+            start = time.perf_counter()
+            counts = distribution(tiles, players)
+            seconds = time.perf_counter() - start
+            print(f"exact {players}-player distribution of {tiles}-tile hands in this process: "
+                  f"{seconds:.2f} s ({len(counts)} shanten values, "
+                  f"total {sum(counts.values()):,})")  # fmt: skip
     print(f"number-suit automaton after the distributions: {pywall_shanten.table_size():,} nodes")
     in_pyodide(args.hands, args.rounds)
 
@@ -129,14 +135,14 @@ def in_pyodide(hands: int, rounds: int) -> None:
         print("in Pyodide: not measured (needs node and a built site: python3 build.py site)")
         return
     proc = subprocess.run([node, str(ROOT / "benchmarks" / "pyodide_shanten.mjs"), str(index),
-                           str(hands), str(rounds)], capture_output=True, text=True, check=False)
+                           str(hands), str(rounds)], capture_output=True, text=True, check=False)  # fmt: skip
     if proc.returncode != 0:
         print(f"in Pyodide: failed ({proc.stderr.strip().splitlines()[-1:]})")
         return
     figures = json.loads(proc.stdout.strip().splitlines()[-1])
     print(f"in Pyodide (Node, the page's WebAssembly engine): {figures['hands_per_second']:,.0f} "
           f"hands/s (median of {rounds}); exact 14-tile distribution "
-          f"{figures['distribution_14_seconds']:.2f} s")
+          f"{figures['distribution_14_seconds']:.2f} s")  # fmt: skip
 
 
 if __name__ == "__main__":
