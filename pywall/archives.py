@@ -24,6 +24,7 @@ process: ``unpack`` opens it there, so the parent does no decompression.
 from __future__ import annotations
 
 import base64
+import io
 import binascii
 import bz2
 import zipfile
@@ -54,7 +55,9 @@ PHOENIX_QUERY = (
 )
 PHOENIX_COUNT = f"SELECT COUNT(*) FROM logs WHERE {PHOENIX_WHERE}"
 
-Item = tuple[str, "bytes | PywallError"]
+#: One game of a batch or an archive: its name, and its bytes or why they could not be read.
+Entry = tuple[str, "bytes | PywallError"]
+Item = Entry
 Row = tuple[Any, ...]  # (log_id, log_content) or (log_id, log_content, stored size)
 
 
@@ -110,6 +113,11 @@ def iter_zip(fileobj: IO[bytes], label: str) -> Iterator[Item]:
             except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
                     NotImplementedError, RuntimeError) as exc:
                 yield name, LogFormatError(f"this zip member cannot be read ({exc})")
+
+
+def iter_zip_bytes(data: bytes, label: str) -> Iterator[Entry]:
+    """``iter_zip`` over a zip already in memory (a file the page was given)."""
+    return iter_zip(io.BytesIO(data), label)
 
 
 def count_zip(fileobj: IO[bytes]) -> int:

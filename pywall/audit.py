@@ -4,27 +4,31 @@ Theory of operation
 -------------------
 In a fair shuffle every set of 13 tiles (14 for the dealer, counting the first
 draw) is equally likely, so the shanten of starting hands follows the exact
-distribution of ``pywall.distribution`` and the dora among them a hypergeometric
-law. For each player and overall this module compares what was dealt with those
-laws: a chi-square test of the shanten distribution (sparse extremes merged), a
-z-score of the total shanten against its exact mean and standard deviation, and a
-z-score of the number of dora dealt. Dealer (14-tile) and non-dealer (13-tile)
-hands are tested separately, then combined (chi-square statistics and degrees of
-freedom add up; sums and variances add up). Only verified games should be fed in:
-picking which games to count is itself a bias.
+distribution of ``pywall.shanten_distribution`` (over 136 tiles, or the 108 of
+a 3-player set) and the dora among them a hypergeometric law. For each group of
+hands (everyone, each platform and player count, each named player) this module
+compares what was dealt with those laws: a chi-square test of the shanten
+distribution (sparse extremes merged), a z-score of the total shanten against
+its exact mean and standard deviation, and a z-score of the number of dora
+dealt. Hands of each size and player count are tested separately, then combined
+(chi-square statistics and degrees of freedom add up; sums and variances add
+up). Only verified games count, each once: picking which games to count is
+itself a bias.
+
+This module is the only audit. It reads what a verified game's report carries
+(each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
+in the page and an archive in the page feed the same ``Tally``; tallies of parts
+of a run merge by addition.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from pywall.errors import PywallError, ValueInputError
-from pywall.findings import Severity
-from pywall.formats import mjlog
-from pywall.model import Draw, Game
+from pywall.errors import ValueInputError
 from pywall.shanten import shanten
 from pywall.shanten_distribution import distribution
 from pywall.stats import (
@@ -36,9 +40,10 @@ from pywall.stats import (
     moments,
     z_score,
 )
-from pywall.verify import verify_game
+from pywall.tiles import dora_kind
 
 OVERALL = "all players"
+ANONYMOUS = frozenset({"", "NoName"})
 
 EXPLANATION = (
     "What this can show: over many verified games, starting hands that are better (or "
@@ -52,20 +57,9 @@ EXPLANATION = (
     "draws, and a skew it finds says nothing about who caused it. Hands dealt in the "
     "same round share one wall, so they are not quite independent; the tests treat "
     "them as independent, which is a close approximation. Verification shows each wall "
-    "came from its published seed; this audit asks whether the seeds behave like "
-    "random ones."
+    "is the one the platform committed to; this audit asks whether those walls behave "
+    "like randomly shuffled ones."
 )
-
-
-def dora_kind(indicator_kind: int) -> int:
-    """The dora a kind indicates: next in its suit (9 -> 1), winds and dragons in a cycle."""
-    if not 0 <= indicator_kind < 34:
-        raise ValueInputError(f"tile kind {indicator_kind} is out of range 0-33")
-    if indicator_kind < 27:
-        return indicator_kind - indicator_kind % 9 + (indicator_kind % 9 + 1) % 9
-    if indicator_kind < 31:
-        return 27 + (indicator_kind - 27 + 1) % 4
-    return 31 + (indicator_kind - 31 + 1) % 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +77,7 @@ class StartingHand:
     dora: int = 0
     dora_tiles: int = 4
     pool: int = 135
+    players: int = 4
 
     def __post_init__(self) -> None:
         tiles = sum(self.counts)
@@ -113,10 +108,68 @@ class StartingHand:
         return 14 if self.dealer else 13
 
 
+    @property
+    def shanten(self) -> int:
+        return shanten(list(self.counts))
+
+
+# --- what the audit keeps: counts per group, which merge by addition ---------------
+
+#: A hand class: (player count, tiles in the hand); each has its own exact distribution.
+HandClass = tuple[int, int]
+
+
+@dataclass(slots=True)
+class GroupTally:
+    """One group's hands: shanten counts per hand class and the dora dealt."""
+
+    shanten: dict[HandClass, dict[int, int]] = field(default_factory=dict)
+    dora: int = 0
+    dora_mean: float = 0.0
+    dora_var: float = 0.0
+
+    @property
+    def hands(self) -> int:
+        return sum(sum(c.values()) for c in self.shanten.values())
+
+    def add(self, players: int, tiles: int, shanten_value: int, dora: int, pool: int,
+            dora_tiles: int = 4) -> None:
+        counts = self.shanten.setdefault((players, tiles), {})
+        counts[shanten_value] = counts.get(shanten_value, 0) + 1
+        mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
+        self.dora += dora
+        self.dora_mean += mean
+        self.dora_var += var
+
+    def merge(self, other: GroupTally) -> None:
+        for key, counts in other.shanten.items():
+            mine = self.shanten.setdefault(key, {})
+            for value, n in counts.items():
+                mine[value] = mine.get(value, 0) + n
+        self.dora += other.dora
+        self.dora_mean += other.dora_mean
+        self.dora_var += other.dora_var
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shanten": [[p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()],
+                "dora": [self.dora, self.dora_mean, self.dora_var]}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
+        try:
+            shanten_counts = {(int(p), int(t)): {int(s): int(n) for s, n in c.items()}
+                              for p, t, c in d["shanten"]}
+            dora, mean, var = d["dora"]
+            return cls(shanten_counts, int(dora), float(mean), float(var))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
 @dataclass(frozen=True, slots=True)
 class ShantenTest:
-    """Hands of one size (13 or 14 tiles) against the exact shanten distribution."""
+    """Hands of one class (player count, 13 or 14 tiles) against the exact distribution."""
 
+    players: int
     tiles: int
     hands: int
     observed: tuple[tuple[int, int], ...]
@@ -130,7 +183,7 @@ class ShantenTest:
 
 @dataclass(frozen=True, slots=True)
 class GroupAudit:
-    """One player's hands (or everyone's): per hand size, combined, and dora."""
+    """One group's hands: per hand class, combined, and dora."""
 
     label: str
     hands: int
@@ -154,69 +207,75 @@ class GroupAudit:
 class AuditResult:
     overall: GroupAudit
     players: tuple[GroupAudit, ...]
+    platforms: tuple[GroupAudit, ...] = ()
     explanation: str = EXPLANATION
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "overall": group_dict(self.overall),
+            "platforms": [group_dict(g) for g in self.platforms],
             "players": [group_dict(g) for g in self.players],
             "explanation": self.explanation,
         }
 
 
-def shanten_test(tiles: int, values: Sequence[int], min_expected: float = 5.0) -> ShantenTest:
-    """Shanten values of ``tiles``-tile hands against the exact distribution."""
-    exact = distribution(tiles)
+def shanten_test(tiles: int, values: Sequence[int] | Mapping[int, int], min_expected: float = 5.0,
+                 players: int = 4) -> ShantenTest:
+    """Shanten values (or counts per value) of ``tiles``-tile hands against the exact distribution."""
+    exact = distribution(tiles, players)
     total = sum(exact.values())
-    n = len(values)
-    observed = {s: 0 for s in exact}
-    for value in values:
-        observed[value] = observed.get(value, 0) + 1
+    counts = dict(values) if isinstance(values, Mapping) else {}
+    if not isinstance(values, Mapping):
+        for value in values:
+            counts[value] = counts.get(value, 0) + 1
+    n = sum(counts.values())
+    observed = {s: counts.get(s, 0) for s in exact} | {s: c for s, c in counts.items() if s not in exact}
     expected = {s: n * c / total for s, c in exact.items()}
     mean, variance = moments(exact)
-    labels = [str(s) for s in exact]
-    test = chi_square(labels, [observed[s] for s in exact], list(expected.values()), min_expected)
+    test = chi_square([str(s) for s in exact], [observed[s] for s in exact], list(expected.values()),
+                      min_expected)
+    observed_sum = sum(s * c for s, c in counts.items())
     return ShantenTest(
+        players=players,
         tiles=tiles,
         hands=n,
         observed=tuple(observed.items()),
         expected=tuple(expected.items()),
-        mean=sum(values) / n,
+        mean=observed_sum / n,
         expected_mean=float(mean),
         expected_sd=math.sqrt(variance),
-        z=z_score(sum(values), n * float(mean), n * float(variance)),
+        z=z_score(observed_sum, n * float(mean), n * float(variance)),
         chi_square=test,
     )
 
 
-def _dora_z(hands: Sequence[StartingHand]) -> ZScore | None:
-    expected = variance = 0.0
-    for hand in hands:
-        mean, var = hypergeometric_moments(hand.pool, hand.dora_tiles, hand.tiles)
-        expected, variance = expected + mean, variance + var
-    if variance <= 0:
-        return None
-    return z_score(sum(h.dora for h in hands), expected, variance)
+def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> GroupAudit:
+    """Every test for one group (at least one hand)."""
+    if not tally.hands:
+        raise ValueInputError(f"{label}: no hands to audit")
+    parts = tuple(shanten_test(t, tally.shanten[(p, t)], min_expected, p)
+                  for p, t in sorted(tally.shanten) if tally.shanten[(p, t)])
+    chi2 = sum(p.chi_square.statistic for p in parts)
+    dof = sum(p.chi_square.dof for p in parts)
+    combined = z_score(sum(p.z.observed for p in parts), sum(p.z.expected for p in parts),
+                       sum(p.z.sd**2 for p in parts))
+    p_value = chi2_sf(chi2, dof) if dof else 1.0
+    dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None
+    return GroupAudit(label, tally.hands, parts, combined, chi2, dof, p_value, dora)
+
+
+def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
+    tally = GroupTally()
+    for h in hands:
+        tally.add(h.players, h.tiles, h.shanten, h.dora, h.pool, h.dora_tiles)
+    return tally
 
 
 def audit_group(label: str, hands: Sequence[StartingHand], min_expected: float = 5.0) -> GroupAudit:
     """Every test for one group of hands (at least one)."""
     if not hands:
         raise ValueInputError(f"{label}: no hands to audit")
-    parts = tuple(
-        shanten_test(size, [shanten(h.counts) for h in hands if h.tiles == size], min_expected)
-        for size in (13, 14)
-        if any(h.tiles == size for h in hands)
-    )
-    chi2 = sum(p.chi_square.statistic for p in parts)
-    dof = sum(p.chi_square.dof for p in parts)
-    combined = z_score(
-        sum(p.z.observed for p in parts),
-        sum(p.z.expected for p in parts),
-        sum(p.z.sd**2 for p in parts),
-    )
-    p_value = chi2_sf(chi2, dof) if dof else 1.0
-    return GroupAudit(label, len(hands), parts, combined, chi2, dof, p_value, _dora_z(hands))
+    return audit_tally(label, tally_of(hands), min_expected)
 
 
 def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> AuditResult:
@@ -225,9 +284,7 @@ def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> Aud
     if not every:
         raise ValueInputError("no starting hands to audit")
     names = sorted({h.player for h in every})
-    players = tuple(
-        audit_group(n, [h for h in every if h.player == n], min_expected) for n in names
-    )
+    players = tuple(audit_group(n, [h for h in every if h.player == n], min_expected) for n in names)
     return AuditResult(audit_group(OVERALL, every, min_expected), players)
 
 
@@ -239,6 +296,7 @@ def _z_dict(z: ZScore | None) -> dict[str, float] | None:
 
 def _part_dict(part: ShantenTest) -> dict[str, Any]:
     return {
+        "players": part.players,
         "tiles": part.tiles,
         "hands": part.hands,
         "observed": {str(s): n for s, n in part.observed},
@@ -273,9 +331,11 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
     }
 
 
-# --- starting hands from verified game records ------------------------------
+# --- games in: what a verified game's report carries -------------------------------
 
 ALPHA = 0.001
+KIND_TEXT = {"unreadable": "unreadable", "error": "could not be verified", "mismatch": "mismatch",
+             "duplicate": "repeated game", "no_hands": "no starting hands in the report"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,68 +343,126 @@ class Exclusion:
     """A game left out of the audit, and why."""
 
     path: str
-    kind: str  # unreadable | error | mismatch | three_player | duplicate
+    kind: str  # unreadable | error | mismatch | duplicate | no_hands
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Collected:
-    hands: tuple[StartingHand, ...]
-    games: int
-    excluded: tuple[Exclusion, ...]
+def platform_label(platform: str, players: int) -> str:
+    name = {"tenhou": "Tenhou", "majsoul": "Mahjong Soul", "riichicity": "Riichi City"}.get(platform, platform)
+    return f"{name}, {players}-player"
 
 
-def hands_from_game(game: Game) -> list[StartingHand]:
-    """Every round's starting hands: 13 tiles per non-dealer, the dealer's 13 plus
-    the first draw. A round cut off before the dealer's first draw gives no dealer hand."""
-    out: list[StartingHand] = []
-    for rnd in game.rounds:
-        first = next((e for e in rnd.events if isinstance(e, Draw)), None)
-        for seat, hand in enumerate(rnd.hands):
-            name = game.names[seat] if seat < len(game.names) and game.names[seat] else f"seat {seat}"
-            if seat != rnd.dealer:
-                out.append(StartingHand.from_tiles(name, False, hand, rnd.dora_indicator))
-            elif first is not None and first.seat == seat:
-                out.append(StartingHand.from_tiles(name, True, hand + (first.tile,), rnd.dora_indicator))
-    return out
+@dataclass(slots=True)
+class Tally:
+    """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
+
+    overall: GroupTally = field(default_factory=GroupTally)
+    platforms: dict[str, GroupTally] = field(default_factory=dict)
+    players: dict[str, GroupTally] = field(default_factory=dict)
+    games: int = 0
+    anonymous_hands: int = 0
+    excluded: list[Exclusion] = field(default_factory=list)
+    seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
+
+    @property
+    def hands(self) -> int:
+        return self.overall.hands
+
+    def add_report(self, report: Mapping[str, Any]) -> None:
+        """One game's report (``FileReport.to_dict()`` with ``starting`` hands)."""
+        path = str(report.get("path", "?"))
+        reason = _exclusion(report, self.seen)
+        if reason is not None:
+            self.excluded.append(Exclusion(path, *reason))
+            return
+        game = report["game"]
+        self.seen[game["fingerprint"]] = path
+        self.games += 1
+        players = int(game["player_count"])
+        platform = platform_label(str(game.get("platform", "tenhou")), players)
+        names = game.get("players") or []
+        pool = (108 if players == 3 else 136) - 1
+        for rnd in report["rounds"]:
+            for seat, tiles, value, dora in rnd["starting"]:
+                for group in (self.overall, self.platforms.setdefault(platform, GroupTally())):
+                    group.add(players, tiles, value, dora, pool)
+                name = str(names[seat]) if seat < len(names) else ""
+                if name in ANONYMOUS:
+                    self.anonymous_hands += 1
+                else:
+                    self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
+
+    def merge(self, other: Tally) -> None:
+        """Add another part of the same audit (another worker's share of a run)."""
+        self.overall.merge(other.overall)
+        for mine, theirs in ((self.platforms, other.platforms), (self.players, other.players)):
+            for key, group in theirs.items():
+                mine.setdefault(key, GroupTally()).merge(group)
+        self.games += other.games
+        self.anonymous_hands += other.anonymous_hands
+        self.excluded += other.excluded
+        self.seen.update(other.seen)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"overall": self.overall.to_dict(),
+                "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
+                "players": {k: g.to_dict() for k, g in self.players.items()},
+                "games": self.games, "anonymous_hands": self.anonymous_hands,
+                "excluded": [[e.path, e.kind, e.reason] for e in self.excluded],
+                "seen": self.seen}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Tally:
+        try:
+            return cls(GroupTally.from_dict(d["overall"]),
+                       {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
+                       {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
+                       int(d["games"]), int(d["anonymous_hands"]),
+                       [Exclusion(str(p), str(k), str(r)) for p, k, r in d["excluded"]],
+                       {str(k): str(v) for k, v in d["seen"].items()})
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
-def exclusion_reason(game: Game, status: str, first_problem: str | None) -> tuple[str, str] | None:
-    """Why a game cannot count (kind, reason), or None when it can."""
-    if status != "verified":
-        return status, f"{status}: {first_problem}" if first_problem else status
-    if game.player_count != 4:
-        return "three_player", ("3-player game: the exact distributions are over 136 tiles; "
-                                "3-player walls have 108")
+def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> tuple[str, str] | None:
+    """Why a game's report cannot count (kind, reason), or None when it can."""
+    status, game = report.get("status"), report.get("game")
+    if status != "verified" or not isinstance(game, Mapping):
+        first = next((f.get("message") for f in report.get("findings") or []
+                      if isinstance(f, Mapping) and f.get("severity") == "error"), None)
+        kind = status if status in ("mismatch", "error") else "unreadable"
+        return kind, f"{kind}: {first}" if first else str(kind)
+    rounds = report.get("rounds") or []
+    if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
+        return "no_hands", "the report carries no starting hands (check the game with the audit on)"
+    key = game.get("fingerprint")
+    if not isinstance(key, str):
+        return "no_hands", "the report has no game fingerprint"
+    if key in seen:
+        return "duplicate", f"the same game as {seen[key]}"
     return None
 
 
-def collect(items: Iterable[tuple[str, bytes | PywallError]]) -> Collected:
-    """Verify each log and keep the starting hands of those that verified."""
-    hands: list[StartingHand] = []
-    excluded: list[Exclusion] = []
-    seen: dict[str, str] = {}  # seed -> first file: the same game twice must count once
-    games = 0
-    for name, content in items:
-        if isinstance(content, PywallError):
-            excluded.append(Exclusion(name, "unreadable", content.message))
-            continue
-        try:
-            game = mjlog.parse(content, name)
-        except PywallError as exc:
-            excluded.append(Exclusion(name, "unreadable", exc.message))
-            continue
-        result = verify_game(game)
-        problems = [f.message for f in result.findings if f.severity is Severity.ERROR]
-        reason = exclusion_reason(game, result.status, problems[0] if problems else None)
-        if reason is not None:
-            excluded.append(Exclusion(name, *reason))
-            continue
-        key = game.seed or "".join(r.shuffle or "" for r in game.rounds)
-        if key in seen:
-            excluded.append(Exclusion(name, "duplicate", f"the same game as {seen[key]}"))
-            continue
-        seen[key] = name
-        games += 1
-        hands.extend(hands_from_game(game))
-    return Collected(tuple(hands), games, tuple(excluded))
+def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
+    """The audit of every group in ``tally`` (which must hold at least one hand)."""
+    if not tally.hands:
+        raise ValueInputError("no verified game to audit")
+    platforms = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.platforms.items()))
+    players = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()))
+    return AuditResult(audit_tally(OVERALL, tally.overall, min_expected), players, platforms)
+
+
+def audit_dict(tally: Tally) -> dict[str, Any]:
+    """The audit as JSON-ready data, with the games counted and left out, and the fair
+    distributions (exact counts as text: they exceed 2**53)."""
+    games = {"used": tally.games, "hands": tally.hands, "anonymous_hands": tally.anonymous_hands,
+             "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded]}
+    if not tally.hands:
+        return {"error": {"code": "no_games", "message": "no verified game to audit"}, "games": games}
+    fair: dict[str, Any] = {}
+    for players, tiles in sorted({key for key in tally.overall.shanten}):
+        counts = distribution(tiles, players)
+        total = sum(counts.values())
+        fair[f"{players}p{tiles}"] = {"total": str(total), "counts": {str(s): str(c) for s, c in counts.items()},
+                                      "probability": {str(s): c / total for s, c in counts.items()}}
+    return {**audit_result(tally).to_dict(), "games": games, "fair": fair, "alpha": ALPHA}

@@ -61,6 +61,21 @@ class CommitmentResult:
     candidates: tuple[Candidate, ...]
     published: int  # how many hashes were compared against
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA,
+            "matched": self.matched,
+            "seat_order": self.seat_order,
+            "hash": self.hash,
+            "form": self.form,
+            "line": self.line,
+            "published_hashes": self.published,
+            "candidates": [
+                {"seat_order": c.seat_order, "hashes": {fh.form: fh.hash for fh in c.hashes}}
+                for c in self.candidates
+            ],
+        }
+
 
 # --- seat order ------------------------------------------------------------------
 
@@ -175,22 +190,3 @@ def check_list(seed: str, names: Sequence[str], text: str) -> CommitmentResult:
     if not published:
         raise ValueInputError("the hash list has no SHA-512 hash in it (128 hex digits)")
     return match_candidates(candidates_from_game(seed, names), published)
-
-
-# --- JSON form --------------------------------------------------------------------------
-
-
-def dict_from_result(result: CommitmentResult) -> dict[str, Any]:
-    return {
-        "schema": SCHEMA,
-        "matched": result.matched,
-        "seat_order": result.seat_order,
-        "hash": result.hash,
-        "form": result.form,
-        "line": result.line,
-        "published_hashes": result.published,
-        "candidates": [
-            {"seat_order": c.seat_order, "hashes": {fh.form: fh.hash for fh in c.hashes}}
-            for c in result.candidates
-        ],
-    }

@@ -100,6 +100,26 @@ class RoundCheck:
         return not any(f.severity is Severity.ERROR for f in self.findings)
 
 
+    def to_dict(self) -> dict[str, Any]:
+        r = self
+        s = r.stated
+        return {
+            "index": r.index,
+            "label": s.label,
+            "chang": s.chang,
+            "ju": s.ju,
+            "ben": s.ben,
+            "players": r.paishan.players,
+            "paishan": r.paishan.text,
+            "salt": s.salt,
+            "digests": {
+                d.name: {"stated": d.stated, "computed": d.computed, "match": d.match}
+                for d in r.digests
+            },
+            "ok": r.ok,
+        }
+
+
 @dataclass(frozen=True, slots=True)
 class MajsoulReport:
     rounds: tuple[RoundCheck, ...]
@@ -111,6 +131,16 @@ class MajsoulReport:
     @property
     def ok(self) -> bool:
         return bool(self.rounds) and all(r.ok for r in self.rounds)
+
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON values (shared by the CLI and the web worker)."""
+        return {
+            "schema": SCHEMA,
+            "ok": self.ok,
+            "rounds": [r.to_dict() for r in self.rounds],
+            "findings": [f.to_dict() for f in self.findings],
+        }
 
 
 # --- parsing -----------------------------------------------------------------
@@ -286,33 +316,14 @@ def verify_rounds(rounds: Sequence[RoundHashes]) -> MajsoulReport:
     return MajsoulReport(tuple(check_round(r, i) for i, r in enumerate(rounds)))
 
 
-# --- JSON form -------------------------------------------------------------------
-
-
-def dict_from_report(report: MajsoulReport) -> dict[str, Any]:
-    """The report as plain JSON values (shared by the CLI and the web worker)."""
-    return {
-        "schema": SCHEMA,
-        "ok": report.ok,
-        "rounds": [_dict_from_round(r) for r in report.rounds],
-        "findings": [f.to_dict() for f in report.findings],
-    }
-
-
-def _dict_from_round(r: RoundCheck) -> dict[str, Any]:
-    s = r.stated
-    return {
-        "index": r.index,
-        "label": s.label,
-        "chang": s.chang,
-        "ju": s.ju,
-        "ben": s.ben,
-        "players": r.paishan.players,
-        "paishan": r.paishan.text,
-        "salt": s.salt,
-        "digests": {
-            d.name: {"stated": d.stated, "computed": d.computed, "match": d.match}
-            for d in r.digests
-        },
-        "ok": r.ok,
-    }
+def typed_round(paishan: str | None, salt: str | None, sha256: str | None, md5: str | None,
+                salt_sha256: str | None) -> RoundHashes:
+    """One round's values as a person types them, checked for what a check needs."""
+    if paishan is None:
+        raise ValueInputError("choose a record file, or enter a paishan with its hash")
+    if sha256 is None and md5 is None:
+        raise ValueInputError("enter the stated hash: sha256 (with the salt) or md5")
+    if sha256 is not None and salt is None:
+        raise ValueInputError("sha256 needs the salt: the hash is SHA-256(paishan + salt)")
+    paishan_from_text(paishan)
+    return RoundHashes(paishan, salt, sha256, salt_sha256, md5)

@@ -12,6 +12,14 @@ from enum import Enum
 WINDS = ("East", "South", "West", "North")
 
 
+class Platform(str, Enum):
+    """Whose record it is: decides how its walls are obtained (seed or committed wall)."""
+
+    TENHOU = "tenhou"
+    MAJSOUL = "majsoul"
+    RIICHICITY = "riichicity"
+
+
 class MeldKind(str, Enum):
     CHI = "chi"
     PON = "pon"
@@ -76,7 +84,29 @@ class Ryuukyoku:
     kind: str
 
 
-Event = Draw | Discard | Call | DoraReveal | Riichi | Win | Ryuukyoku
+@dataclass(frozen=True, slots=True)
+class WallCount:
+    """The record's count of live tiles left, stated with the draw before it."""
+
+    left: int
+
+
+Event = Draw | Discard | Call | DoraReveal | Riichi | Win | Ryuukyoku | WallCount
+
+
+@dataclass(frozen=True, slots=True)
+class HashClaim:
+    """A digest a record states, and the exact text it says was hashed.
+
+    ``covers`` names what the digest commits to: ``wall`` (the whole wall),
+    ``undealt`` (the wall without the deal) or ``salt``.
+    """
+
+    name: str  # as the record calls it: "sha256", "md5", "handCardsSHA256", ...
+    algorithm: str  # "md5" | "sha256"
+    message: str
+    stated: str  # hex, as the record states it
+    covers: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +117,21 @@ class Round:
     number: int  # 0 = East 1, 4 = South 1, ...
     honba: int
     riichi_sticks: int
-    dice: tuple[int, int]  # faces 1-6 as the log states them
+    dice: tuple[int, int] | None  # faces 1-6 as the log states them (None: not stated)
     dora_indicator: int
     dealer: int
-    hands: tuple[tuple[int, ...], ...]  # each seat's 13 dealt tiles, in deal order
+    # Each seat's 13 dealt tiles in deal order; the dealer's 14th tile is its first Draw.
+    # Only where the wall does not hold the deal (scheme ``undealt``) does the dealer's
+    # hand hold 14 tiles, in the record's order.
+    hands: tuple[tuple[int, ...], ...]
     scores: tuple[int, ...]
     events: tuple[Event, ...]  # in log order; event n is events[n - 1]
     shuffle: str | None = None  # early-2009 logs carry a seed on each INIT
+    # Platforms that reveal the wall after the game: the wall as the record states it
+    # (tile faces: ids kind * 4 + 1, red fives 16, 52, 88), its scheme, its digests.
+    wall: tuple[int, ...] | None = None
+    wall_scheme: str | None = None
+    hashes: tuple[HashClaim, ...] = ()
 
     @property
     def label(self) -> str:
@@ -121,3 +159,7 @@ class Game:
     ranks: tuple[str, ...] = ()
     rates: tuple[float, ...] = ()
     quirks: tuple[str, ...] = field(default=())  # tolerated irregularities, for the report
+    platform: Platform = Platform.TENHOU
+    game_id: str | None = None  # the platform's id of the game (Tenhou: log_id)
+    rule: str | None = None  # the rule in words, where the record states it (not Tenhou)
+    date: str | None = None  # ISO 8601, where the record states it (Tenhou: from log_id)

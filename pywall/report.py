@@ -1,14 +1,17 @@
 """The verification report shared by the CLI and the web page.
 
 One ``FileReport`` per input file, serialised by ``to_dict`` into the JSON
-form documented in the README (``schema`` is bumped on any incompatible
-change). ``check_log`` is the one call both drivers make: bytes in, report out,
-never an exception for bad input.
+form documented in the README (``schema`` is bumped on any change of shape;
+schema 2 added each round's ``dealer``, indicators revealed, ``layout`` and
+``starting`` hands). ``check_log`` is the one call both drivers make: bytes in,
+report out, never an exception for bad input. Wall positions are never computed
+here: they come from the round's ``pywall.layout.Layout``.
 """
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -16,12 +19,16 @@ from typing import Any
 
 from pywall.errors import PywallError
 from pywall.findings import Finding, Severity
-from pywall.formats import mjlog
+from pywall.formats import parse_record
 from pywall.model import Game
-from pywall.tenhou import RoundWall, Scheme, layout_for
-from pywall.verify import GameResult, RoundResult, Row, deal_positions, verify_game
+from pywall.layout import layout_for
+from pywall.model import Draw, Round
+from pywall.shanten import shanten
+from pywall.tenhou import RoundWall, Scheme, wall_scheme
+from pywall.tiles import dora_kind
+from pywall.verify import GameResult, RoundResult, Row, verify_game
 
-SCHEMA = 1
+SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
 
 _LEVELS = {0x00: ("Ippan", "般"), 0x80: ("Joukyuu", "上"), 0x20: ("Tokujou", "特"), 0xA0: ("Houou", "鳳")}
@@ -37,11 +44,15 @@ class GameInfo:
     log_id: str | None
     seed_scheme: str | None
     seed: str | None = None  # with detail only (the page checks commitments with it)
+    platform: str = "tenhou"
+    game_id: str | None = None  # the platform's id of the game (Tenhou: the log id)
+    fingerprint: str | None = None  # the same game gives the same text (the audit counts it once)
 
     def to_dict(self) -> dict[str, Any]:
         d = {"players": list(self.players), "player_count": self.player_count, "rule": self.rule,
              "rule_code": self.rule_code, "date": self.date, "log_id": self.log_id,
-             "seed_scheme": self.seed_scheme}
+             "seed_scheme": self.seed_scheme, "platform": self.platform, "game_id": self.game_id,
+             "fingerprint": self.fingerprint}
         if self.seed is not None:
             d["seed"] = self.seed
         return d
@@ -49,38 +60,56 @@ class GameInfo:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameInfo:
         return cls(tuple(d["players"]), d["player_count"], d["rule"], d["rule_code"], d["date"],
-                   d["log_id"], d["seed_scheme"], d.get("seed"))
+                   d["log_id"], d["seed_scheme"], d.get("seed"), d.get("platform", "tenhou"),
+                   d.get("game_id"), d.get("fingerprint"))
+
+
+#: One seat's starting hand as the audit reads it: (seat, tiles 13 or 14, shanten,
+#: dora among them). The dealer's 14 count its first draw.
+Starting = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class RoundReport:
     index: int
     label: str
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None
     result: str  # verified | mismatch
     checked: int
-    wall: tuple[int, ...] | None = None  # with detail: yama[0..n-1]
+    dealer: int = 0
+    dora_revealed: int = 1  # dora indicators the record revealed (the first and kan dora)
+    ura_revealed: int = 0
+    wall: tuple[int, ...] | None = None  # with detail: wall[0..n-1] in the scheme's order
     events: tuple[tuple[Any, ...], ...] | None = None  # with detail: every tile check, EVENT_FIELDS
     hands: tuple[tuple[int, ...], ...] | None = None  # with detail: each seat's dealt tiles
+    layout: Mapping[str, Any] | None = None  # with detail: Layout.to_dict (positions by seat)
+    dora_indicators: tuple[int, ...] | None = None  # with detail: the revealed indicators' tiles
+    starting: tuple[Starting, ...] | None = None  # on request: the audit's view of the deal
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"index": self.index, "label": self.label, "dice": list(self.dice),
-                             "result": self.result, "checked": self.checked}
-        if self.wall is not None:
-            d["wall"] = list(self.wall)
-        if self.events is not None:
-            d["events"] = [list(e) for e in self.events]
-        if self.hands is not None:
-            d["hands"] = [list(h) for h in self.hands]
+        d: dict[str, Any] = {"index": self.index, "label": self.label,
+                             "dice": list(self.dice) if self.dice else None,
+                             "result": self.result, "checked": self.checked, "dealer": self.dealer,
+                             "dora_revealed": self.dora_revealed, "ura_revealed": self.ura_revealed}
+        for key in ("wall", "hands", "events", "dora_indicators", "starting"):
+            value = getattr(self, key)
+            if value is not None:
+                d[key] = [list(v) if isinstance(v, tuple) else v for v in value]
+        if self.layout is not None:
+            d["layout"] = dict(self.layout)
         return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> RoundReport:
-        wall, events, hands = d.get("wall"), d.get("events"), d.get("hands")
-        return cls(d["index"], d["label"], (d["dice"][0], d["dice"][1]), d["result"], d["checked"],
-                   tuple(wall) if wall is not None else None,
-                   tuple(tuple(e) for e in events) if events is not None else None,
-                   tuple(tuple(h) for h in hands) if hands is not None else None)
+        def tuples(key: str) -> Any:
+            value = d.get(key)
+            return None if value is None else tuple(tuple(v) if isinstance(v, list) else v for v in value)
+
+        dice = d.get("dice")
+        return cls(d["index"], d["label"], (dice[0], dice[1]) if dice else None, d["result"],
+                   d["checked"], d.get("dealer", 0), d.get("dora_revealed", 1), d.get("ura_revealed", 0),
+                   tuples("wall"), tuples("events"), tuples("hands"), d.get("layout"),
+                   tuples("dora_indicators"), tuples("starting"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,11 +170,25 @@ def date_from_log_id(log_id: str | None) -> str | None:
     return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:00+09:00"
 
 
+def fingerprint(game: Game) -> str:
+    """A short text that is the same for two copies of one game (seed, or the walls)."""
+    if game.seed or any(r.shuffle for r in game.rounds):
+        key = game.seed or "".join(r.shuffle or "" for r in game.rounds)
+    else:
+        key = f"{game.platform.value}:{game.game_id or ''}:" + ";".join(
+            ",".join(map(str, r.wall or ())) for r in game.rounds)
+    return hashlib.sha256(key.encode()).hexdigest()[:32]
+
+
 def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
-    rule, code = rule_from_type(game.go_type, game.player_count)
-    return GameInfo(game.names, game.player_count, rule, code, date_from_log_id(game.log_id),
-                    game.log_id, result.scheme.value if result.scheme else None,
-                    game.seed if detail else None)
+    if game.rule is not None:
+        rule, code = game.rule, ""
+    else:
+        rule, code = rule_from_type(game.go_type, game.player_count)
+    return GameInfo(game.names, game.player_count, rule, code,
+                    game.date or date_from_log_id(game.log_id), game.log_id,
+                    result.scheme.value if result.scheme else None, game.seed if detail else None,
+                    game.platform.value, game.game_id or game.log_id, fingerprint(game))
 
 
 #: Columns of each detail event (one per tile compared): compact arrays keep the
@@ -158,17 +201,43 @@ def event_row(row: Row, wall: tuple[int, ...]) -> tuple[Any, ...]:
     return (pos, what, seat, n, k, log, log == wall[pos])
 
 
-def round_report(r: RoundResult, hands: tuple[tuple[int, ...], ...], detail: bool) -> RoundReport:
+def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
+    """Each seat's starting hand for the audit: 13 tiles, the dealer's 14 with its first
+    draw (none when the round ends before it), with shanten and dora count."""
+    indicated = dora_kind(rnd.dora_indicator // 4, players)
+    out: list[Starting] = []
+    first = next((e for e in rnd.events if type(e) is Draw), None)
+    for seat, hand in enumerate(rnd.hands):
+        tiles = list(hand)
+        if seat == rnd.dealer and len(tiles) == 13:
+            if first is None or first.seat != seat:
+                continue
+            tiles.append(first.tile)
+        counts = [0] * 34
+        for t in tiles:
+            counts[t // 4] += 1
+        out.append((seat, len(tiles), shanten(counts), counts[indicated]))
+    return tuple(out)
+
+
+def round_report(r: RoundResult, rnd: Round, players: int, detail: bool, starting: bool) -> RoundReport:
+    layout = r.layout
     return RoundReport(
-        r.index, r.label, r.dice, "verified" if r.ok else "mismatch", r.checked,
+        r.index, r.label, r.dice, "verified" if r.ok else "mismatch", r.checked, r.dealer,
+        r.dora_revealed, r.ura_revealed,
         r.wall if detail else None,
         tuple(event_row(row, r.wall) for row in r.rows) if detail else None,
-        hands if detail else None,
+        rnd.hands if detail else None,
+        layout.to_dict(r.dealer) if detail else None,
+        tuple(r.wall[p] for p in layout.dora[:r.dora_revealed]) if detail else None,
+        starting_hands(rnd, players) if starting else None,
     )
 
 
-def report_from_result(path: str, game: Game, result: GameResult, detail: bool = False) -> FileReport:
-    rounds = tuple(round_report(r, game.rounds[r.index].hands, detail) for r in result.rounds)
+def report_from_result(path: str, game: Game, result: GameResult, detail: bool = False,
+                       starting: bool = False) -> FileReport:
+    rounds = tuple(round_report(r, game.rounds[r.index], game.player_count, detail, starting)
+                   for r in result.rounds)
     return FileReport(path, result.status, result.checked, game_info(game, result, detail), rounds,
                       result.findings)
 
@@ -177,22 +246,23 @@ def error_report(path: str, code: str, message: str) -> FileReport:
     return FileReport(path, "error", 0, None, (), (Finding(code, Severity.ERROR, None, message),))
 
 
-def check_log(path: str, data: bytes | str, detail: bool = False) -> FileReport:
-    """Parse and verify one Tenhou log. Bad input gives an ``error`` report, not an exception."""
+def check_log(path: str, data: bytes | str, detail: bool = False, starting: bool = False) -> FileReport:
+    """Parse and verify one game record. Bad input gives an ``error`` report, not an exception."""
     try:
-        game = mjlog.parse(data, path)
-        return report_from_result(path, game, verify_game(game), detail)
+        game = parse_record(data, path)
+        return report_from_result(path, game, verify_game(game), detail, starting)
     except PywallError as exc:
         return error_report(path, exc.code, exc.message)
 
 
-def report_for_entry(path: str, content: bytes | PywallError, detail: bool = False) -> FileReport:
+def report_for_entry(path: str, content: bytes | PywallError, detail: bool = False,
+                     starting: bool = False) -> FileReport:
     """A batch entry's report: its read error, or its log checked. Never raises, so
     one entry never stops a batch (CLI, archives in the page)."""
     if isinstance(content, PywallError):
         return error_report(path, content.code, content.message)
     try:
-        return check_log(path, content, detail)
+        return check_log(path, content, detail, starting)
     except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error entry, the batch goes on
         return error_report(path, "error", f"internal error ({type(exc).__name__}: {exc}); please report it")
 
@@ -225,35 +295,45 @@ def batch_dict(reports: Sequence[FileReport]) -> dict[str, Any]:
             "summary": summarise(reports).to_dict()}
 
 
-CSV_COLUMNS = ("file", "status", "rounds", "checked", "errors", "first_problem")
+#: A game as a batch or archive lists it (JSON, CSV and the page's table); the CSV
+#: columns are these keys but ``i``.
+ROW_FIELDS = ("i", "path", "status", "round_count", "checked", "errors", "first_problem",
+              "log_id", "date", "platform")
+CSV_COLUMNS = ROW_FIELDS[1:]
 
 
-def csv_text(reports: Iterable[FileReport]) -> str:
+def compact_row(index: int, report: FileReport) -> dict[str, Any]:
+    """The one compact form of a game's report (the page keeps these for big archives)."""
+    errors = report.errors
+    game = report.game
+    return {"i": index, "path": report.path, "status": report.status, "round_count": len(report.rounds),
+            "checked": report.checked, "errors": len(errors),
+            "first_problem": errors[0].message if errors else "",
+            "log_id": game.game_id if game else None, "date": game.date if game else None,
+            "platform": game.platform if game else None}
+
+
+def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
+    """CSV of games (compact rows or reports), one line each, columns ``CSV_COLUMNS``."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for r in reports:
-        first = r.errors[0].message if r.errors else ""
-        writer.writerow((r.path, r.status, len(r.rounds), r.checked, len(r.errors), first))
+    for i, r in enumerate(rows):
+        row = compact_row(i, r) if isinstance(r, FileReport) else r
+        writer.writerow(["" if row.get(c) is None else row.get(c) for c in CSV_COLUMNS])
     return out.getvalue()
 
 
 def wall_dict(index: int, wall: RoundWall, players: int, scheme: Scheme) -> dict[str, Any]:
-    """One wall with its sections named by yama index, for drawing without a log.
-
-    ``hands`` are in deal order starting with the dealer (the first seat dealt).
-    """
-    n = len(wall.tiles)
-    layout = layout_for(scheme, players)
-    live_first = n - 1 - 13 * players
+    """One wall from a seed, without a log: its tiles, dice and layout (the dealer is seat 0,
+    so ``hands`` and ``layout.deal`` are in deal order starting with the dealer)."""
+    layout = layout_for(wall_scheme(scheme), players)
+    by_seat = layout.deal_by_seat(0)
     return {
         "index": index,
-        "dice": list(wall.dice),
+        "dice": list(wall.dice) if wall.dice else None,
         "wall": list(wall.tiles),
-        "hands": [[wall.tiles[p] for p in seat] for seat in deal_positions(0, players, n)],
-        "hand_positions": deal_positions(0, players, n),
-        "live_positions": list(range(live_first, 13, -1)),
-        "dora_positions": [layout.dora_position(k) for k in range(5)],
-        "ura_positions": [layout.ura_position(k) for k in range(5)],
-        "replacement_positions": list(layout.replacement_order),
+        "hands": [[wall.tiles[p] for p in seat] for seat in by_seat],
+        "dealer": 0,
+        "layout": layout.to_dict(0),
     }

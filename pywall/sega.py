@@ -71,6 +71,22 @@ class SegaWall:
     def texts(self) -> tuple[str, ...]:
         return tuple(text_from_sega(t) for t in self.wall)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The wall as plain JSON values (shared by the CLI and the web worker)."""
+        total, broken = break_from_dice(self.dice)
+        return {
+            "schema": SCHEMA,
+            "seeds": list(self.seeds),
+            "uncertainty": self.uncertainty,
+            "wall": list(self.wall),
+            "dice": list(self.dice),
+            "tiles": list(self.texts),
+            "tenhou_ids": list(self.tenhou_ids),
+            "break": {"dice_sum": total, "wall": broken, "stacks_from_right": total,
+                      "index": (total - 1) % 4},
+            "red_fives": "unknown: SEGA's numbering of red fives is not published",
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class DiscardEvent:
@@ -178,6 +194,22 @@ def text_from_sega(tile: int) -> str:
     return kind_text(tenhou_id_from_sega(tile) // 4)
 
 
+def uncertainty_from(value: object) -> int:
+    """The uncertainty value typed in a form or given as a number (0 to 2**32 - 1)."""
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            raise ValueInputError("enter the uncertainty value (a whole number, 0-4294967295)")
+        if not (text.isascii() and text.isdigit()):
+            raise ValueInputError(f"the uncertainty value {text[:40]!r} is not a whole number (digits 0-9)")
+        if len(text) > 12:
+            raise ValueInputError("the uncertainty value is outside 0-4294967295 (32 bits)")
+        value = int(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueInputError("the uncertainty value must be a whole number")
+    return value
+
+
 def break_from_dice(dice: tuple[int, int]) -> tuple[int, str]:
     """Dice faces -> (sum, which wall is broken, counted from the dealer).
 
@@ -238,22 +270,3 @@ def uncertainty_for_next_round(
         raise ValueInputError("the uncertainty value must be a non-negative whole number")
     numbers = discard_numbers(discards, per_seat)
     return value + 1 + sum(n * tile_value(d.kind) for n, d in zip(numbers, discards))
-
-
-# --- JSON form -------------------------------------------------------------------
-
-
-def dict_from_sega_wall(result: SegaWall) -> dict[str, Any]:
-    """The wall as plain JSON values (shared by the CLI and the web worker)."""
-    total, broken = break_from_dice(result.dice)
-    return {
-        "schema": SCHEMA,
-        "seeds": list(result.seeds),
-        "uncertainty": result.uncertainty,
-        "wall": list(result.wall),
-        "dice": list(result.dice),
-        "tiles": list(result.texts),
-        "tenhou_ids": list(result.tenhou_ids),
-        "break": {"dice_sum": total, "wall": broken, "stacks_from_right": total},
-        "red_fives": "unknown: SEGA's numbering of red fives is not published",
-    }

@@ -17,7 +17,8 @@ tenhou.net/stat/rand/validation.txt; summivox/riichi-rs tenhou-shuffle):
 The 2009 formats (see SOURCES.md) are supported best-effort: early 2009 logs
 carry ``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` (raw generator
 outputs, no SHA-512); late 2009 logs carry ``mt19937ar-sha512-n288,<32 hex
-words>`` (today's scheme with a 32-word key, dora indicator at yama[4]).
+words>`` (today's scheme with a 32-word key). Where each round's tiles sit in
+the wall is ``pywall.layout``'s (``wall_scheme``); docs/walls.md has the facts.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from itertools import islice
 from operator import mod
 
 from pywall.errors import SeedError
+from pywall.layout import WallScheme
 from pywall.mt19937 import random_from_key, random_from_key_bytes
 from pywall.tiles import SANMA_IDS
 
@@ -63,26 +65,17 @@ class Scheme(str, Enum):
         return self is not Scheme.CURRENT
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
-    """Where a scheme puts the dead-wall tiles (indices into yama)."""
-
-    dora_base: int
-    replacement_order: tuple[int, ...]
-
-    def dora_position(self, k: int) -> int:
-        return self.dora_base + 2 * k
-
-    def ura_position(self, k: int) -> int:
-        return self.dora_base - 1 + 2 * k
+_WALL_SCHEMES = {Scheme.CURRENT: WallScheme.TENHOU, Scheme.LATE_2009: WallScheme.TENHOU_LATE_2009,
+                 Scheme.EARLY_2009: WallScheme.TENHOU_EARLY_2009}
 
 
 @dataclass(frozen=True, slots=True)
 class RoundWall:
-    """One round's wall: ``tiles`` is yama[0..n-1] in Tenhou's order, ``dice`` faces 1-6."""
+    """One round's wall: ``tiles`` is yama[0..n-1] in Tenhou's order, ``dice`` faces 1-6
+    (None for a wall a record states without dice)."""
 
     tiles: tuple[int, ...]
-    dice: tuple[int, int]
+    dice: tuple[int, int] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +91,9 @@ class Seed:
         return struct.unpack(f"<{len(self.raw) // 4}I", self.raw)
 
 
-def layout_for(scheme: Scheme, players: int) -> Layout:
-    if scheme is Scheme.EARLY_2009:
-        return Layout(dora_base=8, replacement_order=tuple(range(8)))
-    if scheme is Scheme.LATE_2009:
-        return Layout(dora_base=4, replacement_order=(1, 0, 3, 2, 5, 4, 7, 6))
-    base = 9 if players == 3 else 5
-    return Layout(dora_base=base, replacement_order=(1, 0, 3, 2, 5, 4, 7, 6))
+def wall_scheme(scheme: Scheme) -> WallScheme:
+    """How walls of this seed format are laid out (``pywall.layout``)."""
+    return _WALL_SCHEMES[scheme]
 
 
 def key_from_seed(seed: str) -> tuple[int, ...]:

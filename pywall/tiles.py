@@ -120,3 +120,49 @@ def _compact(pairs: list[tuple[int, int]]) -> str:
         if i + 1 == len(pairs) or pairs[i + 1][1] != suit:
             out.append(SUITS[suit])
     return "".join(out)
+
+
+def codes_from_mpsz(text: str) -> list[str]:
+    """Each tile's two-character code, in order, red fives kept: ``"05m1z"`` ->
+    ``["0m", "5m", "1z"]``. Raises ``ValueInputError`` as ``kinds_from_mpsz`` does."""
+    kinds_from_mpsz(text)  # validates
+    out: list[str] = []
+    pending: list[str] = []
+    for ch in text:
+        if ch.isascii() and ch.isdigit():
+            pending.append(ch)
+        elif ch.lower() in SUITS and not ch.isspace():
+            out += [d + ch.lower() for d in pending]
+            pending = []
+    return out
+
+
+def face_from_code(code: str) -> int:
+    """A tile face as a tile id: the platforms that state walls as text (Mahjong Soul,
+    Riichi City) name a tile's face, not which copy it is. A face is the id
+    ``kind * 4 + 1``; a red five is its red id (16, 52, 88). ``"0p"`` -> 52, ``"5p"`` -> 53."""
+    if len(code) != 2 or code[1] not in SUITS or not (code[0].isascii() and code[0].isdigit()):
+        raise ValueInputError(f"{code[:8]!r} is not a tile code (1m-9m, 0m for a red five, ... 1z-7z)")
+    suit = SUITS.index(code[1])
+    digit = int(code[0])
+    if digit == 0:
+        if suit == 3:
+            raise ValueInputError("0z is not a tile (honours are 1z-7z)")
+        return (16, 52, 88)[suit]
+    if suit == 3 and digit > 7:
+        raise ValueInputError(f"{code} is not a tile (honours are 1z-7z)")
+    return (suit * 9 + digit - 1) * 4 + 1
+
+
+def dora_kind(indicator_kind: int, players: int = 4) -> int:
+    """The dora a kind indicates: next in its suit (9 -> 1), winds and dragons in a cycle;
+    in 3-player games 1m indicates 9m (2m-8m are not in the set)."""
+    if not 0 <= indicator_kind < KINDS:
+        raise ValueInputError(f"tile kind {indicator_kind} is out of range 0-33")
+    if players == 3 and indicator_kind in (0, 8):
+        return 8 - indicator_kind
+    if indicator_kind < 27:
+        return indicator_kind - indicator_kind % 9 + (indicator_kind % 9 + 1) % 9
+    if indicator_kind < 31:
+        return 27 + (indicator_kind - 27 + 1) % 4
+    return 31 + (indicator_kind - 31 + 1) % 3

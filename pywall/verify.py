@@ -1,33 +1,28 @@
-"""Check every tile of a game record against the walls its seed defines.
+"""Check every tile of a game record against the walls it is supposed to come from.
 
-Theory of operation (FACTS.md "How a log uses the wall", held on every round of
-every fixture): the deal takes yama[n-1] downward, three passes of four tiles
-per seat from the dealer round the table, then one tile each; live draws go on
-downward; the draw after a kan or a North extraction comes from the dead wall
-in the order yama[1, 0, 3, 2, ...]; dora indicators sit at yama[DB + 2k] and ura
-indicators at yama[DB - 1 + 2k]. Each comparison is one ``TileCheck``; a
-mismatch becomes a ``Finding`` that says where, and checking goes on.
+Theory of operation: a Tenhou log's walls are rebuilt from its seed
+(``pywall.tenhou``); Mahjong Soul and Riichi City records state each round's
+wall and a digest of it. Either way, each round is walked with the positions of
+``pywall.layout`` (the only place that computes a wall index; docs/walls.md
+states the facts): every dealt tile, every live draw, every replacement draw
+after a kan or a North extraction, every dora and ura indicator is compared with
+the wall tile at its position. Each comparison is one row; a mismatch becomes a
+``Finding`` that says where, and checking goes on. A stated wall is also checked
+for its tile set and against its digests.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
-from pywall.model import Call, Discard, DoraReveal, Draw, Game, Round, Win
-from pywall.tenhou import (
-    Layout,
-    RoundWall,
-    Scheme,
-    Seed,
-    early_2009_wall,
-    iter_walls,
-    layout_for,
-    parse_seed,
-)
-from pywall.tiles import tile_text
+from pywall.layout import Layout, WallScheme, layout_for
+from pywall.model import Call, Discard, DoraReveal, Draw, Game, HashClaim, Platform, Round, WallCount, Win
+from pywall.tenhou import RoundWall, Scheme, Seed, early_2009_wall, iter_walls, parse_seed, wall_scheme
+from pywall.tiles import KINDS, tile_text
 
 #: Findings that mean the log could not be verified at all (status ``error``).
 FATAL_CODES = frozenset({"seed_missing", "bad_seed", "no_rounds", "log_format", "too_large",
@@ -35,6 +30,9 @@ FATAL_CODES = frozenset({"seed_missing", "bad_seed", "no_rounds", "log_format", 
 MAX_LISTED_PER_ROUND = 20
 _WHAT_CODE = {"deal": "deal_mismatch", "draw": "draw_mismatch", "replacement": "replacement_mismatch",
               "dora": "dora_mismatch", "ura": "ura_mismatch"}
+_HASH_CODES = {("sha256", False): ("sha256_match", "hash_mismatch"),
+               ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
+               ("md5", False): ("md5_match", "md5_mismatch"), ("md5", True): ("md5_match", "md5_mismatch")}
 
 
 #: A tile comparison before the wall is read: TileCheck's fields but ``wall``.
@@ -46,10 +44,10 @@ Row = tuple[int, str, "int | None", int, int, int]
 class TileCheck:
     """One tile of the log compared with the wall."""
 
-    pos: int  # index into yama
+    pos: int  # index into the wall
     what: str  # deal | draw | replacement | dora | ura
     seat: int | None
-    n: int  # event number within the round (0: the INIT tag)
+    n: int  # event number within the round (0: the round's start)
     k: int  # 1-based count of this kind of check (draw 23, deal tile 5 of a seat)
     log: int
     wall: int
@@ -63,11 +61,15 @@ class TileCheck:
 class RoundResult:
     index: int
     label: str
-    dice: tuple[int, int]  # from the wall
-    log_dice: tuple[int, int]
+    dice: tuple[int, int] | None  # from the wall (Tenhou), else the record's
+    log_dice: tuple[int, int] | None
     rows: tuple[Row, ...]  # every tile compared, as TileCheck's fields but ``wall``
     wall: tuple[int, ...]
     findings: tuple[Finding, ...]
+    layout: Layout
+    dealer: int
+    dora_revealed: int  # dora indicators the record revealed (the first and kan dora)
+    ura_revealed: int
 
     @property
     def checked(self) -> int:
@@ -88,7 +90,7 @@ class RoundResult:
 class GameResult:
     rounds: tuple[RoundResult, ...]
     findings: tuple[Finding, ...]  # game-level and round findings, in order
-    scheme: Scheme | None
+    scheme: Scheme | None  # Tenhou's seed format (None for other platforms)
 
     @property
     def checked(self) -> int:
@@ -107,42 +109,32 @@ def status_of(findings: Sequence[Finding]) -> str:
     return "verified"
 
 
-def deal_positions(dealer: int, players: int, n: int) -> list[list[int]]:
-    """For each seat, the yama indices of its 13 dealt tiles in deal order."""
-    hands: list[list[int]] = [[] for _ in range(players)]
-    p = n - 1
-    for size in (4, 4, 4, 1):
-        for step in range(players):
-            seat = (dealer + step) % players
-            hands[seat].extend(range(p, p - size, -1))
-            p -= size
-    return hands
-
-
-def deal_rows(rnd: Round, players: int, n: int) -> list[Row]:
-    wall_positions = deal_positions(rnd.dealer, players, n)
+def deal_rows(rnd: Round, layout: Layout) -> list[Row]:
+    by_seat = layout.deal_by_seat(rnd.dealer)
     return [(pos, "deal", seat, 0, k, tile)
             for seat, hand in enumerate(rnd.hands)
-            for k, (tile, pos) in enumerate(zip(hand, wall_positions[seat]), 1)]
+            for k, (tile, pos) in enumerate(zip(hand, by_seat[seat]), 1)]
 
 
 @dataclass
 class _Cursor:
-    """Where the next live draw, replacement and dora come from."""
+    """How far the round has taken each part of the wall."""
 
-    live: int
     replacements: int = 0
     draws: int = 0
     doras: int = 0
+    uras: int = 0
     beyond: int = 0  # indicators a corrupt log names past the end of the wall
+    overruns: int = 0  # draws past the end of the live wall or the replacement tiles
 
 
-def event_rows(rnd: Round, layout: Layout, players: int, n: int, extra: list[Finding]) -> list[Row]:
+def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[Row], _Cursor]:
     """Rows for every draw, replacement draw, dora and ura indicator of the round;
     problems that are not a tile comparison go to ``extra``."""
-    cur = _Cursor(live=n - 1 - 13 * players)
-    pending = [False] * players
-    rows: list[Row] = [(layout.dora_position(0), "dora", None, 0, 1, rnd.dora_indicator)]
+    cur = _Cursor()
+    pending = [False] * layout.players
+    live = layout.live
+    rows: list[Row] = [(layout.dora[0], "dora", None, 0, 1, rnd.dora_indicator)]
     # type(ev) is X: exact-type dispatch, cheapest on this hot path; en: the event's number
     for en, ev in enumerate(rnd.events, 1):
         if type(ev) is Discard:
@@ -152,59 +144,79 @@ def event_rows(rnd: Round, layout: Layout, players: int, n: int, extra: list[Fin
                 _replacement(rnd, ev, en, layout, cur, pending, rows, extra)
                 continue
             cur.draws += 1
-            if cur.live < 14 + cur.replacements:
-                extra.append(_overrun(rnd, ev, en, "live draws than the live wall holds"))
+            if cur.draws > layout.live_draws(cur.replacements):
+                _overrun(rnd, ev, en, cur, extra, "live draws than the live wall holds")
                 continue
-            rows.append((cur.live, "draw", ev.seat, en, cur.draws, ev.tile))
-            cur.live -= 1
+            rows.append((live[cur.draws - 1], "draw", ev.seat, en, cur.draws, ev.tile))
         elif type(ev) is Call:
             pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
         elif type(ev) is DoraReveal:
             cur.doras += 1
-            _indicator(rows, cur, n, layout.dora_position(cur.doras),
-                       ("dora", None, en, cur.doras + 1, ev.tile))
+            _indicator(rows, cur, layout.dora, ("dora", None, en, cur.doras + 1, ev.tile))
         elif type(ev) is Win:
-            _win_rows(rnd, ev, en, layout, cur, n, rows, extra)
+            _win_rows(rnd, ev, en, layout, cur, rows, extra)
+        elif type(ev) is WallCount:
+            _wall_count(rnd, ev, en, layout, cur, extra)
     if cur.beyond:
         extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
                              f"{rnd.label}: the log names {cur.beyond} more dora or ura indicators "
                              "than a wall can hold", {"count": cur.beyond}))
-    return rows
+    if cur.overruns > 1:
+        extra.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: {cur.overruns - 1} more draws past the end of the wall",
+                             {"count": cur.overruns - 1}))
+    return rows, cur
 
 
 def _replacement(rnd: Round, ev: Draw, en: int, layout: Layout, cur: _Cursor, pending: list[bool],
                  rows: list[Row], extra: list[Finding]) -> None:
     pending[ev.seat] = False
-    order = layout.replacement_order
+    order = layout.replacements
     cur.replacements += 1
     if cur.replacements > len(order):
-        extra.append(_overrun(rnd, ev, en, "replacement draws than the dead wall holds"))
+        _overrun(rnd, ev, en, cur, extra, "replacement draws than the dead wall holds")
         return
     rows.append((order[cur.replacements - 1], "replacement", ev.seat, en, cur.replacements, ev.tile))
 
 
-def _win_rows(rnd: Round, ev: Win, en: int, layout: Layout, cur: _Cursor, n: int, rows: list[Row],
+def _win_rows(rnd: Round, ev: Win, en: int, layout: Layout, cur: _Cursor, rows: list[Row],
               extra: list[Finding]) -> None:
     if ev.dora and len(ev.dora) != cur.doras + 1:
         extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
     for i, tile in enumerate(ev.dora):
-        _indicator(rows, cur, n, layout.dora_position(i), ("dora", ev.seat, en, i + 1, tile))
+        _indicator(rows, cur, layout.dora, ("dora", ev.seat, en, i + 1, tile))
     for i, tile in enumerate(ev.ura):
-        _indicator(rows, cur, n, layout.ura_position(i), ("ura", ev.seat, en, i + 1, tile))
+        _indicator(rows, cur, layout.ura, ("ura", ev.seat, en, i + 1, tile))
+    cur.uras = max(cur.uras, len(ev.ura))
 
 
-def _indicator(rows: list[Row], cur: _Cursor, n: int, pos: int,
+def _indicator(rows: list[Row], cur: _Cursor, positions: tuple[int, ...],
                rest: tuple[str, int | None, int, int, int]) -> None:
-    if pos < n:
-        rows.append((pos, *rest))
+    k = rest[3] - 1
+    if k < len(positions):
+        rows.append((positions[k], *rest))
     else:
         cur.beyond += 1
 
 
-def _overrun(rnd: Round, ev: Draw, en: int, what: str) -> Finding:
-    return Finding("live_wall_overrun", Severity.ERROR, rnd.index,
-                   f"{rnd.label}: event {en} (seat {ev.seat}) makes more {what}",
-                   {"event": en, "seat": ev.seat})
+def _overrun(rnd: Round, ev: Draw, en: int, cur: _Cursor, extra: list[Finding], what: str) -> None:
+    """One finding for the first draw past the wall; the rest are counted (a hostile
+    log of millions of draws must not make millions of findings)."""
+    cur.overruns += 1
+    if cur.overruns == 1:
+        extra.append(Finding("live_wall_overrun", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: event {en} (seat {ev.seat}) makes more {what}",
+                             {"event": en, "seat": ev.seat}))
+
+
+def _wall_count(rnd: Round, ev: WallCount, en: int, layout: Layout, cur: _Cursor,
+                extra: list[Finding]) -> None:
+    expected = layout.live_draws(cur.replacements) - cur.draws
+    if ev.left != expected and sum(f.code == "left_count_mismatch" for f in extra) < MAX_LISTED_PER_ROUND:
+        extra.append(Finding("left_count_mismatch", Severity.ERROR, rnd.index,
+                             f"{rnd.label}: at event {en} the record says {ev.left} tiles are left "
+                             f"in the live wall; its draws leave {expected}",
+                             {"event": en, "log": ev.left, "wall": expected}))
 
 
 def _dora_count(rnd: Round, ev: Win, en: int, revealed: int) -> Finding:
@@ -225,10 +237,11 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
     return f"{label}: {where} is {log} in the log, {wall} in the wall (position {check.pos})"
 
 
-def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: bool) -> RoundResult:
+def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> RoundResult:
     tiles = wall.tiles
     extra: list[Finding] = []
-    rows = deal_rows(rnd, players, len(tiles)) + event_rows(rnd, layout, players, len(tiles), extra)
+    moves, cur = event_rows(rnd, layout, extra)
+    rows = deal_rows(rnd, layout) + moves
     bad = [TileCheck(*r, tiles[r[0]]) for r in rows if tiles[r[0]] != r[5]]
     findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
     if len(bad) > MAX_LISTED_PER_ROUND:
@@ -241,14 +254,15 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, players: int, red: 
             f"{rnd.label}: {len(bad)} of {len(rows)} tiles differ from the wall: "
             "the seed does not belong to this game (or the log was rewritten)",
             {"mismatches": len(bad), "checked": len(rows)}))
-    if rnd.dice != wall.dice:
+    if wall.dice is not None and rnd.dice is not None and rnd.dice != wall.dice:
         findings.append(Finding(
             "dice_mismatch", Severity.ERROR, rnd.index,
             f"{rnd.label}: the dice are {rnd.dice[0]}+{rnd.dice[1]} in the log, "
             f"{wall.dice[0]}+{wall.dice[1]} from the seed",
             {"log": list(rnd.dice), "wall": list(wall.dice)}))
-    return RoundResult(rnd.index, rnd.label, wall.dice, rnd.dice, tuple(rows), tiles,
-                       tuple(findings + extra))
+    return RoundResult(rnd.index, rnd.label, wall.dice if wall.dice is not None else rnd.dice, rnd.dice,
+                       tuple(rows), tiles, tuple(findings + extra), layout, rnd.dealer,
+                       min(cur.doras + 1, len(layout.dora)), min(cur.uras, len(layout.ura)))
 
 
 def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
@@ -258,7 +272,9 @@ def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
 
 
 def red_fives(game: Game) -> bool:
-    """Whether the rule uses red fives (GO type bit 0x02 means "no red")."""
+    """Whether the rule uses red fives (Tenhou: GO type bit 0x02 means "no red")."""
+    if game.platform is not Platform.TENHOU:
+        return True
     return game.go_type is None or not game.go_type & 0x02
 
 
@@ -281,6 +297,8 @@ def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
         found.append(Finding("incomplete_log", Severity.INFO, None,
                              f"the log ends before the game's final result; the {len(game.rounds)} "
                              "rounds it has were verified"))
+    if game.platform is not Platform.TENHOU:
+        return found, None
     try:
         if game.seed is not None:
             seed = parse_seed(game.seed)
@@ -298,19 +316,100 @@ def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
 
 
 def verify_game(game: Game) -> GameResult:
-    """Rebuild every round's wall and compare every tile of the log with it."""
+    """Rebuild or read every round's wall and compare every tile of the log with it."""
     findings, seed = game_findings(game)
     if any(f.code in FATAL_CODES for f in findings):
         return GameResult((), tuple(findings), seed.scheme if seed else None)
-    layout = layout_for(seed.scheme if seed else Scheme.CURRENT, game.player_count)
+    if game.platform is not Platform.TENHOU:
+        return _verify_stated(game, findings)
+    layout = layout_for(wall_scheme(seed.scheme if seed else Scheme.CURRENT), game.player_count)
     red = red_fives(game)
     rounds: list[RoundResult] = []
     try:
         for rnd, wall in zip(game.rounds, walls_for(game, seed)):
-            result = check_round(rnd, wall, layout, game.player_count, red)
+            result = check_round(rnd, wall, layout, red)
             rounds.append(result)
             findings.extend(result.findings)
     except SeedError as exc:
         findings.append(Finding("bad_seed", Severity.ERROR, len(rounds),
                                 f"a round's seed is unusable: {exc.message}"))
     return GameResult(tuple(rounds), tuple(findings), seed.scheme if seed else None)
+
+
+# --- walls the record states (Mahjong Soul, Riichi City) ---------------------------
+
+
+def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
+    rounds: list[RoundResult] = []
+    for rnd in game.rounds:
+        layout = layout_for(WallScheme(rnd.wall_scheme or "front"), game.player_count)
+        wall = rnd.wall or ()
+        if len(wall) != layout.size:
+            findings.append(Finding("log_format", Severity.ERROR, rnd.index,
+                                    f"{rnd.label}: the wall has {len(wall)} tiles; this record's "
+                                    f"walls have {layout.size}"))
+            return GameResult(tuple(rounds), tuple(findings), None)
+        result = check_round(rnd, RoundWall(wall, None), layout, True)
+        more = composition_findings(rnd, layout) + hash_findings(rnd, layout)
+        result = _with_findings(result, more)
+        rounds.append(result)
+        findings.extend(result.findings)
+    return GameResult(tuple(rounds), tuple(findings), None)
+
+
+def _with_findings(result: RoundResult, more: list[Finding]) -> RoundResult:
+    return RoundResult(result.index, result.label, result.dice, result.log_dice, result.rows,
+                       result.wall, result.findings + tuple(more), result.layout, result.dealer,
+                       result.dora_revealed, result.ura_revealed)
+
+
+def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
+    """The wall (with the hands, where it lacks the deal) must be the game's tile set:
+    four of each kind (3-player: no 2m-8m); how many of the fives are red is the rule's."""
+    tiles = list(rnd.wall or ())
+    if not layout.holds_deal:
+        tiles += [t for hand in rnd.hands for t in hand]
+    counts = [0] * KINDS
+    for t in tiles:
+        counts[t // 4] += 1
+    want = [0 if layout.players == 3 and 1 <= k <= 7 else 4 for k in range(KINDS)]
+    wrong = {tile_text(k * 4 + 1): counts[k] for k in range(KINDS) if counts[k] != want[k]}
+    out: list[Finding] = []
+    if wrong:
+        listed = ", ".join(f"{n} of {t}" for t, n in list(wrong.items())[:6])
+        out.append(Finding("wall_composition", Severity.ERROR, rnd.index,
+                           f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
+                           f"are not a {layout.players}-player tile set ({listed})",
+                           {"counts": wrong}))
+    if not layout.holds_deal:
+        out.append(Finding("deal_not_committed", Severity.INFO, rnd.index,
+                           f"{rnd.label}: the committed wall holds only the undealt tiles; the "
+                           "starting hands are checked as a tile set, not against a hash"))
+    return out
+
+
+def hash_findings(rnd: Round, layout: Layout) -> list[Finding]:
+    """Each digest the record states, computed again from what it says was hashed."""
+    if not rnd.hashes:
+        return [Finding("no_hash", Severity.WARNING, rnd.index,
+                        f"{rnd.label}: the record states no digest of this wall: its tiles were "
+                        "checked, but nothing shows the wall was fixed before the round")]
+    return [_hash_finding(rnd, claim) for claim in rnd.hashes]
+
+
+def _hash_finding(rnd: Round, claim: HashClaim) -> Finding:
+    digest = hashlib.new(claim.algorithm, claim.message.encode()).hexdigest()
+    ok_code, bad_code = _HASH_CODES[(claim.algorithm, claim.covers == "salt")]
+    ok = digest == claim.stated.strip().lower()
+    data = {"name": claim.name, "algorithm": claim.algorithm, "covers": claim.covers,
+            "stated": claim.stated, "computed": digest}
+    if ok:
+        return Finding(ok_code, Severity.INFO, rnd.index,
+                       f"{rnd.label}: {claim.name} matches the {_covered(claim)}", data)
+    return Finding(bad_code, Severity.ERROR, rnd.index,
+                   f"{rnd.label}: {claim.name} does not match the {_covered(claim)} "
+                   f"(stated {claim.stated[:16]}…, computed {digest[:16]}…)", data)
+
+
+def _covered(claim: HashClaim) -> str:
+    return {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}.get(claim.covers, claim.covers)

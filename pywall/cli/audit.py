@@ -1,8 +1,9 @@
 """``pywall audit [--json] PATH...``: do the starting hands look like a fair shuffle's?
 
-Only games that verify against their seed count (each game once, by seed);
-3-player games are left out (the exact distributions are for 136 tiles).
-Exit code 0 when the audit ran (whatever it found), 2 when no game could be used.
+Only games that verify count (each game once), of every platform and player count,
+with a breakdown per platform and player count (3-player hands are tested against
+the exact distributions over 108 tiles). Exit code 0 when the audit ran (whatever
+it found), 2 when no game could be used.
 """
 
 from __future__ import annotations
@@ -11,14 +12,13 @@ import argparse
 import textwrap
 from collections import Counter
 
-from pywall.audit import ALPHA, EXPLANATION, Collected, GroupAudit, audit_hands, collect
+from pywall.audit import ALPHA, EXPLANATION, KIND_TEXT, GroupAudit, Tally, audit_result
 from pywall.cli.output import emit_json, fail, plural
 from pywall.cli.sources import iter_inputs
+from pywall.report import report_for_entry
 from pywall.stats import ZScore
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
-KINDS = {"unreadable": "unreadable", "error": "could not be verified", "mismatch": "mismatch",
-         "three_player": "3-player", "duplicate": "repeated game"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,8 +41,10 @@ def z_text(z: ZScore) -> str:
 
 def group_lines(g: GroupAudit) -> list[str]:
     lines = [f"{g.label}: {plural(g.hands, 'hand')}"]
+    mixed = len({part.players for part in g.parts}) > 1
     for part in g.parts:
-        lines.append(f"  {SIZES[part.tiles]:<21} {part.hands:>7,} hands: mean shanten {part.mean:.3f} "
+        size = f"{part.players}p " + SIZES[part.tiles] if mixed else SIZES[part.tiles]
+        lines.append(f"  {size:<21} {part.hands:>7,} hands: mean shanten {part.mean:.3f} "
                      f"(fair {part.expected_mean:.3f}), {z_text(part.z)}; chi-square "
                      f"{part.chi_square.statistic:.2f} on {part.chi_square.dof} dof, "
                      f"{p_text(part.chi_square.p_value)}")
@@ -55,30 +57,36 @@ def group_lines(g: GroupAudit) -> list[str]:
     return lines
 
 
-def excluded_summary(c: Collected) -> str:
-    kinds = Counter(e.kind for e in c.excluded)
-    return ", ".join(f"{n} {KINDS[k]}" for k, n in kinds.most_common())
+def excluded_summary(tally: Tally) -> str:
+    kinds = Counter(e.kind for e in tally.excluded)
+    return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
 
 
 def run(args: argparse.Namespace) -> int:
     skipped: list[str] = []
-    collected = collect(iter_inputs(args.paths, skipped))
-    if not collected.hands:
-        for e in collected.excluded[:10]:
+    tally = Tally()
+    for name, content in iter_inputs(args.paths, skipped):
+        tally.add_report(report_for_entry(name, content, starting=True).to_dict())
+    if not tally.hands:
+        for e in tally.excluded[:10]:
             print(f"excluded {e.path}: {e.reason}")
-        return fail(f"no verified 4-player game to audit ({plural(len(collected.excluded), 'file')} excluded)")
-    result = audit_hands(collected.hands)
+        return fail(f"no verified game to audit ({plural(len(tally.excluded), 'file')} excluded)")
+    result = audit_result(tally)
     if args.json:
         doc = result.to_dict()
-        doc["games"] = {"used": collected.games,
+        doc["games"] = {"used": tally.games, "anonymous_hands": tally.anonymous_hands,
                         "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason}
-                                     for e in collected.excluded]}
+                                     for e in tally.excluded]}
         emit_json(doc)
         return 0
-    print(f"Audit of {plural(collected.games, 'verified game')}, {plural(len(collected.hands), 'starting hand')}"
-          + (f"; excluded {len(collected.excluded)}: {excluded_summary(collected)}" if collected.excluded else ""))
+    print(f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
+          + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else ""))
     print()
     print("\n".join(group_lines(result.overall)))
+    if len(result.platforms) > 1:
+        for g in result.platforms:
+            print()
+            print("\n".join(group_lines(g)))
     shown = [g for g in sorted(result.players, key=lambda g: -g.hands) if g.hands >= args.min_hands]
     for g in shown:
         print()
@@ -86,9 +94,12 @@ def run(args: argparse.Namespace) -> int:
     hidden = len(result.players) - len(shown)
     if hidden:
         print(f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)")
+    if tally.anonymous_hands:
+        print(f"\n({plural(tally.anonymous_hands, 'hand')} of anonymous players (NoName) count in the "
+              "totals only: they are not one player)")
     print()
     print(textwrap.fill(EXPLANATION, width=100))
-    for e in collected.excluded:
+    for e in tally.excluded:
         print(f"excluded {e.path}: {e.reason}")
     return 0
 

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         return fail(exc.message)
     except OSError as exc:
         return fail(f"cannot read {exc.filename or 'the input'}: {exc.strerror or exc}")
-    data = commitment.dict_from_result(result)
+    data = result.to_dict()
     if args.json:
         emit_json(data)
     else:

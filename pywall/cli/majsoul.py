@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return fail(f"cannot read {args.record}: {exc.strerror or exc}")
     if args.json:
-        emit_json(majsoul.dict_from_report(report))
+        emit_json(report.to_dict())
     else:
         print("\n".join(human_lines(report, args.walls or args.paishan is not None)))
     return 0 if report.ok else 1

@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         result = sega.sega_wall(args.seeds, args.uncertainty)
     except PywallError as exc:
         return fail(exc.message)
-    data = sega.dict_from_sega_wall(result)
+    data = result.to_dict()
     if args.json:
         emit_json(data)
     else:

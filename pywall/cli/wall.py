@@ -52,16 +52,18 @@ def human(d: dict[str, Any], players: int, red: bool) -> list[str]:
     lines = [f"Round {d['index'] + 1}: dice {dice[0]} + {dice[1]} = {sum(dice)}"]
     for seat, hand in enumerate(d["hands"]):
         lines.append(f"  {SEATS[seat]:<9} {tiles(hand, red)}   [{mpsz_from_ids(hand, red)}]")
-    live = d["live_positions"]
+    layout = d["layout"]
+    live = layout["live"]
     lines.append(f"  live wall, yama[{live[0]}..{live[-1]}] in draw order ({len(live)} tiles):")
     for i in range(0, len(live), 17):
         lines.append("    " + tiles([wall[p] for p in live[i:i + 17]], red))
-    dora, ura, repl = d["dora_positions"], d["ura_positions"], d["replacement_positions"]
-    lines.append(f"  dead wall yama[13..0]: {tiles(wall[13::-1], red)}")
+    dora, ura, repl = layout["dora"], layout["ura"], layout["replacements"]
+    dead = layout["dead"][::-1]
+    lines.append(f"  dead wall yama[{dead[0]}..{dead[-1]}]: {tiles([wall[p] for p in dead], red)}")
     lines.append(f"    dora indicator yama[{dora[0]}] {tile_text(wall[dora[0]], red)}; "
                  f"kan dora {tiles([wall[p] for p in dora[1:]], red)}")
     lines.append(f"    ura indicators {tiles([wall[p] for p in ura], red)}")
-    lines.append(f"    replacement tiles in order {tiles([wall[p] for p in repl[:4 if players == 4 else 8]], red)}")
+    lines.append(f"    replacement tiles in order {tiles([wall[p] for p in repl], red)}")
     return lines
 
 

@@ -1,6 +1,6 @@
-"""The page's archive calls: ``api.ArchiveRun`` a chunk at a time, compact rows,
-detail for the first games and mismatches only, one game again by its index
-(``sources.item_at``), and CSV of compact rows in the CLI's columns."""
+"""The page's archive requests through ``api.handle``: a run a chunk at a time, compact
+rows, detail for the first games and mismatches only, one game again by its index,
+the run's audit tally, and CSV of compact rows in the CLI's columns."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from pywall import api
-from pywall.cli.sources import item_at, items_from_file
-from pywall.report import CSV_COLUMNS, check_log, csv_text
+from pywall.cli.sources import count_file, item_at, items_from_file
+from pywall.report import CSV_COLUMNS, ROW_FIELDS, check_log, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 
 TAMPERED = "2019123123gm-00a9-0000-7a3e0000"
@@ -31,11 +31,23 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:60] + special + rows[60:])
 
 
+def opener(path: str, label: str) -> tuple[int, Any]:
+    """What the worker gives the API: the input layer the CLI uses."""
+    return count_file(Path(path)), items_from_file(Path(path), label=label)
+
+
+WORKER = api.Api(opener)
+
+
+def ask(kind: str, **payload: Any) -> Any:
+    return json.loads(api.handle(kind, json.dumps(payload), None, WORKER))
+
+
 def run_all(path: Path, label: str, limit: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
-    run = api.ArchiveRun(items_from_file(path, label=label))  # type: ignore[arg-type]
+    assert ask("archive_open", run="r", label=label, path=str(path))["total"] >= 1
     rows, details, calls = [], [], 0
     while True:
-        out = json.loads(run.next_chunk(limit))
+        out = ask("archive_next", run="r", limit=limit)
         calls += 1
         assert len(out["rows"]) <= limit
         rows += out["rows"]
@@ -48,7 +60,7 @@ def test_rows_in_order_with_their_verdicts(db: Path) -> None:
     rows, _, calls = run_all(db, "houou.db", 50)
     assert len(rows) == 104 + 2 and calls == 3
     assert [r["i"] for r in rows] == list(range(len(rows)))
-    assert set(rows[0]) == set(api.ROW_FIELDS)
+    assert set(rows[0]) == set(ROW_FIELDS)
     by_path = {r["path"]: r for r in rows}
     assert by_path["houou.db/2019123123gm-00a9-0000-bad0b220"]["status"] == "error"
     assert "bz2" in by_path["houou.db/2019123123gm-00a9-0000-bad0b220"]["first_problem"]
@@ -69,14 +81,14 @@ def test_detail_only_for_the_first_games_and_mismatches(db: Path) -> None:
 def test_one_game_again_by_its_index(db: Path) -> None:
     rows, _, _ = run_all(db, "houou.db", 200)
     for row in (rows[0], next(r for r in rows if r["status"] != "verified"), rows[-1]):
-        report = json.loads(api.verify_item(*item_at(db, row["i"], "houou.db")))
+        report = ask("archive_game", label="houou.db", path=str(db), index=row["i"])
         assert (report["path"], report["status"], report["checked"]) == (row["path"], row["status"], row["checked"])
     tampered = next(r for r in rows if r["status"] == "mismatch")
-    report = json.loads(api.verify_item(*item_at(db, tampered["i"], "houou.db")))
+    report = ask("archive_game", label="houou.db", path=str(db), index=tampered["i"])
     assert [r["index"] for r in report["rounds"] if r["result"] == "mismatch"] == [2]
     assert report["rounds"][2]["wall"]
-    name, error = item_at(db, len(rows), "houou.db")
-    assert name == "houou.db" and "no game number" in str(error)
+    error = ask("archive_game", label="houou.db", path=str(db), index=len(rows))["error"]
+    assert error["code"] == "bad_request" and "no game number" in error["message"]
 
 
 def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
@@ -88,7 +100,7 @@ def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
     rows, details, _ = run_all(archive, "x.zip", 2)
     assert [r["status"] for r in rows] == ["verified"] * 3 + ["error"]
     assert len(details) == 4
-    assert json.loads(api.verify_item(*item_at(archive, 1, "x.zip")))["path"] == rows[1]["path"]
+    assert ask("archive_game", label="x.zip", path=str(archive), index=1)["path"] == rows[1]["path"]
     other = phoenix_db(tmp_path / "other.db", [], "CREATE TABLE games(id text)")
     rows, _, _ = run_all(other, "other.db", 50)
     assert len(rows) == 1 and rows[0]["path"] == "other.db" and "'logs'" in rows[0]["first_problem"]
@@ -97,14 +109,27 @@ def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
 def test_close_stops_and_closes_the_source(db: Path) -> None:
     items = items_from_file(db, label="houou.db")
     run = api.ArchiveRun(items)  # type: ignore[arg-type]
-    json.loads(run.next_chunk(10))
+    run.next_chunk(10)
     run.close()
-    assert run.finished and list(items) == []
+    assert list(items) == []
+    ask("archive_open", run="c", label="houou.db", path=str(db))
+    assert ask("archive_close", run="c") == {"closed": True}
+    assert ask("archive_next", run="c", limit=5)["error"]["code"] == "bad_request"
+
+
+def test_the_run_tallies_its_verified_games_for_the_audit(db: Path) -> None:
+    rows, _, _ = run_all(db, "houou.db", 64)
+    tally = ask("tally", run="r")
+    assert tally["games"] == 50  # the 50 distinct fixture games (52 files); copies are duplicates
+    kinds = sorted({e[1] for e in tally["excluded"]})
+    assert kinds == ["duplicate", "error", "mismatch"]
+    audit = ask("audit", runs=["r"])
+    assert audit["games"]["used"] == 50 and audit["games"]["hands"] > 1000
 
 
 def test_csv_of_rows_matches_the_cli_columns(db: Path) -> None:
     rows, _, _ = run_all(db, "houou.db", 200)
-    text = api.csv_from_rows(json.dumps(rows))
+    text = ask("csv", rows=rows)["csv"]
     got = list(csv.reader(io.StringIO(text)))
     assert tuple(got[0]) == CSV_COLUMNS and len(got) == len(rows) + 1
     reports = []

@@ -21,8 +21,15 @@ NONAMES = TENHOU / "tenhou-python-bot" / "22.txt"
 SANMA = TENHOU / "dnovikoff" / "sanma2.xml"
 
 
-def call(fn: Any, *args: Any, **kwargs: Any) -> dict[str, Any]:
-    out = fn(*args, **kwargs)
+#: Each request's payload fields, in the order the tests give them positionally.
+ARGS = {"commitment": ("seed", "names", "text"), "sega": ("seeds", "uncertainty"), "majsoul": (),
+        "shanten": ("hand", "visible"), "hands": ("round",), "audit": ("reports",)}
+
+
+def call(kind: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
+    """``api.handle`` as the worker calls it: a payload object as JSON text, JSON back."""
+    payload = dict(zip(ARGS[kind], args)) | kwargs
+    out = api.handle(kind, json.dumps(payload))
     assert isinstance(out, str)
     data: dict[str, Any] = json.loads(out)
     return data
@@ -35,7 +42,7 @@ def error_of(fn: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def detailed(path: Path) -> dict[str, Any]:
-    files = json.loads(api.verify_any(path.name, path.read_bytes()))["files"]
+    files = json.loads(api.handle("verify", json.dumps({"name": path.name}), path.read_bytes()))["files"]
     assert len(files) == 1
     report: dict[str, Any] = files[0]
     return report
@@ -48,7 +55,7 @@ def test_commitment_hash_matches() -> None:
     seed, names = seed_and_names(LOG)
     order = unique_order(names)
     value = recipe_hash(order, seed)
-    data = call(api.commitment_json, seed, list(names), value.upper() + "\n")
+    data = call("commitment", seed, list(names), value.upper() + "\n")
     assert (data["matched"], data["seat_order"], data["hash"], data["form"], data["mode"]) == (
         True, order, value, "full", "hash")
     assert [c["seat_order"] for c in data["candidates"]] == [order]
@@ -58,14 +65,14 @@ def test_commitment_list_with_nonames_tries_every_order() -> None:
     seed, names = seed_and_names(NONAMES)
     value = recipe_hash("1023", seed)
     page = "<table>\n" + "\n".join(f"<tr><td>{h}</td></tr>" for h in ("ab" * 64, value)) + "\n</table>"
-    data = call(api.commitment_json, seed, json.dumps(list(names)), page)
+    data = call("commitment", seed, list(names), page)
     assert data["matched"] and data["mode"] == "list" and data["line"] == 3
     assert data["seat_order"] == "1023" and len(data["candidates"]) == 6
 
 
 def test_commitment_wrong_hash_does_not_match() -> None:
     seed, names = seed_and_names(LOG)
-    data = call(api.commitment_json, seed, list(names), "0" * 128)
+    data = call("commitment", seed, list(names), "0" * 128)
     assert data["matched"] is False and data["published_hashes"] == 1
     assert len(data["candidates"]) == 1
 
@@ -75,13 +82,13 @@ def test_commitment_wrong_hash_does_not_match() -> None:
     ("x", ["a", "b", "c", "d"], "no hash here", "no SHA-512 hash"),
     ("x", ["a", "b", "c", "d"], "g" * 128, "not a SHA-512 hash"),
     ("!!!", ["a", "b", "c", "d"], "0" * 128, "seed"),
-    ("x", "not a list", "0" * 128, "not JSON"),
+    ("x", "not a list", "0" * 128, "'names' must be list"),
     ("x", ["a"], "0" * 128, "3 or 4 players"),
 ], ids=["empty", "no-hash", "not-hex", "bad-seed", "names-not-list", "one-name"])
 def test_commitment_bad_input(seed: str, names: Any, text: str, words: str) -> None:
     if seed == "x":
         seed = seed_and_names(LOG)[0]
-    assert words in error_of(api.commitment_json, seed, names, text)
+    assert words in error_of("commitment", seed, names, text)
 
 
 # --- SEGA MJ -------------------------------------------------------------------------
@@ -89,7 +96,7 @@ def test_commitment_bad_input(seed: str, names: Any, text: str, words: str) -> N
 
 @pytest.mark.parametrize("case", SEGA[:8], ids=lambda c: str(c["uncertainty"]))
 def test_sega_vectors(case: dict[str, Any]) -> None:
-    data = call(api.sega_json, case["player_seeds"], str(case["uncertainty"]))
+    data = call("sega", case["player_seeds"], str(case["uncertainty"]))
     assert data["wall"] == case["wall"]
     assert data["dice"] == [d + 1 for d in case["dice"]]
     assert data["tenhou_ids"] == [tenhou_id_from_sega(t) for t in case["wall"]]
@@ -99,7 +106,7 @@ def test_sega_vectors(case: dict[str, Any]) -> None:
 def test_sega_integer_uncertainty_and_seed_with_dash() -> None:
     case = SEGA[0]
     assert case["player_seeds"][0].startswith("-")
-    assert call(api.sega_json, case["player_seeds"], case["uncertainty"])["wall"] == case["wall"]
+    assert call("sega", case["player_seeds"], case["uncertainty"])["wall"] == case["wall"]
 
 
 @pytest.mark.parametrize(("seeds", "value", "words"), [
@@ -110,17 +117,17 @@ def test_sega_integer_uncertainty_and_seed_with_dash() -> None:
     (["a" * 27] * 4, "12x", "not a whole number"),
     (["a" * 27] * 4, "4294967296", "outside"),
     (["a" * 27] * 4, -1, "outside"),
-    ("not a list", "1", "list of texts"),
+    ("not a list", "1", "'seeds' must be list"),
 ], ids=["short", "bad-char", "three", "no-value", "not-digits", "too-big", "negative", "not-list"])
 def test_sega_bad_input(seeds: Any, value: Any, words: str) -> None:
-    assert words in error_of(api.sega_json, seeds, value)
+    assert words in error_of("sega", seeds, value)
 
 
 # --- Mahjong Soul --------------------------------------------------------------------
 
 
 def test_majsoul_typed_values_match() -> None:
-    data = call(api.majsoul_json, paishan=MAJSOUL["paishan"], salt=MAJSOUL["salt"],
+    data = call("majsoul", paishan=MAJSOUL["paishan"], salt=MAJSOUL["salt"],
                 sha256=MAJSOUL["sha256"], salt_sha256=MAJSOUL["saltSha256"])
     assert data["ok"] is True
     (r,) = data["rounds"]
@@ -133,7 +140,7 @@ def test_majsoul_typed_values_match() -> None:
 
 def test_majsoul_record_file_matches() -> None:
     text = (DATA / "vectors" / "majsoul" / "lipenghua_sanma_vector.json").read_text()
-    data = call(api.majsoul_json, record=text)
+    data = call("majsoul", record=text)
     assert data["ok"] is True and len(data["rounds"]) == 1
 
 
@@ -147,7 +154,7 @@ def test_majsoul_tampered_is_a_mismatch(change: str) -> None:
         values["salt"] = "x" + values["salt"][1:]
     else:
         values["sha256"] = "0" * 64
-    data = call(api.majsoul_json, **values)
+    data = call("majsoul", **values)
     assert data["ok"] is False and data["rounds"][0]["digests"]["sha256"]["match"] is False
 
 
@@ -162,7 +169,7 @@ def test_majsoul_tampered_is_a_mismatch(change: str) -> None:
     ({"record": "{}"}, "no round with a 'paishan'"),
 ], ids=["nothing", "no-hash", "no-salt", "short-wall", "fifth-tile", "bad-md5", "bad-json", "no-rounds"])
 def test_majsoul_bad_input(kwargs: dict[str, str], words: str) -> None:
-    assert words in error_of(api.majsoul_json, **kwargs)
+    assert words in error_of("majsoul", **kwargs)
 
 
 # --- shanten ------------------------------------------------------------------------------
@@ -175,25 +182,25 @@ def test_majsoul_bad_input(kwargs: dict[str, str], words: str) -> None:
     ("19m19p19s1234567z", 0, 8, 6),
 ], ids=["fifth-tile", "tenpai", "seven-pairs", "kokushi"])
 def test_shanten_forms(hand: str, minimum: int, regular: int, chiitoi: int) -> None:
-    data = call(api.shanten_json, hand)
+    data = call("shanten", hand)
     assert data["shanten"]["minimum"] == minimum
     assert data["shanten"]["regular"] == regular and data["shanten"]["chiitoi"] == chiitoi
 
 
 def test_shanten_13_effective_tiles() -> None:
-    data = call(api.shanten_json, "123m456p789s1122z")
+    data = call("shanten", "123m456p789s1122z")
     assert data["effective"]["tiles"] == "12z" and data["effective"]["total"] == 4
-    data = call(api.shanten_json, "123m456p789s1122z", "1z")
+    data = call("shanten", "123m456p789s1122z", "1z")
     assert data["effective"]["remaining"] == {"1z": 1, "2z": 2} and data["visible"] == "1z"
 
 
 def test_shanten_14_discard_table_sorted_like_tenhou() -> None:
-    data = call(api.shanten_json, "123m406p789s11223z")
+    data = call("shanten", "123m406p789s11223z")
     assert data["tiles"] == 14 and data["red"] == [13] and data["shanten"]["minimum"] == 0
     rows = data["discards"]
     assert [r["discard"] for r in rows] == ["3z"]
     assert rows[0]["tiles"] == "12z" and rows[0]["total"] == 4
-    rows = call(api.shanten_json, "1234m456p789s1122z")["discards"]  # tenpai after 1m or 4m
+    rows = call("shanten", "1234m456p789s1122z")["discards"]  # tenpai after 1m or 4m
     assert [r["discard"] for r in rows][:2] == ["1m", "4m"]
     totals = [r["total"] for r in rows]
     assert totals == sorted(totals, reverse=True) and len(rows) >= 2
@@ -206,11 +213,11 @@ def test_shanten_14_discard_table_sorted_like_tenhou() -> None:
     ("12x", "", "unexpected 'x'"),
     ("123m456p789s1122z", "1z1z1z", "a kind has 4"),
     ("1" * 300 + "m", "", "far more tiles"),
-    (None, "", "type a hand"),
-    (5, "", "must be text"),
+    (None, "", "'hand' must be str"),
+    (5, "", "'hand' must be str"),
 ], ids=["empty", "twelve", "fifth-copy", "bad-char", "visible-too-many", "huge", "none", "number"])
 def test_shanten_bad_input(hand: Any, visible: str, words: str) -> None:
-    assert words in error_of(api.shanten_json, hand, visible)
+    assert words in error_of("shanten", hand, visible)
 
 
 # --- a round's starting hands -----------------------------------------------------------
@@ -219,12 +226,11 @@ def test_shanten_bad_input(hand: Any, visible: str, words: str) -> None:
 def test_round_hands_of_a_real_round() -> None:
     report = detailed(LOG)
     rnd = report["rounds"][0]
-    data = call(api.round_hands_json, rnd)
-    assert data == call(api.round_hands_json, json.dumps(rnd))  # text or parsed
+    data = call("hands", rnd)
     wall = rnd["wall"]
-    assert data["players"] == 4 and data["dora_indicator"] == wall[5]
+    assert data["players"] == 4 and data["dora_indicator"] == wall[5] == rnd["dora_indicators"][0]
     dealer = data["dealer"]
-    assert rnd["hands"][dealer][0] == wall[135]
+    assert dealer == rnd["dealer"] and rnd["hands"][dealer][0] == wall[135]
     for seat in data["seats"]:
         mine = rnd["hands"][seat["seat"]]
         if seat["dealer"]:
@@ -244,23 +250,26 @@ def test_round_hands_of_a_real_round() -> None:
 
 def test_round_hands_three_player() -> None:
     rnd = detailed(SANMA)["rounds"][0]
-    data = call(api.round_hands_json, rnd)
+    data = call("hands", rnd)
     assert data["players"] == 3 and len(data["seats"]) == 3
     assert data["dora_indicator"] == rnd["wall"][9]
     dealer = data["seats"][data["dealer"]]
     assert dealer["draw"] == rnd["wall"][107 - 39]
 
 
+LAYOUT = {"scheme": "tenhou"}
+
+
 @pytest.mark.parametrize(("value", "words"), [
-    ("nope", "not JSON"),
-    ([], "an object"),
-    ({"wall": [1, 2]}, "136 or 108"),
-    ({"wall": [0] * 136, "hands": []}, "every tile id once"),
-    ({"wall": list(range(136)), "hands": [[1] * 13]}, "4 dealt hands"),
-    ({"wall": list(range(136)), "hands": [[i] * 13 for i in range(4)]}, "cannot tell the dealer"),
-], ids=["not-json", "list", "short", "repeated", "few-hands", "no-dealer"])
+    ("nope", "'round' must be Mapping"),
+    ([], "'round' must be Mapping"),
+    ({"wall": [1, 2], "hands": [[1] * 13] * 4, "layout": LAYOUT, "dealer": 0}, "136 tile ids"),
+    ({"wall": list(range(136)), "hands": [[1] * 13] * 4, "dealer": 0}, "its layout"),
+    ({"wall": list(range(136)), "hands": [[1] * 13], "layout": LAYOUT}, "3 or 4 dealt hands"),
+    ({"wall": list(range(136)), "hands": [[i] * 13 for i in range(4)], "layout": LAYOUT}, "dealer's seat"),
+], ids=["not-json", "list", "short", "no-layout", "few-hands", "no-dealer"])
 def test_round_hands_bad_input(value: Any, words: str) -> None:
-    assert words in error_of(api.round_hands_json, value)
+    assert words in error_of("hands", value)
 
 
 # --- audit ------------------------------------------------------------------------------
@@ -271,33 +280,35 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
     return [detailed(p) for p in logs]
 
 
-def test_audit_matches_the_library_audit_of_the_same_games() -> None:
-    from pywall.audit import audit_hands, collect
+def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
+    from pywall.audit import Tally, audit_result
+    from pywall.report import check_log
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
     reports = [detailed(p) for p in logs]
     reports.append(dict(reports[0], path="copy.txt"))  # the same game again
     reports.append(detailed(SANMA))
-    broken = json.loads(api.verify_any("bad.xml", b"<mjloggm"))["files"][0]
+    broken = json.loads(api.handle("verify", '{"name": "bad.xml"}', b"<mjloggm"))["files"][0]
     reports.append(broken)
-    data = call(api.audit_json, json.dumps(reports))
-    collected = collect((p.name, p.read_bytes()) for p in logs)
-    expected = audit_hands(collected.hands).to_dict()
+    data = call("audit", reports)
+    tally = Tally()
+    for p in [*logs, SANMA]:
+        tally.add_report(check_log(p.name, p.read_bytes(), starting=True).to_dict())
+    expected = audit_result(tally).to_dict()
     assert data["overall"] == expected["overall"]
-    assert data["players"] == expected["players"]
+    assert data["players"] == expected["players"] and data["platforms"] == expected["platforms"]
     assert data["explanation"] == expected["explanation"]
-    assert data["games"]["used"] == collected.games == 5  # 3.txt and 4.txt are one game
-    assert data["games"]["hands"] == len(collected.hands)
+    assert data["games"]["used"] == tally.games == 6  # 3.txt and 4.txt are one game
+    assert data["games"]["hands"] == tally.hands
     kinds = {e["path"]: e["kind"] for e in data["games"]["excluded"]}
-    assert kinds == {"4.txt": "duplicate", "copy.txt": "duplicate", "sanma2.xml": "three_player",
-                     "bad.xml": "error"}
+    assert kinds == {"4.txt": "duplicate", "copy.txt": "duplicate", "bad.xml": "error"}
     assert all(e["reason"] for e in data["games"]["excluded"])
 
 
 def test_audit_sends_big_counts_as_text() -> None:
-    data = call(api.audit_json, {"files": bot_reports(1)})
-    fair = data["fair"]["14"]
-    assert fair["counts"]["3"] == "1867404976243926528"  # FACTS.md, above 2**53
+    data = call("audit", bot_reports(1))
+    fair = data["fair"]["4p14"]
+    assert fair["counts"]["3"] == "1867404976243926528"  # docs/shanten.md, above 2**53
     assert int(fair["total"]) == sum(int(c) for c in fair["counts"].values())
     assert abs(sum(fair["probability"].values()) - 1) < 1e-12
     assert data["alpha"] == 0.001
@@ -306,32 +317,29 @@ def test_audit_sends_big_counts_as_text() -> None:
 def test_audit_without_verified_games_explains() -> None:
     report = bot_reports(1)[0]
     report["status"] = "mismatch"
-    data = call(api.audit_json, [report, detailed(SANMA)])
+    data = call("audit", [report, {"path": "x", "status": "verified", "game": {"player_count": 4},
+                                   "rounds": [{"index": 0}]}])
     assert data["error"]["code"] == "no_games"
-    assert [e["kind"] for e in data["games"]["excluded"]] == ["mismatch", "three_player"]
+    assert [e["kind"] for e in data["games"]["excluded"]] == ["mismatch", "no_hands"]
 
 
-@pytest.mark.parametrize("value", ["{", "3", json.dumps([1, 2]), json.dumps([{"status": "verified"}])],
-                         ids=["not-json", "number", "not-reports", "no-game"])
-def test_audit_bad_input(value: str) -> None:
-    data = call(api.audit_json, value)
+@pytest.mark.parametrize("value", ["{", 3, [1, 2], [{"status": "verified"}]],
+                         ids=["not-list", "number", "not-reports", "no-game"])
+def test_audit_bad_input(value: Any) -> None:
+    data = call("audit", value)
     assert "error" in data and data["error"]["message"]
 
 
-def test_whitelisted_glue_call() -> None:
+def test_worker_glue_answers_through_handle() -> None:
     import importlib.util
-
-    from tests.helpers import DATA as _  # noqa: F401 - the tests package is importable
 
     path = Path(__file__).resolve().parents[2] / "web" / "worker_py.py"
     spec = importlib.util.spec_from_file_location("pywall_worker_glue", path)
     assert spec and spec.loader
     glue = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(glue)
-    assert json.loads(glue.call("shanten_json", json.dumps({"hand": "123m456p789s1111z"})))["shanten"]["minimum"] == 1
-    assert json.loads(glue.call("verify_any", "{}"))["error"]["code"] == "bad_request"
-    assert json.loads(glue.call("_dumps", "{}"))["error"]["code"] == "bad_request"
-    assert json.loads(glue.call("shanten_json", "[1]"))["error"]["code"] == "bad_request"
-    assert json.loads(glue.call("shanten_json", json.dumps({"nope": 1})))["error"]["code"] == "bad_input"
-    for fn in glue.CALLS:
-        assert callable(getattr(api, fn))
+    assert json.loads(glue.handle("shanten", json.dumps({"hand": "123m456p789s1111z"})))["shanten"]["minimum"] == 1
+    assert json.loads(glue.handle("verify_any", "{}"))["error"]["code"] == "bad_request"
+    assert json.loads(glue.handle("shanten", "[1]"))["error"]["code"] == "bad_request"
+    assert json.loads(glue.handle("shanten", json.dumps({"nope": 1})))["error"]["code"] == "bad_request"
+    assert json.loads(glue.handle("sniff", "{}", b"SQLite format 3\x00"))["kind"] == "sqlite"

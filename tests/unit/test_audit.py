@@ -9,11 +9,12 @@ import random
 import pytest
 
 from pywall import tenhou
-from pywall.audit import OVERALL, StartingHand, audit_hands, dora_kind
+from pywall.audit import OVERALL, StartingHand, Tally, audit_hands, audit_result
 from pywall.errors import ValueInputError
+from pywall.layout import WallScheme, layout_for
+from pywall.report import check_log
 from pywall.shanten import shanten
-from pywall.tiles import counts_from_mpsz, kinds_from_mpsz
-from pywall.verify import deal_positions
+from pywall.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 ALPHA = 0.001
@@ -26,10 +27,11 @@ def fair_hands(seed: int, rounds: int) -> list[StartingHand]:
     hands = []
     games = [tenhou.walls(base64.b64encode(rng.randbytes(2496)).decode(), 8) for _ in range(rounds // 8 + 1)]
     for r, wall in enumerate([w for game in games for w in game][:rounds]):
-        positions = deal_positions(0, 4, 136)
+        layout = layout_for(WallScheme.TENHOU, 4)
+        positions = layout.deal_by_seat(0)
         for step in range(4):
             dealer = step == 0
-            tiles = [wall.tiles[p] for p in positions[step]] + ([wall.tiles[83]] if dealer else [])
+            tiles = [wall.tiles[p] for p in positions[step]] + ([wall.tiles[layout.live[0]]] if dealer else [])
             player = PLAYERS[(step + r) % 4]
             hands.append(StartingHand.from_tiles(player, dealer, tiles, wall.tiles[5]))
     return hands
@@ -133,46 +135,92 @@ def test_needs_hands() -> None:
 
 # --- the audit over real logs ------------------------------------------------
 
-def test_collect_uses_verified_four_player_games_once() -> None:
-    from pywall.audit import collect
+
+def tally_of_files(items: list[tuple[str, bytes | Exception]]) -> Tally:
+    from pywall.errors import PywallError
+    from pywall.report import error_report
+
+    tally = Tally()
+    for name, content in items:
+        if isinstance(content, PywallError):
+            report = error_report(name, content.code, content.message)
+        else:
+            assert isinstance(content, bytes)
+            report = check_log(name, content, starting=True)
+        tally.add_report(report.to_dict())
+    return tally
+
+
+def test_tally_uses_verified_games_of_both_player_counts_once() -> None:
     from tests.helpers import fixture_paths
 
-    c = collect((str(p), p.read_bytes()) for p in fixture_paths())
-    kinds = sorted(e.kind for e in c.excluded)
-    assert kinds == ["duplicate", "duplicate", "three_player", "three_player"]
-    assert c.games == 48
-    assert sum(h.dealer for h in c.hands) * 3 == sum(not h.dealer for h in c.hands)
-    assert all(sum(h.counts) == (14 if h.dealer else 13) for h in c.hands)
+    paths = fixture_paths()
+    tally = tally_of_files([(str(p), p.read_bytes()) for p in paths])
+    assert sorted(e.kind for e in tally.excluded) == ["duplicate", "duplicate"]
+    assert tally.games == 50
+    four = tally.platforms["Tenhou, 4-player"]
+    three = tally.platforms["Tenhou, 3-player"]
+    assert set(four.shanten) == {(4, 13), (4, 14)} and set(three.shanten) == {(3, 13), (3, 14)}
+    # every round deals 3 non-dealer hands per dealer hand (4-player), 2 (3-player)
+    assert sum(four.shanten[(4, 14)].values()) * 3 == sum(four.shanten[(4, 13)].values())
+    assert sum(three.shanten[(3, 14)].values()) * 2 == sum(three.shanten[(3, 13)].values())
+    result = audit_result(tally)
+    assert result.overall.hands == tally.hands == four.hands + three.hands
+    assert [g.label for g in result.platforms] == ["Tenhou, 3-player", "Tenhou, 4-player"]
 
 
-def test_collect_excludes_a_tampered_log_with_its_reason() -> None:
+def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
     import re
 
-    from pywall.audit import collect
     from pywall.errors import LogFormatError
     from tests.helpers import TENHOU, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     m = list(re.finditer(r"<U(\d+)/>", text))[30]
     bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end():]
-    c = collect([("bad.xml", bad.encode()), ("junk", b"junk"), ("gone", LogFormatError("gone"))])
-    assert [(e.path, e.kind) for e in c.excluded] == [("bad.xml", "mismatch"), ("junk", "unreadable"),
-                                                      ("gone", "unreadable")]
-    assert "draw 55 of the round" in c.excluded[0].reason
-    assert c.games == 0 and not c.hands
+    tally = tally_of_files([("bad.xml", bad.encode()), ("junk", b"junk"), ("gone", LogFormatError("gone"))])
+    assert [(e.path, e.kind) for e in tally.excluded] == [("bad.xml", "mismatch"), ("junk", "error"),
+                                                          ("gone", "error")]
+    assert "draw 55 of the round" in tally.excluded[0].reason
+    assert tally.games == 0 and not tally.hands
+
+
+def test_tallies_merge_to_the_tally_of_the_whole() -> None:
+    from tests.helpers import fixture_paths
+
+    items = [(str(p), p.read_bytes()) for p in fixture_paths()[:12]]
+    whole = tally_of_files(items)
+    left, right = tally_of_files(items[:5]), tally_of_files(items[5:])
+    left.merge(Tally.from_dict(right.to_dict()))
+    assert (left.games, left.excluded, left.seen) == (whole.games, whole.excluded, whole.seen)
+    pairs = [(left.overall, whole.overall)] + [(left.platforms[k], g) for k, g in whole.platforms.items()]
+    pairs += [(left.players[k], g) for k, g in whole.players.items()]
+    assert set(left.players) == set(whole.players)
+    for mine, theirs in pairs:
+        assert mine.shanten == theirs.shanten and mine.dora == theirs.dora
+        assert (mine.dora_mean, mine.dora_var) == pytest.approx((theirs.dora_mean, theirs.dora_var))
+
+
+def test_anonymous_players_are_not_one_player() -> None:
+    from tests.helpers import TENHOU
+
+    path = TENHOU / "tenhou-python-bot" / "22.txt"
+    tally = tally_of_files([(path.name, path.read_bytes())])
+    assert "NoName" not in tally.players and tally.anonymous_hands > 0
+    assert tally.overall.hands == tally.anonymous_hands + sum(g.hands for g in tally.players.values())
 
 
 def test_dealer_hand_is_the_deal_plus_first_draw() -> None:
-    from pywall.audit import hands_from_game
     from pywall.formats import mjlog
+    from pywall.report import starting_hands
     from tests.helpers import TENHOU
 
     game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())
-    hands = hands_from_game(game)
     first = game.rounds[0]
-    dealer = next(h for h in hands[:4] if h.dealer)
+    hands = starting_hands(first, 4)
+    dealer = next(h for h in hands if h[0] == first.dealer)
     draw = next(e for e in first.events if hasattr(e, "tile"))
     expected = [0] * 34
     for t in (*first.hands[first.dealer], draw.tile):
         expected[t // 4] += 1
-    assert dealer.counts == tuple(expected)
+    assert dealer[1] == 14 and dealer[2] == shanten(expected)

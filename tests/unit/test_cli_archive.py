@@ -149,7 +149,7 @@ def test_streamed_json_is_byte_for_byte_the_batch_document(tmp_path: Path,
 def test_json_with_nothing_to_show_is_still_a_document(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["verify", "--json", "--failures-only", str(TENHOU / "jim137")], capsys)
     assert code == 0
-    assert json.loads(out) == {"schema": 1, "files": [],
+    assert json.loads(out) == {"schema": 2, "files": [],
                                "summary": {"files": 4, "verified": 4, "mismatch": 0, "error": 0,
                                            "checked": 2214}}
     assert out == json.dumps(json.loads(out), indent=2) + "\n"

@@ -14,9 +14,12 @@ from tests.helpers import TENHOU
 def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(TENHOU)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Audit of 48 verified games, 1,668 starting hands; excluded 4: 2 3-player, 2 repeated game")
-    assert "non-dealer (13 tiles)   1,251 hands" in out
-    assert "dealer (14 tiles)         417 hands" in out
+    assert out.startswith("Audit of 50 verified games, 1,689 starting hands; excluded 2: 2 repeated game")
+    # 4-player hands against the 136-tile distributions, 3-player ones against the 108-tile ones
+    assert "Tenhou, 4-player: 1,668 hands\n  non-dealer (13 tiles)   1,251 hands: mean shanten 3.542 (fair 3.580)" in out
+    assert "dealer (14 tiles)         417 hands: mean shanten 3.156 (fair 3.156)" in out
+    assert "Tenhou, 3-player: 21 hands\n  non-dealer (13 tiles)      14 hands: mean shanten 3.786 (fair 3.394)" in out
+    assert "282 hands of anonymous players (NoName) count in the totals only" in out
     assert "verdict: consistent with a fair shuffle" in out
     assert "What this can show" in out and "cannot prove a shuffle fair" in out
 
@@ -24,21 +27,23 @@ def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None
 def test_audit_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--json", str(TENHOU)]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["games"]["used"] == 48
-    assert sorted(e["kind"] for e in doc["games"]["excluded"]) == ["duplicate", "duplicate",
-                                                                  "three_player", "three_player"]
+    assert doc["games"]["used"] == 50
+    assert sorted(e["kind"] for e in doc["games"]["excluded"]) == ["duplicate", "duplicate"]
     overall = doc["overall"]
-    assert overall["hands"] == 1668 and overall["flagged"] is False
-    assert [p["tiles"] for p in overall["by_tiles"]] == [13, 14]
+    assert overall["hands"] == 1689 and overall["flagged"] is False
+    assert [(p["players"], p["tiles"]) for p in overall["by_tiles"]] == [(3, 13), (3, 14), (4, 13), (4, 14)]
+    assert [(g["label"], g["hands"]) for g in doc["platforms"]] == [("Tenhou, 3-player", 21),
+                                                                    ("Tenhou, 4-player", 1668)]
     assert {"z", "chi2", "dof", "p", "observed", "expected"} <= set(overall["by_tiles"][0])
     assert overall["dora"]["expected"] > 0
-    assert sum(p["hands"] for p in doc["players"]) == 1668
+    assert sum(p["hands"] for p in doc["players"]) + doc["games"]["anonymous_hands"] == 1689
     assert doc["explanation"]
 
 
 def test_audit_with_nothing_usable_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "a.mjlog").write_bytes(b"\x1f\x8bjunk")
-    assert main(["audit", str(tmp_path / "a.mjlog"), str(TENHOU / "dnovikoff" / "sanma2.xml")]) == 2
+    (tmp_path / "b.xml").write_text("<mjloggm></mjloggm>")
+    assert main(["audit", str(tmp_path / "a.mjlog"), str(tmp_path / "b.xml")]) == 2
     captured = capsys.readouterr()
-    assert "no verified 4-player game to audit" in captured.err
-    assert "3-player game" in captured.out and "gzip" in captured.out
+    assert "no verified game to audit" in captured.err
+    assert "no rounds" in captured.out and "gzip" in captured.out

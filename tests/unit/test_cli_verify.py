@@ -62,7 +62,7 @@ def test_json_report_fields(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     code, out, _ = run(["verify", "--json", str(LOG), str(tampered(tmp_path))], capsys)
     assert code == 1
     doc = json.loads(out)
-    assert doc["schema"] == 1
+    assert doc["schema"] == 2
     ok, bad = doc["files"]
     assert ok["status"] == "verified" and ok["checked"] > 0 and ok["path"].endswith("1.txt")
     assert {"label", "dice", "result", "checked"} <= set(ok["rounds"][0])
@@ -127,7 +127,7 @@ def test_wall_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     doc = json.loads(out)
     assert len(doc["rounds"]) == 3 and len(doc["rounds"][0]["wall"]) == 108
-    assert len(doc["rounds"][0]["hands"]) == 3 and doc["rounds"][0]["dora_positions"][0] == 9
+    assert len(doc["rounds"][0]["hands"]) == 3 and doc["rounds"][0]["layout"]["dora"][0] == 9
 
 
 @pytest.mark.parametrize("args,message", [

@@ -26,7 +26,6 @@ from pywall.commitment import (
     candidates_from_game,
     check_hash,
     check_list,
-    dict_from_result,
     hash_from_text,
     hashes_from_list,
     seat_orders_from_names,
@@ -230,7 +229,7 @@ def test_seed_without_leading_zero_has_one_form() -> None:
 
 def test_json_form() -> None:
     seed, names = seed_and_names(TENHOU / "tenhou-python-bot/1.txt")
-    data = dict_from_result(check_hash(seed, names, recipe_hash("3210", seed)))
+    data = check_hash(seed, names, recipe_hash("3210", seed)).to_dict()
     assert data["matched"] is True and data["seat_order"] == "3210" and data["form"] == "full"
     assert len(data["candidates"]) == 24
     assert data["candidates"][0]["seat_order"] == "0123"

@@ -16,7 +16,6 @@ from pywall.findings import CODES, Severity
 from pywall.majsoul import (
     RoundHashes,
     check_round,
-    dict_from_report,
     digest_from_text,
     paishan_from_text,
     verify_rounds,
@@ -155,7 +154,7 @@ def test_empty_game_is_not_ok() -> None:
 def test_report_json() -> None:
     report = verify_rounds([RoundHashes(SANMA, SALT, VECTOR["sha256"], VECTOR["saltSha256"],
                                         chang=1, ju=0, ben=2)])  # fmt: skip
-    data = json.loads(json.dumps(dict_from_report(report)))
+    data = json.loads(json.dumps(report.to_dict()))
     assert data["schema"] == "pywall.majsoul/1" and data["ok"] is True
     (rnd,) = data["rounds"]
     assert rnd["label"] == "South 1, 2 honba" and rnd["players"] == 3

@@ -66,22 +66,23 @@ def test_date_from_log_id() -> None:
 def test_csv_export() -> None:
     text = csv_text([check_log("a.xml", LOG.read_bytes()), check_log("b.xml", b"junk")])
     lines = text.splitlines()
-    assert lines[0] == "file,status,rounds,checked,errors,first_problem"
-    assert lines[1].startswith("a.xml,verified,17,1826,0,")
+    assert lines[0] == "path,status,round_count,checked,errors,first_problem,log_id,date,platform"
+    assert lines[1].startswith("a.xml,verified,17,1826,0,,")
     assert lines[2].startswith("b.xml,error,0,0,1,not a Tenhou mjlog")
 
 
 def test_api_walls_json_and_errors() -> None:
-    doc = json.loads(api.walls_json(vector_seed(), 2, 4))
+    doc = json.loads(api.handle("walls", json.dumps({"seed": vector_seed(), "rounds": 2, "players": 4})))
     assert doc["rounds"][0]["wall"][:6] == [22, 91, 36, 115, 56, 19]
     assert doc["rounds"][0]["dice"] == [6, 2]
-    bad = json.loads(api.walls_json("nope", 1, 4))
+    assert doc["rounds"][0]["layout"]["dora"][0] == 5
+    bad = json.loads(api.handle("walls", json.dumps({"seed": "nope"})))
     assert bad["error"]["code"] == "bad_seed"
 
 
 def test_api_never_raises_on_junk() -> None:
     for junk in (b"", b"PK\x03\x04junk", b"\x1f\x8b", b"<mjloggm><INIT"):
-        doc = json.loads(api.verify_any("junk", junk))
+        doc = json.loads(api.handle("verify", '{"name": "junk"}', junk))
         assert doc["files"][0]["status"] == "error"
 
 

@@ -10,7 +10,7 @@ import pytest
 from pywall.findings import Severity
 from pywall.formats import mjlog
 from pywall.report import check_log
-from pywall.verify import GameResult, deal_positions, verify_game
+from pywall.verify import GameResult, verify_game
 from tests.helpers import TENHOU, Tags, current_format_paths, fixture_paths, log_text
 
 IDS = {"ids": lambda p: f"{p.parent.name}/{p.name}"}
@@ -51,19 +51,6 @@ def test_three_player_replacements_after_nuki_are_checked() -> None:
     replacements = [c for r in result.rounds for c in r.checks if c.what == "replacement"]
     assert len(replacements) >= 16
     assert result.status == "verified"
-
-
-def test_deal_positions_four_players() -> None:
-    hands = deal_positions(dealer=1, players=4, n=136)
-    assert hands[1][:4] == [135, 134, 133, 132]
-    assert hands[2][:4] == [131, 130, 129, 128]
-    assert hands[1][12] == 87 and hands[0][12] == 84
-    assert sorted(p for h in hands for p in h) == list(range(84, 136))
-
-
-def test_deal_positions_three_players() -> None:
-    hands = deal_positions(dealer=0, players=3, n=108)
-    assert sorted(p for h in hands for p in h) == list(range(69, 108))
 
 
 # --- alterations, generated over every current-format fixture ---------------
