@@ -58,7 +58,14 @@ PAGE_FILES = (
     "embed.html",
     "app.js",
     "embed.js",
-    "file-check.js",
+    "protocol-check.js",
+    # the page's modules: the worker, the batch of files and archives, seeds, export
+    "session.mjs",
+    "batch.mjs",
+    "files.mjs",
+    "archives.mjs",
+    "seeds.mjs",
+    "export.mjs",
     "render.mjs",
     "i18n.mjs",
     "rpc.mjs",
@@ -66,8 +73,16 @@ PAGE_FILES = (
     "worker_py.py",
     "style.css",
     "icon.svg",
-    # the panels, the charts and the hand calculator
+    # the panels (one module per tool), the charts and the hand calculator
     "panels.mjs",
+    "panel-kit.mjs",
+    "tool-section.mjs",
+    "hand-view.mjs",
+    "commitment.mjs",
+    "start-hands.mjs",
+    "sega.mjs",
+    "majsoul.mjs",
+    "audit.mjs",
     "panels-i18n.mjs",
     "charts.mjs",
     "panels.css",
@@ -129,17 +144,19 @@ def in_venv() -> bool:
 
 
 def ensure_venv() -> None:
-    """Make .venv with the project and its test extras; re-run this script inside it."""
+    """Make .venv with the project and its test and dev extras (pytest, Playwright, ruff,
+    mypy); re-run this script inside it."""
     if sys.version_info < (3, 11):  # noqa: UP036 - people run this with any python3
         sys.exit("build.py needs Python 3.11 or newer")
     stamp = VENV / ".pywall-installed"
-    want = sha256_file(ROOT / "pyproject.toml")
+    extras = ".[test,dev]"
+    want = sha256_file(ROOT / "pyproject.toml") + " " + extras
     if not venv_python().exists():
         log("creating the virtualenv .venv")
         run([sys.executable, "-m", "venv", str(VENV)])
     if not stamp.exists() or stamp.read_text() != want:
         py = str(venv_python())
-        run([py, "-m", "pip", "install", "--quiet", "-e", ".[test]"])
+        run([py, "-m", "pip", "install", "--quiet", "-e", extras])
         stamp.write_text(want)
     if not in_venv():
         py = str(venv_python())
@@ -531,6 +548,25 @@ def ensure_chromium() -> str:
     )
 
 
+#: What ruff and mypy check: the package and the worker's Python.
+LINTED = ("pywall", "web/worker_py.py")
+
+
+def lint() -> list[str]:
+    """ruff check, ruff format --check and mypy --strict; the names of those that failed."""
+    checks = {
+        "ruff check": [sys.executable, "-m", "ruff", "check", *LINTED],
+        "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", *LINTED],
+        "mypy --strict": [sys.executable, "-m", "mypy", "--strict", *LINTED],
+    }
+    failed = []
+    for name, cmd in checks.items():
+        log("$ " + " ".join(cmd[2:]))
+        if subprocess.run(cmd, cwd=ROOT, check=False).returncode:
+            failed.append(name)
+    return failed
+
+
 def test(pytest_args: list[str]) -> int:
     chromium = ensure_chromium()
     if shutil.which("node") is None:
@@ -538,6 +574,11 @@ def test(pytest_args: list[str]) -> int:
     if not site_is_current():
         build_site()
     env = {**os.environ, "PYWALL_CHROMIUM": chromium}
+    if not pytest_args:  # the whole run: the code's own checks first (a lint failure fails the run)
+        failed = lint()
+        if failed:
+            log(f"build.py: {', '.join(failed)} failed: see above")
+            return 1
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode

@@ -1,6 +1,6 @@
 """Mahjong Soul wall hashes: check a round's published hash against its wall.
 
-Theory of operation (FACTS.md "Mahjong Soul"; the real 3-player vector from
+Theory of operation (docs/platforms.md; the real 3-player vector from
 pages.lipenghua.com/game/maj-soul-crypto): each round record carries the whole
 wall as ``paishan``, a string of 2-character codes (``1m``-``9m``, ``0m`` the
 red 5m, likewise p and s, ``1z``-``7z`` E S W N haku hatsu chun), 136 tiles or
@@ -28,7 +28,7 @@ from typing import Any
 
 from pywall.errors import ValueInputError
 from pywall.findings import Finding, Severity
-from pywall.model import WINDS
+from pywall.model import RoundHashes
 
 SCHEMA = "pywall.majsoul/1"
 WALL_SIZES = {136: 4, 108: 3}
@@ -51,27 +51,6 @@ class Paishan:
 
     def red_fives(self) -> dict[str, int]:
         return {suit: self.tiles.count(f"0{suit}") for suit in "mps"}
-
-
-@dataclass(frozen=True, slots=True)
-class RoundHashes:
-    """What a record (or a person) states for one round; ``None`` = absent."""
-
-    paishan: str
-    salt: str | None = None
-    sha256: str | None = None
-    salt_sha256: str | None = None
-    md5: str | None = None
-    chang: int | None = None  # round wind: 0 East, 1 South, ...
-    ju: int | None = None  # dealer's seat, 0-3: "East ju+1"
-    ben: int | None = None  # honba
-
-    @property
-    def label(self) -> str | None:
-        if self.chang is None or self.ju is None:
-            return None
-        wind = WINDS[self.chang % 4]
-        return f"{wind} {self.ju + 1}, {self.ben or 0} honba"
 
 
 @dataclass(frozen=True, slots=True)

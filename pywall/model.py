@@ -163,3 +163,25 @@ class Game:
     game_id: str | None = None  # the platform's id of the game (Tenhou: log_id)
     rule: str | None = None  # the rule in words, where the record states it (not Tenhou)
     date: str | None = None  # ISO 8601, where the record states it (Tenhou: from log_id)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundHashes:
+    """A Mahjong Soul round's wall text and the digests stated for it (by a record or
+    typed by a person); ``None`` = absent."""
+
+    paishan: str
+    salt: str | None = None
+    sha256: str | None = None
+    salt_sha256: str | None = None
+    md5: str | None = None
+    chang: int | None = None  # round wind: 0 East, 1 South, ...
+    ju: int | None = None  # dealer's seat, 0-3: "East ju+1"
+    ben: int | None = None  # honba
+
+    @property
+    def label(self) -> str | None:
+        if self.chang is None or self.ju is None:
+            return None
+        wind = WINDS[self.chang % 4]
+        return f"{wind} {self.ju + 1}, {self.ben or 0} honba"

@@ -1,7 +1,7 @@
 """SEGA MJ arcade walls from the four player seeds and the uncertainty value.
 
 Theory of operation (SEGA's "牌山Viewer" page, seeds/002; written from its
-prose and from FACTS.md, not from the sample code it quotes):
+prose, docs/sega.md, not from the sample code it quotes):
 
 1. Each player seed is 27 characters over ``0-9 a-z A-Z - _`` (6 bits each,
    first character most significant): 162 bits, of which the first 160 make

@@ -2,7 +2,7 @@
 
 Theory of operation
 -------------------
-Definition (shared/FACTS.md, "Shanten"): for a hand H of n = 3k+1 or 3k+2 tiles,
+Definition (docs/shanten.md): for a hand H of n = 3k+1 or 3k+2 tiles,
 shanten = d - 1, where d is the fewest tiles that must be added to H so that it
 holds a complete hand T of 3k+2 tiles (k melds and a pair, seven distinct pairs, or
 thirteen orphans) with no kind beyond its 4 copies. Tiles of H outside T are

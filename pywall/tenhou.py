@@ -14,7 +14,7 @@ tenhou.net/stat/rand/validation.txt; summivox/riichi-rs tenhou-shuffle):
   over ``yama = [0..136)`` (3-player: the 108 ids without 2m-8m).
 * ``dice_from_rnd``: ``rnd[135] % 6 + 1`` and ``rnd[136] % 6 + 1``.
 
-The 2009 formats (see SOURCES.md) are supported best-effort: early 2009 logs
+The 2009 formats (docs/tenhou.md) are supported best-effort: early 2009 logs
 carry ``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` (raw generator
 outputs, no SHA-512); late 2009 logs carry ``mt19937ar-sha512-n288,<32 hex
 words>`` (today's scheme with a 32-word key). Where each round's tiles sit in

@@ -36,7 +36,9 @@ def _bytes(data: object) -> bytes | None:
     if data is None:
         return None
     to_bytes = getattr(data, "to_bytes", None)  # a JsProxy of a Uint8Array
-    return to_bytes() if to_bytes else bytes(data)  # type: ignore[call-overload]
+    if to_bytes is not None:
+        return bytes(to_bytes())
+    return bytes(data)  # type: ignore[call-overload,no-any-return]
 
 
 def info() -> str:

@@ -17,6 +17,7 @@ from pywall.cli.output import emit_json, fail, plural
 from pywall.errors import InputTooLargeError, PywallError
 from pywall.findings import Severity
 from pywall.formats import majsoul as record_format
+from pywall.model import RoundHashes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 ROW = 34
@@ -55,7 +56,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def rounds_from_args(args: argparse.Namespace) -> tuple[majsoul.RoundHashes, ...]:
+def rounds_from_args(args: argparse.Namespace) -> tuple[RoundHashes, ...]:
     """The rounds to check, from the record or from the values typed in."""
     if args.record is not None:
         typed = (args.paishan, args.salt, args.sha256, args.md5, args.salt_sha256)
@@ -69,7 +70,7 @@ def rounds_from_args(args: argparse.Namespace) -> tuple[majsoul.RoundHashes, ...
     if (args.sha256 is not None or args.salt_sha256 is not None) and args.salt is None:
         raise _Usage("--sha256 needs --salt: the hash is SHA-256(paishan + salt)")
     majsoul.paishan_from_text(args.paishan)  # reject a malformed wall before anything else
-    stated = majsoul.RoundHashes(args.paishan.strip(), args.salt, args.sha256,
+    stated = RoundHashes(args.paishan.strip(), args.salt, args.sha256,
                                  args.salt_sha256, args.md5)  # fmt: skip
     return (stated,)
 

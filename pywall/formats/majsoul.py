@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.errors import InputTooLargeError, LogFormatError
-from pywall.majsoul import RoundHashes
+from pywall.model import RoundHashes
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 _HASH_FIELDS = {

@@ -1,7 +1,7 @@
 """Tenhou pre-game commitment: seat orders, the 4996-byte source, matching hashes.
 
 No real published hash list is available, so expected hashes are built here by
-the documented recipe (FACTS.md, seeds/000) straight from the log text with the
+the documented recipe (docs/tenhou.md) straight from the log text with the
 standard library, independently of pywall's code.
 """
 

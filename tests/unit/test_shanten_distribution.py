@@ -27,7 +27,7 @@ from pywall.shanten_distribution import (
 )
 from pywall.tiles import counts_from_mpsz
 
-# shared/FACTS.md, "Shanten" (tomohxx, mahjong-algorithm-book): all C(136, 14) hands.
+# docs/shanten.md (tomohxx, mahjong-algorithm-book): all C(136, 14) hands.
 FOURTEEN = {
     -1: 12859078207674,
     0: 2966241795738948,
