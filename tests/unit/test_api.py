@@ -1,0 +1,90 @@
+"""pywall.api.handle, the page's one entry point: any request gives JSON, never an exception.
+
+The worker's whole contract: a request type, a payload as JSON text, maybe a file's
+bytes; a reply as JSON text that is a result or ``{"error": {"code", "message"}}``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pywall import api
+
+KINDS = sorted(api.HANDLERS) + list(api.RUN_HANDLERS)
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False)
+    | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+#: Payloads with the request types' own field names, so handlers get past "unknown field".
+FIELDS = ["name", "seed", "rounds", "players", "rows", "text", "names", "seeds", "uncertainty", "record",
+          "paishan", "salt", "sha256", "md5", "salt_sha256", "hand", "visible", "round", "times", "run",
+          "label", "path", "limit", "index", "reports", "runs", "tallies"]
+payloads = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
+
+
+def reply(kind: str, payload: Any, data: bytes | None = None, worker: api.Api | None = None) -> dict[str, Any]:
+    text = api.handle(kind, payload if isinstance(payload, str) else json.dumps(payload), data, worker)
+    assert isinstance(text, str)
+    out = json.loads(text)
+    assert isinstance(out, dict)
+    if "error" in out:
+        assert set(out["error"]) == {"code", "message"} and out["error"]["message"]
+        assert out["error"]["code"] != "internal", out  # a bug, not bad input
+    return out
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(KINDS), payloads, st.none() | st.binary(max_size=64))
+def test_any_payload_of_any_request_gives_json(kind: str, payload: dict[str, Any], data: bytes | None) -> None:
+    reply(kind, payload, data)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(max_size=20), st.text(max_size=40))
+def test_unknown_requests_and_payloads_that_are_not_objects(kind: str, payload: str) -> None:
+    out = reply(kind, payload)
+    if kind not in KINDS:
+        assert out["error"]["code"] == "bad_request"
+
+
+@pytest.mark.parametrize(("kind", "payload", "data", "words"), [
+    ("csv", {"rows": "x"}, None, "'rows' must be list"),
+    ("walls", {"seed": "x" * 3328, "rounds": "x"}, None, "'rounds' must be int"),
+    ("verify", {"name": "x"}, None, "needs the file's bytes"),
+    ("verify", {"name": None}, b"<mjloggm/>", "'name' must be str"),
+    ("warm_up", {"times": 1000000}, None, "'times' must be from 1 to 10"),
+    ("warm_up", {"times": 1e6}, None, "'times' must be int"),
+    ("archive_next", {"run": "x", "limit": 10}, None, "no such archive run"),
+    ("archive_open", {"run": "x", "label": "a", "path": "/nowhere"}, None, "reads no archives"),
+    ("walls", {"seed": "x" * 3328, "rounds": 65}, None, "from 1 to 64"),
+    ("hands", {"round": []}, None, "'round' must be Mapping"),
+    ("audit", {"reports": {}}, None, "'reports' must be list"),
+], ids=["csv-text", "walls-rounds-text", "verify-no-bytes", "verify-no-name", "warm-up-huge",
+        "warm-up-float", "next-chunk-unknown", "no-opener", "walls-too-many", "hands-list", "audit-dict"])
+def test_bad_arguments_are_error_replies(kind: str, payload: dict[str, Any], data: bytes | None,
+                                          words: str) -> None:
+    out = reply(kind, payload, data)
+    assert words in out["error"]["message"]
+
+
+def test_a_bug_in_a_handler_is_an_internal_error_reply(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(payload: Any, data: Any) -> dict[str, Any]:
+        raise ZeroDivisionError("oops")
+
+    monkeypatch.setitem(api.HANDLERS, "walls", broken)
+    out = json.loads(api.handle("walls", "{}"))
+    assert out["error"]["code"] == "internal"
+    assert "ZeroDivisionError: oops" in out["error"]["message"] and "please report" in out["error"]["message"]
+
+
+def test_a_payload_over_the_cap_is_refused_without_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(api, "MAX_JSON", 10)
+    assert reply("walls", json.dumps({"seed": "x" * 20}))["error"]["code"] == "bad_request"
