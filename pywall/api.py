@@ -23,6 +23,7 @@ from pywall.audit import Tally, audit_dict
 from pywall.errors import PywallError
 from pywall.formats import majsoul as majsoul_format
 from pywall.hands import round_hands, starting_table
+from pywall.links import link_from_text
 from pywall.report import SCHEMA, FileReport, batch_dict, compact_row, csv_text, report_for_entry, wall_dict
 from pywall.tiles import face_from_code
 from pywall.warmup import warm_up_report
@@ -239,6 +240,12 @@ def hands(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return round_hands(arg(payload, "round", Mapping))
 
 
+def link(payload: Payload, data: bytes | None) -> dict[str, Any]:
+    """The game a pasted link or id names (the page fetches nothing: it says where the record is)."""
+    found = link_from_text(arg(payload, "text", str))
+    return {"link": found.to_dict() if found else None}
+
+
 def sniff(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """What a file is, from its first bytes: ``zip``, ``sqlite`` or ``record``."""
     head = (data or b"")[:16]
@@ -252,7 +259,7 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
 Handler = Callable[[Payload, "bytes | None"], dict[str, Any]]
 HANDLERS: dict[str, Handler] = {
     "verify": verify, "walls": walls, "csv": csv, "commitment": commitment_check, "sega": sega_wall,
-    "majsoul": majsoul_hashes, "shanten": shanten, "hands": hands, "warm_up": warm_up, "sniff": sniff,
+    "majsoul": majsoul_hashes, "shanten": shanten, "hands": hands, "warm_up": warm_up, "sniff": sniff, "link": link,
 }
 RUN_HANDLERS = ("archive_open", "archive_next", "archive_close", "archive_game", "audit", "tally")
 

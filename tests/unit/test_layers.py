@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "errors": 0, "findings": 0, "tiles": 0,
     "model": 1,
     "formats": 2,
+    "links": 2,
     "mt19937": 3, "layout": 3, "tenhou": 3, "sega": 3, "majsoul": 3, "riichicity": 3,
     "commitment": 3, "verify": 3, "shanten": 3, "shanten_distribution": 3, "efficiency": 3,
     "stats": 3, "archives": 3,
