@@ -12,8 +12,10 @@ import sys
 from pathlib import Path
 
 import pywall
-from pywall import api  # imported now, so that "ready" means ready
-from pywall.cli import sources  # the CLI's reading of zip files and databases
+from pywall import (
+    api,  # imported now, so that "ready" means ready
+    inputs,  # the input layer the CLI uses too: zip files and databases
+)
 
 # The interpreter may come from the site's start-up snapshot, the same memory
 # for every visitor: give the shared `random` a fresh seed of its own.
@@ -50,7 +52,7 @@ def csv(files_json: str) -> str:
 
 # --- archives (zip, phoenix-logs .db), a chunk at a time --------------------------
 # worker.mjs puts the chosen file at ``path`` (read-only); the driver code the CLI
-# uses (pywall.cli.sources) opens it, and pywall.api.ArchiveRun checks its logs.
+# uses (pywall.inputs) opens it, and pywall.api.ArchiveRun checks its logs.
 
 _runs: dict[str, api.ArchiveRun] = {}
 
@@ -58,8 +60,8 @@ _runs: dict[str, api.ArchiveRun] = {}
 def archive_open(run: str, label: str, path: str) -> str:
     """Start checking an archive; its games are named ``label/...``. Returns ``{"total"}``."""
     archive_close(run)
-    total = sources.count_file(Path(path))
-    _runs[run] = api.ArchiveRun(sources.items_from_file(Path(path), label=label))  # type: ignore[arg-type]
+    total = inputs.count_file(Path(path))
+    _runs[run] = api.ArchiveRun(inputs.items_from_file(Path(path), label=label))  # type: ignore[arg-type]
     return json.dumps({"total": total})
 
 
@@ -76,7 +78,7 @@ def archive_close(run: str) -> None:
 
 def archive_game(label: str, path: str, index: int) -> str:
     """Game number ``index`` (0-based) of an archive, checked again with its walls."""
-    return str(api.verify_item(*sources.item_at(Path(path), int(index), label)))
+    return str(api.verify_item(*inputs.item_at(Path(path), int(index), label)))
 
 
 def rows_csv(rows_json: str) -> str:

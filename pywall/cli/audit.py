@@ -13,7 +13,7 @@ from collections import Counter
 
 from pywall.audit import ALPHA, EXPLANATION, Collected, GroupAudit, audit_hands, collect
 from pywall.cli.output import emit_json, fail, plural
-from pywall.cli.sources import iter_inputs
+from pywall.inputs import Skipped, iter_inputs
 from pywall.stats import ZScore
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
@@ -61,7 +61,7 @@ def excluded_summary(c: Collected) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     collected = collect(iter_inputs(args.paths, skipped))
     if not collected.hands:
         for e in collected.excluded[:10]:

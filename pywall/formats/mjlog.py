@@ -12,12 +12,12 @@ Everything it cannot make sense of raises ``LogFormatError`` saying where.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 from urllib.parse import unquote
 
+from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
 from pywall.errors import InputTooLargeError, LogFormatError
 from pywall.model import (
     Call,
@@ -33,9 +33,6 @@ from pywall.model import (
     Win,
 )
 
-MAX_INPUT_BYTES = 16 * 1024 * 1024
-MAX_XML_BYTES = 16 * 1024 * 1024
-GZIP_MAGIC = b"\x1f\x8b"
 LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
 #: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
@@ -76,40 +73,13 @@ def text_from_bytes(data: bytes) -> str:
         raise InputTooLargeError(
             f"the file is {len(data):,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes"
         )
-    if data[:2] == GZIP_MAGIC:
+    if is_gzip(data):
         data = gunzip_bounded(data, MAX_XML_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LogFormatError("the file is not UTF-8 text", f"byte {exc.start}") from None
     return text.lstrip("\ufeff")
-
-
-def gunzip_bounded(data: bytes, limit: int) -> bytes:
-    """Gunzip (all members), refusing output over ``limit`` bytes."""
-    out: list[bytes] = []
-    size = 0
-    rest = data
-    while rest[:2] == GZIP_MAGIC:
-        inflater = zlib.decompressobj(wbits=31)
-        try:
-            while rest:
-                chunk = inflater.decompress(rest, limit + 1 - size)
-                size += len(chunk)
-                out.append(chunk)
-                if size > limit:
-                    raise InputTooLargeError(
-                        f"the gzip data expands beyond {limit:,} bytes; refused as a likely bomb"
-                    )
-                rest = inflater.unconsumed_tail
-                if inflater.eof or not chunk:
-                    break
-        except zlib.error as exc:
-            raise LogFormatError(f"the gzip data is corrupt ({exc})") from None
-        if not inflater.eof:
-            raise LogFormatError("the gzip data is truncated")
-        rest = inflater.unused_data
-    return b"".join(out)
 
 
 def _unescape(value: str) -> str:

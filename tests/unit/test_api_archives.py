@@ -1,6 +1,6 @@
 """The page's archive calls: ``api.ArchiveRun`` a chunk at a time, compact rows,
 detail for the first games and mismatches only, one game again by its index
-(``sources.item_at``), and CSV of compact rows in the CLI's columns."""
+(``inputs.item_at``), and CSV of compact rows in the CLI's columns."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pywall import api
-from pywall.cli.sources import item_at, items_from_file
+from pywall.inputs import item_at, items_from_file
 from pywall.report import CSV_COLUMNS, check_log, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 

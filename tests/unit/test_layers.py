@@ -10,7 +10,7 @@ import pytest
 import pywall
 
 PACKAGE = Path(pywall.__file__).parent
-DRIVERS = {"cli"}
+DRIVERS = {"cli", "inputs"}
 FORBIDDEN_MODULES = {"os", "sys", "subprocess", "socket", "pathlib", "shutil", "tempfile", "sqlite3"}
 FORBIDDEN_CALLS = {"print", "open", "input", "exit", "quit"}
 
