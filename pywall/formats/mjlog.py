@@ -40,8 +40,14 @@ LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 _TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*)+)|<([^<>]*)(>?)")
 _MOVE_RE = re.compile(r"<([DEFGTUVW][0-9]{1,3})/>")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
-_ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
+#: Linear time: a name starts only where no name character precedes it, and its
+#: possessive ``*+`` never gives characters back (``<UN aaa...a=/>`` was quadratic).
+_ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"|'([^']*+)')""")
+_ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
+#: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
+MAX_TAG_CHARS = 64 * 1024
+#: A draw or discard's tile number: ASCII digits only (``str.isdigit`` accepts "²").
+_DIGITS = frozenset("0123456789")
 _DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
@@ -140,6 +146,8 @@ def _tokens(text: str) -> Iterator[Tag | _Moves]:
         if head.group(1):
             continue
         index += 1
+        if len(body) > MAX_TAG_CHARS:
+            raise LogFormatError(f"a tag of over {MAX_TAG_CHARS:,} characters", f"tag {index}")
         if "=" not in body:  # most tags (draws, discards) have no attributes: skip the scan
             yield Tag(head.group(2), {}, index)
             continue
@@ -230,9 +238,10 @@ class _RoundBuilder:
 
     def add(self, tag: Tag) -> None:
         name = tag.name
-        if len(name) > 1 and name[0] in _DRAW_TAGS and name[1:].isdigit():
+        move = len(name) > 1 and _DIGITS.issuperset(name[1:])
+        if move and name[0] in _DRAW_TAGS:
             self.events.append(Draw(self._seat(tag, _DRAW_TAGS[name[0]]), self._tile(tag)))
-        elif len(name) > 1 and name[0] in _DISCARD_TAGS and name[1:].isdigit():
+        elif move and name[0] in _DISCARD_TAGS:
             self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag)))
         elif name == "N":
             code = _int(tag, "m", 0, 0xFFFF)
@@ -273,9 +282,11 @@ class _RoundBuilder:
         return seat
 
     def _tile(self, tag: Tag) -> int:
-        tile = int(tag.name[1:])
+        digits = tag.name[1:].lstrip("0") or "0"
+        tile = int(digits) if len(digits) <= 3 else 136  # "T" + 5,000 digits: no int() of it
         if tile > 135:
-            raise LogFormatError(f"tile {tile} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>")
+            raise LogFormatError(f"tile {digits[:8]}{'...' if len(digits) > 8 else ''} is not a tile id "
+                                 "(0-135)", f"tag {tag.index} <{tag.name[:12]}>")
         return tile
 
     def build(self) -> Round:
@@ -353,11 +364,13 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
             un = tag
         elif tag.name == "INIT":
             players = _player_count(go_type, un)
+            _check_players(rounds, players, tag)
             rounds.append(_RoundBuilder(tag, len(rounds), players))
         elif rounds:
             rounds[-1].add(tag)
             complete = complete or "owari" in tag.attrs
     players = _player_count(go_type, un)
+    _check_players(rounds, players, None)
     built = tuple(r.build() for r in rounds)
     return Game(
         seed=seed, player_count=players, names=_names(un, players), rounds=built,
@@ -365,6 +378,14 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
         log_id=log_id_from_name(name), ranks=_split(un, "dan"), rates=_rates(un),
         quirks=tuple(quirks),
     )
+
+
+def _check_players(rounds: list[_RoundBuilder], players: int, at: Tag | None) -> None:
+    """The player count is fixed by the first INIT: a <GO> or <UN> after it may not change it."""
+    if rounds and rounds[0].players != players:
+        raise LogFormatError(f"the player count changes from {rounds[0].players} to {players} after the "
+                             "first round began (a <GO> or <UN> tag after an <INIT>)",
+                             f"tag {at.index}" if at else "at the end of the log")
 
 
 def _split(un: Tag | None, key: str) -> tuple[str, ...]:
