@@ -228,13 +228,25 @@ def batch_dict(reports: Sequence[FileReport]) -> dict[str, Any]:
 CSV_COLUMNS = ("file", "status", "rounds", "checked", "errors", "first_problem")
 
 
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: text that could start a formula gets a leading ``'``."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_text(reports: Iterable[FileReport]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for r in reports:
         first = r.errors[0].message if r.errors else ""
-        writer.writerow((r.path, r.status, len(r.rounds), r.checked, len(r.errors), first))
+        row = (r.path, r.status, len(r.rounds), r.checked, len(r.errors), first)
+        writer.writerow([csv_cell(cell) for cell in row])
     return out.getvalue()
 
 

@@ -12,7 +12,7 @@ import textwrap
 from collections import Counter
 
 from pywall.audit import ALPHA, EXPLANATION, Collected, GroupAudit, audit_hands, collect
-from pywall.cli.output import emit_json, fail, plural
+from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.inputs import Skipped, iter_inputs
 from pywall.stats import ZScore
 
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     collected = collect(iter_inputs(args.paths, skipped))
     if not collected.hands:
         for e in collected.excluded[:10]:
-            print(f"excluded {e.path}: {e.reason}")
+            print_lines([f"excluded {e.path}: {e.reason}"])
         return fail(f"no verified 4-player game to audit ({plural(len(collected.excluded), 'file')} excluded)")
     result = audit_hands(collected.hands)
     if args.json:
@@ -78,18 +78,18 @@ def run(args: argparse.Namespace) -> int:
     print(f"Audit of {plural(collected.games, 'verified game')}, {plural(len(collected.hands), 'starting hand')}"
           + (f"; excluded {len(collected.excluded)}: {excluded_summary(collected)}" if collected.excluded else ""))
     print()
-    print("\n".join(group_lines(result.overall)))
+    print_lines(group_lines(result.overall))
     shown = [g for g in sorted(result.players, key=lambda g: -g.hands) if g.hands >= args.min_hands]
     for g in shown:
         print()
-        print("\n".join(group_lines(g)))
+        print_lines(group_lines(g))
     hidden = len(result.players) - len(shown)
     if hidden:
         print(f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)")
     print()
     print(textwrap.fill(EXPLANATION, width=100))
     for e in collected.excluded:
-        print(f"excluded {e.path}: {e.reason}")
+        print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
 
 

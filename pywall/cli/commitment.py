@@ -14,7 +14,7 @@ from typing import Any
 
 from pywall import commitment
 from pywall.archives import MAX_INPUT_BYTES
-from pywall.cli.output import emit_json, fail
+from pywall.cli.output import emit_json, fail, print_lines
 from pywall.errors import PywallError, ValueInputError
 from pywall.formats import mjlog
 from pywall.inputs.files import read_named
@@ -80,5 +80,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
     else:
-        print("\n".join(human_lines(data, names)))
+        print_lines(human_lines(data, names))
     return 0 if result.matched else 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from pywall import majsoul
-from pywall.cli.output import emit_json, fail, plural
+from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.errors import PywallError
 from pywall.findings import Severity
 from pywall.formats import majsoul as record_format
@@ -90,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(majsoul.dict_from_report(report))
     else:
-        print("\n".join(human_lines(report, args.walls or args.paishan is not None)))
+        print_lines(human_lines(report, args.walls or args.paishan is not None))
     return 0 if report.ok else 1

@@ -25,7 +25,7 @@ from functools import partial
 from typing import Any
 
 from pywall.archives import Packed, unpack
-from pywall.cli.output import fail, plural
+from pywall.cli.output import escaped, fail, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, ordered_map
 from pywall.cli.progress import Progress
 from pywall.errors import PywallError
@@ -89,10 +89,17 @@ class Outcome:
 
 def render(style: str, report: FileReport) -> str:
     if style == "human":
-        return "\n".join(human_lines(report))
+        return "\n".join(escaped(line) for line in human_lines(report))
     if style == "jsonl":
         return json.dumps(report.to_dict(), ensure_ascii=False, separators=(",", ":"))
     return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+
+
+def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
+    """Bytes an input holds, to bound how many are in flight between processes."""
+    content = item[1]
+    held = content.content if isinstance(content, Packed) else content
+    return len(held) if isinstance(held, (bytes, str)) else 0
 
 
 def outcome_for(style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
@@ -179,7 +186,7 @@ def check_all(paths: list[str], jobs: int, skipped: list[Skipped], progress: Pro
     items = iter_packed_inputs(paths, skipped)
     try:
         with deferred_interrupt() as interrupted, \
-                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs)) as outcomes:
+                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs, weight=weight)) as outcomes:
             for o in outcomes:
                 out.add(o)
                 tally.add(o)
@@ -229,7 +236,7 @@ def conclude(summary: Summary, skipped: list[Skipped], stopped: str | None, seco
         took = f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
         print(f"pywall: {plural(summary.files, 'log')} in {took} s, {rate:,.0f} per second", file=sys.stderr)
     for line in skipped_lines(skipped):
-        print(f"pywall: {line}", file=sys.stderr)
+        print(f"pywall: {escaped(line)}", file=sys.stderr)
     if stopped:
         print(f"pywall: {stopped}", file=sys.stderr)
         return 130 if stopped == INTERRUPTED else 2

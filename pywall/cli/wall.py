@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from pywall import tenhou
-from pywall.cli.output import emit_json, fail
+from pywall.cli.output import emit_json, fail, print_lines
 from pywall.errors import PywallError
 from pywall.inputs.files import read_named
 from pywall.report import SCHEMA, wall_dict
@@ -82,5 +82,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     red = not args.no_red
     for d in dicts:
-        print("\n".join(human(d, args.players, red)))
+        print_lines(human(d, args.players, red))
     return 0
