@@ -34,7 +34,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from benchmarks.bench_web import start_server
 from pywall import api
-from pywall.cli.sources import items_from_file
+from pywall.inputs import items_from_file
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import fixture_paths, log_text
 

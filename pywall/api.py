@@ -12,13 +12,15 @@ take an ``Opener`` from the driver (web/worker_py.py).
 
 from __future__ import annotations
 
+import io
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import islice
 from typing import Any
 
 from pywall import commitment, majsoul, sega, tenhou
-from pywall.archives import Entry, is_sqlite, is_zip, iter_zip_bytes
+from pywall.archives import Entry, is_sqlite, is_zip
+from pywall.inputs.zips import iter_zip
 from pywall.audit import Tally, audit_dict
 from pywall.errors import PywallError
 from pywall.formats import majsoul as majsoul_format
@@ -68,7 +70,7 @@ def bounded(payload: Payload, key: str, lo: int, hi: int, default: int | None = 
 def batch_reply(name: str, data: bytes) -> dict[str, Any]:
     """Reports (with walls and starting hands) for a log or a zip of logs, and their rows."""
     if is_zip(data[:4]):
-        entries: Iterable[Entry] = iter_zip_bytes(data, name)
+        entries: Iterable[Entry] = iter_zip(io.BytesIO(data), name)
     else:
         entries = ((name, data),)
     reports = [report_for_entry(n, c, detail=True, starting=True) for n, c in entries]

@@ -302,6 +302,17 @@ ROW_FIELDS = ("i", "path", "status", "round_count", "checked", "errors", "first_
 CSV_COLUMNS = ROW_FIELDS[1:]
 
 
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP, "CSV Injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A CSV cell a spreadsheet will not run: text that could start a formula gets a leading ``'``."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     """The one compact form of a game's report (the page keeps these for big archives)."""
     errors = report.errors
@@ -320,7 +331,7 @@ def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
     writer.writerow(CSV_COLUMNS)
     for i, r in enumerate(rows):
         row = compact_row(i, r) if isinstance(r, FileReport) else r
-        writer.writerow(["" if row.get(c) is None else row.get(c) for c in CSV_COLUMNS])
+        writer.writerow(["" if row.get(c) is None else csv_cell(row.get(c)) for c in CSV_COLUMNS])
     return out.getvalue()
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pywall
 from pywall import api  # imported now, so that "ready" means ready
+from pywall import inputs  # the input layer the CLI uses too: zip files and databases
 from pywall.archives import Entry
-from pywall.cli import sources
 
 # The interpreter may come from the site's start-up snapshot, the same memory
 # for every visitor: give the shared `random` a fresh seed of its own.
@@ -25,8 +25,8 @@ random.seed()
 
 
 def _open_archive(path: str, label: str) -> tuple[int, Iterator[Entry]]:
-    entries = sources.items_from_file(Path(path), label=label)
-    return sources.count_file(Path(path)), entries  # type: ignore[return-value]
+    entries = inputs.items_from_file(Path(path), label=label)
+    return inputs.count_file(Path(path)), entries  # type: ignore[return-value]
 
 
 _API = api.Api(_open_archive)

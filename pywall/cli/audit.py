@@ -13,8 +13,8 @@ import textwrap
 from collections import Counter
 
 from pywall.audit import ALPHA, EXPLANATION, KIND_TEXT, GroupAudit, Tally, audit_result
-from pywall.cli.output import emit_json, fail, plural
-from pywall.cli.sources import iter_inputs
+from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.inputs import Skipped, iter_inputs
 from pywall.report import report_for_entry
 from pywall.stats import ZScore
 
@@ -63,13 +63,13 @@ def excluded_summary(tally: Tally) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     tally = Tally()
     for name, content in iter_inputs(args.paths, skipped):
         tally.add_report(report_for_entry(name, content, starting=True).to_dict())
     if not tally.hands:
         for e in tally.excluded[:10]:
-            print(f"excluded {e.path}: {e.reason}")
+            print_lines([f"excluded {e.path}: {e.reason}"])
         return fail(f"no verified game to audit ({plural(len(tally.excluded), 'file')} excluded)")
     result = audit_result(tally)
     if args.json:
@@ -82,15 +82,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
           + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else ""))
     print()
-    print("\n".join(group_lines(result.overall)))
+    print_lines(group_lines(result.overall))
     if len(result.platforms) > 1:
         for g in result.platforms:
             print()
-            print("\n".join(group_lines(g)))
+            print_lines(group_lines(g))
     shown = [g for g in sorted(result.players, key=lambda g: -g.hands) if g.hands >= args.min_hands]
     for g in shown:
         print()
-        print("\n".join(group_lines(g)))
+        print_lines(group_lines(g))
     hidden = len(result.players) - len(shown)
     if hidden:
         print(f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)")
@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     print(textwrap.fill(EXPLANATION, width=100))
     for e in tally.excluded:
-        print(f"excluded {e.path}: {e.reason}")
+        print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
 
 

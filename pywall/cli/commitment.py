@@ -13,12 +13,14 @@ import argparse
 from typing import Any
 
 from pywall import commitment
-from pywall.cli.majsoul import read_capped
-from pywall.cli.output import emit_json, fail
+from pywall.archives import MAX_INPUT_BYTES
+from pywall.cli.output import emit_json, fail, print_lines
 from pywall.errors import PywallError, ValueInputError
 from pywall.formats import mjlog
+from pywall.inputs.files import read_named
 from pywall.model import WINDS
 
+LIST_BYTES = 64 * 1024 * 1024
 FORM_TEXT = {
     commitment.FULL: "full form (4 digits + 4992 hex digits)",
     commitment.LEADING_ZEROS_DROPPED: "leading zeros of the seed's hex dropped",
@@ -38,7 +40,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def game_inputs(path: str) -> tuple[str, tuple[str, ...]]:
     """The log's seed and the player names by seat (seat 0 = East of the first round)."""
-    game = mjlog.parse(read_capped(path, mjlog.MAX_INPUT_BYTES), path)
+    game = mjlog.parse(read_named(path, MAX_INPUT_BYTES), path)
     if not game.seed:
         raise ValueInputError(f"{path} has no SHUFFLE seed: nothing to hash")
     return game.seed, game.names
@@ -48,7 +50,7 @@ def check(args: argparse.Namespace) -> tuple[commitment.CommitmentResult, tuple[
     seed, names = game_inputs(args.log)
     if args.hash is not None:
         return commitment.check_hash(seed, names, args.hash), names
-    text = read_capped(args.list).decode("utf-8", errors="replace")  # only ASCII hex matters
+    text = read_named(args.list, LIST_BYTES).decode("utf-8", errors="replace")  # only ASCII hex matters
     return commitment.check_list(seed, names, text), names
 
 
@@ -78,5 +80,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
     else:
-        print("\n".join(human_lines(data, names)))
+        print_lines(human_lines(data, names))
     return 0 if result.matched else 1

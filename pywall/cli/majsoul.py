@@ -9,35 +9,18 @@ Exit code 0 when every round matches, 1 when any does not, 2 on bad input.
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 
 from pywall import majsoul
-from pywall.cli.output import emit_json, fail, plural
-from pywall.errors import InputTooLargeError, PywallError
+from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.errors import PywallError
 from pywall.findings import Severity
 from pywall.formats import majsoul as record_format
+from pywall.inputs.files import read_named
 from pywall.model import RoundHashes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 ROW = 34
 _SHOWN = {"sha256": "sha256", "salt_sha256": "saltSha256", "md5": "md5"}
-
-
-def read_capped(name: str, limit: int | None = None) -> bytes:
-    """A file's bytes (``-``: standard input), refusing anything over ``limit``."""
-    limit = MAX_FILE_BYTES if limit is None else limit
-    if name == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-    else:
-        path = Path(name)
-        if path.stat().st_size > limit:
-            raise InputTooLargeError(f"{name} is over {limit // 2**20} MiB; pywall reads less")
-        with path.open("rb") as f:
-            data = f.read(limit + 1)
-    if len(data) > limit:
-        raise InputTooLargeError(f"{name} is over {limit // 2**20} MiB; pywall reads less")
-    return data
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,7 +45,7 @@ def rounds_from_args(args: argparse.Namespace) -> tuple[RoundHashes, ...]:
         typed = (args.paishan, args.salt, args.sha256, args.md5, args.salt_sha256)
         if any(v is not None for v in typed):
             raise _Usage("give either RECORD.json or --paishan and its hashes, not both")
-        return record_format.parse(read_capped(args.record)).rounds
+        return record_format.parse(read_named(args.record, MAX_FILE_BYTES)).rounds
     if args.paishan is None:
         raise _Usage("give a record file, or --paishan with --sha256 (and --salt) or --md5")
     if args.sha256 is None and args.md5 is None:
@@ -108,5 +91,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(report.to_dict())
     else:
-        print("\n".join(human_lines(report, args.walls or args.paishan is not None)))
+        print_lines(human_lines(report, args.walls or args.paishan is not None))
     return 0 if report.ok else 1

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pywall import sega
-from pywall.cli.output import emit_json, fail
+from pywall.cli.output import emit_json, fail, print_lines
 from pywall.errors import PywallError
 
 ROW = 34  # tiles per printed row: one side of the table, 17 stacks
@@ -56,11 +56,16 @@ def words_with_seeds_last(words: Sequence[str]) -> list[str]:
             value = next(rest, None) if "=" not in word else None
             if value is not None:
                 options.append(value)
-        elif word.startswith("--"):
+        elif word.startswith("--") and not _is_seed(word):
             options.append(word)  # an unknown long option: argparse reports it
         else:
             seeds.append(word)
     return [*options, "--", *seeds]
+
+
+def _is_seed(word: str) -> bool:
+    """27 characters of SEGA's alphabet: a seed even if it starts with ``--``."""
+    return len(word) == sega.SEED_LENGTH and all(c in sega.SEED_ALPHABET for c in word)
 
 
 def _abbreviates(name: str, options: tuple[str, ...]) -> bool:
@@ -118,5 +123,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
     else:
-        print("\n".join(human_lines(data)))
+        print_lines(human_lines(data))
     return 0

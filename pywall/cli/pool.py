@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
-from itertools import islice
+from itertools import chain, islice
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -40,6 +40,9 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 BATCH = 64
+#: A batch also closes once its items weigh this much (``weight``): bytes in
+#: flight stay bounded even when every item is a 16 MiB log.
+BATCH_BYTES = 16 * 1024 * 1024
 
 
 class WorkerDied(RuntimeError):
@@ -73,25 +76,40 @@ def _context(func: Callable[..., Any]) -> Any:
     return ctx
 
 
-def batches(items: Iterable[T], size: int) -> Iterator[list[T]]:
+def batches(items: Iterable[T], size: int, weight: Callable[[T], int] | None = None,
+            max_weight: int = BATCH_BYTES) -> Iterator[list[T]]:
+    """Lists of at most ``size`` items, each closed early once its weight reaches ``max_weight``."""
     it = iter(items)
-    while batch := list(islice(it, size)):
+    if weight is None:
+        while batch := list(islice(it, size)):
+            yield batch
+        return
+    batch, total = [], 0
+    for item in it:
+        batch.append(item)
+        total += weight(item)
+        if len(batch) >= size or total >= max_weight:
+            yield batch
+            batch, total = [], 0
+    if batch:
         yield batch
 
 
-def ordered_map(func: Callable[[T], R], items: Iterable[T], jobs: int,
-                batch: int = BATCH) -> Generator[R, None, None]:
+def ordered_map(func: Callable[[T], R], items: Iterable[T], jobs: int, batch: int = BATCH,
+                weight: Callable[[T], int] | None = None) -> Generator[R, None, None]:
     """``map(func, items)`` over ``jobs`` processes; ``func`` must be picklable
     (a module-level function or a ``functools.partial`` of one). Closing the
-    generator early stops the workers."""
-    chunks = batches(items, batch)
+    generator early stops the workers. With ``weight``, batches are bounded in
+    weight (bytes) as well as in count."""
+    chunks = batches(items, batch, weight)
     first = next(chunks, [])
-    if jobs <= 1 or len(first) < batch:
+    second = next(chunks, None) if jobs > 1 else None
+    if second is None:
         yield from (func(item) for item in first)
         for chunk in chunks:
             yield from (func(item) for item in chunk)
         return
-    yield from _parallel(func, first, chunks, jobs)
+    yield from _parallel(func, first, chain([second], chunks), jobs)
 
 
 def _parallel(func: Callable[[T], R], first: list[T], chunks: Iterator[list[T]],

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 
-from pywall.cli.output import emit_json, fail, plural
+from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.efficiency import DiscardTable, EffectiveTiles, discard_table, effective_tiles
 from pywall.errors import PywallError
 from pywall.report import SCHEMA
@@ -158,5 +158,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(data)
     else:
-        print("\n".join(lines))
+        print_lines(lines)
     return 0

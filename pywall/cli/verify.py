@@ -25,12 +25,12 @@ from functools import partial
 from typing import Any
 
 from pywall.archives import Packed, unpack
-from pywall.cli.output import fail, plural
+from pywall.cli.output import escaped, fail, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, ordered_map
 from pywall.cli.progress import Progress
-from pywall.cli.sources import count_inputs, iter_packed_inputs
 from pywall.errors import PywallError
 from pywall.findings import Severity
+from pywall.inputs import Skipped, count_inputs, iter_packed_inputs
 from pywall.report import SCHEMA, STATUSES, FileReport, Summary, report_for_entry
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
@@ -89,10 +89,17 @@ class Outcome:
 
 def render(style: str, report: FileReport) -> str:
     if style == "human":
-        return "\n".join(human_lines(report))
+        return "\n".join(escaped(line) for line in human_lines(report))
     if style == "jsonl":
         return json.dumps(report.to_dict(), ensure_ascii=False, separators=(",", ":"))
     return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+
+
+def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
+    """Bytes an input holds, to bound how many are in flight between processes."""
+    content = item[1]
+    held = content.content if isinstance(content, Packed) else content
+    return len(held) if isinstance(held, (bytes, str)) else 0
 
 
 def outcome_for(style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
@@ -169,7 +176,7 @@ def summary_line(s: Summary) -> str:
             f"{s.error:,} error; {s.checked:,} tiles checked")
 
 
-def check_all(paths: list[str], jobs: int, skipped: list[str], progress: Progress, out: Output,
+def check_all(paths: list[str], jobs: int, skipped: list[Skipped], progress: Progress, out: Output,
               tally: Tally) -> str | None:
     """Check every input, feeding ``out``; why it stopped early, or None.
 
@@ -179,7 +186,7 @@ def check_all(paths: list[str], jobs: int, skipped: list[str], progress: Progres
     items = iter_packed_inputs(paths, skipped)
     try:
         with deferred_interrupt() as interrupted, \
-                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs)) as outcomes:
+                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs, weight=weight)) as outcomes:
             for o in outcomes:
                 out.add(o)
                 tally.add(o)
@@ -201,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     if progress.enabled:
         progress.total = count_inputs(args.paths)
     style = "json" if args.json else "jsonl" if args.jsonl else "human"
-    skipped: list[str] = []
+    skipped: list[Skipped] = []
     tally = Tally()
     out = Output(style, args.failures_only, progress)
     start = time.monotonic()
@@ -213,15 +220,23 @@ def run(args: argparse.Namespace) -> int:
     return conclude(summary, skipped, stopped, seconds)
 
 
-def conclude(summary: Summary, skipped: list[str], stopped: str | None, seconds: float) -> int:
+def skipped_lines(skipped: list[Skipped]) -> list[str]:
+    """One line per reason: how many paths in folders were not checked, and the first."""
+    by_reason: dict[str, list[str]] = {}
+    for s in skipped:
+        by_reason.setdefault(s.reason, []).append(s.path)
+    return [f"skipped {plural(len(paths), 'file')} in folders: {reason} (first: {paths[0]})"
+            for reason, paths in by_reason.items()]
+
+
+def conclude(summary: Summary, skipped: list[Skipped], stopped: str | None, seconds: float) -> int:
     """The closing messages on stderr, and the exit code."""
     if summary.files > 1 or stopped:
         rate = summary.files / seconds if seconds > 0 else 0.0
         took = f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
         print(f"pywall: {plural(summary.files, 'log')} in {took} s, {rate:,.0f} per second", file=sys.stderr)
-    if skipped:
-        print(f"pywall: skipped {plural(len(skipped), 'file')} in folders that are not logs "
-              f"(first: {skipped[0]})", file=sys.stderr)
+    for line in skipped_lines(skipped):
+        print(f"pywall: {escaped(line)}", file=sys.stderr)
     if stopped:
         print(f"pywall: {stopped}", file=sys.stderr)
         return 130 if stopped == INTERRUPTED else 2

@@ -9,16 +9,16 @@ as ``0``). Hands are shown in deal order from the dealer (the first seat dealt).
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 from typing import Any
 
 from pywall import tenhou
-from pywall.cli.output import emit_json, fail
+from pywall.cli.output import emit_json, fail, print_lines
 from pywall.errors import PywallError
+from pywall.inputs.files import read_named
 from pywall.report import SCHEMA, wall_dict
 from pywall.tiles import mpsz_from_ids, tile_text
 
+SEED_BYTES = 1 << 16
 SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3")
 
 
@@ -34,11 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def read_seed(arg: str) -> str:
-    if arg == "-":
-        return sys.stdin.read(1 << 16)
-    if arg.startswith("@"):
-        with Path(arg[1:]).open(encoding="utf-8") as f:
-            return f.read(1 << 16)
+    """The seed text: as given, from a file (``@FILE``) or from standard input (``-``)."""
+    if arg == "-" or arg.startswith("@"):
+        return read_named(arg if arg == "-" else arg[1:], SEED_BYTES).decode("utf-8")
     return arg
 
 
@@ -72,12 +70,13 @@ def run(args: argparse.Namespace) -> int:
         return fail("--rounds must be from 1 to 1000")
     try:
         seed = read_seed(args.seed)
+    except (PywallError, UnicodeDecodeError) as exc:
+        return fail(f"cannot read the seed: {exc}")
+    try:
         parsed = tenhou.parse_seed(seed)
         walls = tenhou.walls(seed, args.rounds, args.players)
     except PywallError as exc:
         return fail(f"bad seed: {exc.message}")
-    except (OSError, UnicodeDecodeError) as exc:
-        return fail(f"cannot read the seed: {exc}")
     dicts = [wall_dict(i, w, args.players, parsed.scheme) for i, w in enumerate(walls)]
     if args.json:
         emit_json({"schema": SCHEMA, "seed_scheme": parsed.scheme.value, "players": args.players,
@@ -85,5 +84,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     red = not args.no_red
     for d in dicts:
-        print("\n".join(human(d, args.players, red)))
+        print_lines(human(d, args.players, red))
     return 0

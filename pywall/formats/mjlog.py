@@ -12,12 +12,12 @@ Everything it cannot make sense of raises ``LogFormatError`` saying where.
 from __future__ import annotations
 
 import re
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 from urllib.parse import unquote
 
+from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
 from pywall.errors import InputTooLargeError, LogFormatError
 from pywall.model import (
     Call,
@@ -33,18 +33,26 @@ from pywall.model import (
     Win,
 )
 
-MAX_INPUT_BYTES = 16 * 1024 * 1024
-MAX_XML_BYTES = 16 * 1024 * 1024
-GZIP_MAGIC = b"\x1f\x8b"
 LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
 #: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
 #: first branch as a whole and skips the general tag reader; anything else, the second.
-_TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*)+)|<([^<>]*)(>?)")
+#: A run of draws and discards is taken at most 512 tags at a time: a longer repeat makes
+#: the regex engine keep a backtracking mark per tag (a log of 3 M draws took 700 MB).
+_TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*){1,512})|<([^<>]*)(>?)")
 _MOVE_RE = re.compile(r"<([DEFGTUVW][0-9]{1,3})/>")
 _NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
-_ATTR_RE = re.compile(r"""([A-Za-z_][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_ENTITY_RE = re.compile(r"&(#x[0-9A-Fa-f]+|#\d+|amp|lt|gt|quot|apos);")
+#: Linear time: a name starts only where no name character precedes it, and its
+#: possessive ``*+`` never gives characters back (``<UN aaa...a=/>`` was quadratic).
+_ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"|'([^']*+)')""")
+_ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
+#: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
+MAX_TAG_CHARS = 64 * 1024
+#: Events one round may have: a real round has a few hundred at most (at most 70 live
+#: and 8 replacement draws, each with a discard, and calls, riichi, dora, a result).
+MAX_ROUND_EVENTS = 2048
+#: A draw or discard's tile number: ASCII digits only (``str.isdigit`` accepts "²").
+_DIGITS = frozenset("0123456789")
 _DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
@@ -76,40 +84,13 @@ def text_from_bytes(data: bytes) -> str:
         raise InputTooLargeError(
             f"the file is {len(data):,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes"
         )
-    if data[:2] == GZIP_MAGIC:
+    if is_gzip(data):
         data = gunzip_bounded(data, MAX_XML_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise LogFormatError("the file is not UTF-8 text", f"byte {exc.start}") from None
     return text.lstrip("\ufeff")
-
-
-def gunzip_bounded(data: bytes, limit: int) -> bytes:
-    """Gunzip (all members), refusing output over ``limit`` bytes."""
-    out: list[bytes] = []
-    size = 0
-    rest = data
-    while rest[:2] == GZIP_MAGIC:
-        inflater = zlib.decompressobj(wbits=31)
-        try:
-            while rest:
-                chunk = inflater.decompress(rest, limit + 1 - size)
-                size += len(chunk)
-                out.append(chunk)
-                if size > limit:
-                    raise InputTooLargeError(
-                        f"the gzip data expands beyond {limit:,} bytes; refused as a likely bomb"
-                    )
-                rest = inflater.unconsumed_tail
-                if inflater.eof or not chunk:
-                    break
-        except zlib.error as exc:
-            raise LogFormatError(f"the gzip data is corrupt ({exc})") from None
-        if not inflater.eof:
-            raise LogFormatError("the gzip data is truncated")
-        rest = inflater.unused_data
-    return b"".join(out)
 
 
 def _unescape(value: str) -> str:
@@ -170,6 +151,8 @@ def _tokens(text: str) -> Iterator[Tag | _Moves]:
         if head.group(1):
             continue
         index += 1
+        if len(body) > MAX_TAG_CHARS:
+            raise LogFormatError(f"a tag of over {MAX_TAG_CHARS:,} characters", f"tag {index}")
         if "=" not in body:  # most tags (draws, discards) have no attributes: skip the scan
             yield Tag(head.group(2), {}, index)
             continue
@@ -259,10 +242,14 @@ class _RoundBuilder:
     events: list[Event] = field(default_factory=list)
 
     def add(self, tag: Tag) -> None:
+        if len(self.events) >= MAX_ROUND_EVENTS:
+            raise LogFormatError(f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few "
+                                 "hundred)", f"tag {tag.index}")
         name = tag.name
-        if len(name) > 1 and name[0] in _DRAW_TAGS and name[1:].isdigit():
+        move = len(name) > 1 and _DIGITS.issuperset(name[1:])
+        if move and name[0] in _DRAW_TAGS:
             self.events.append(Draw(self._seat(tag, _DRAW_TAGS[name[0]]), self._tile(tag)))
-        elif len(name) > 1 and name[0] in _DISCARD_TAGS and name[1:].isdigit():
+        elif move and name[0] in _DISCARD_TAGS:
             self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag)))
         elif name == "N":
             code = _int(tag, "m", 0, 0xFFFF)
@@ -286,6 +273,9 @@ class _RoundBuilder:
         each tag name is looked up in the table of every valid move."""
         # "<T23/><D45/>" -> "T23", "D45" (split is 3x faster than findall; a run
         # with spaces between its tags leaves pieces that are not in the table).
+        if len(self.events) + run.count("<") > MAX_ROUND_EVENTS:
+            raise LogFormatError(f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few "
+                                 "hundred)", f"tag {index}")
         moves = list(map(_MOVE_TABLES[self.players].get, run.rstrip()[1:-2].split("/><")))
         if all(moves):  # no None: every tag was in the table
             self.events.extend(cast("list[Draw | Discard]", moves))
@@ -303,9 +293,11 @@ class _RoundBuilder:
         return seat
 
     def _tile(self, tag: Tag) -> int:
-        tile = int(tag.name[1:])
+        digits = tag.name[1:].lstrip("0") or "0"
+        tile = int(digits) if len(digits) <= 3 else 136  # "T" + 5,000 digits: no int() of it
         if tile > 135:
-            raise LogFormatError(f"tile {tile} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>")
+            raise LogFormatError(f"tile {digits[:8]}{'...' if len(digits) > 8 else ''} is not a tile id "
+                                 "(0-135)", f"tag {tag.index} <{tag.name[:12]}>")
         return tile
 
     def build(self) -> Round:
@@ -383,11 +375,13 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
             un = tag
         elif tag.name == "INIT":
             players = _player_count(go_type, un)
+            _check_players(rounds, players, tag)
             rounds.append(_RoundBuilder(tag, len(rounds), players))
         elif rounds:
             rounds[-1].add(tag)
             complete = complete or "owari" in tag.attrs
     players = _player_count(go_type, un)
+    _check_players(rounds, players, None)
     built = tuple(r.build() for r in rounds)
     return Game(
         seed=seed, player_count=players, names=_names(un, players), rounds=built,
@@ -395,6 +389,14 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
         log_id=log_id_from_name(name), ranks=_split(un, "dan"), rates=_rates(un),
         quirks=tuple(quirks),
     )
+
+
+def _check_players(rounds: list[_RoundBuilder], players: int, at: Tag | None) -> None:
+    """The player count is fixed by the first INIT: a <GO> or <UN> after it may not change it."""
+    if rounds and rounds[0].players != players:
+        raise LogFormatError(f"the player count changes from {rounds[0].players} to {players} after the "
+                             "first round began (a <GO> or <UN> tag after an <INIT>)",
+                             f"tag {at.index}" if at else "at the end of the log")
 
 
 def _split(un: Tag | None, key: str) -> tuple[str, ...]:

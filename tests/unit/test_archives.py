@@ -22,21 +22,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall.archives import (
-    MAX_MEMBERS,
     Packed,
     bunzip_bounded,
-    count_phoenix,
-    count_zip,
     is_sqlite,
     is_zip,
-    iter_phoenix,
     iter_phoenix_rows,
-    iter_zip,
     log_from_content,
-    phoenix_problem,
     unpack,
 )
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
+from pywall.inputs.zips import MAX_MEMBERS, count_zip, iter_zip
 from pywall.formats import mjlog
 from pywall.formats.mjlog import MAX_XML_BYTES
 from pywall.report import check_log
@@ -249,9 +245,9 @@ def test_newer_schema_with_date_and_is_sanma_is_accepted() -> None:
     assert [c for _, c in entries(conn)] == [XML]
 
 
-def test_streaming_fetches_in_batches() -> None:
+def test_streaming_reads_a_row_at_a_time() -> None:
     conn = memory_db([(log_id(i), bz2.compress(XML)) for i in range(10)])
-    it = iter_phoenix(conn, "x.db", packed=True, batch=3)
+    it = iter_phoenix(conn, "x.db", packed=True)
     first = [next(it) for _ in range(4)]
     assert [n for n, _ in first] == [f"x.db/{log_id(i)}" for i in range(4)]
     assert len(list(it)) == 6

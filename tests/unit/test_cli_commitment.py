@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import pywall.cli.majsoul as cli_majsoul
+import pywall.cli.commitment as cli_commitment
 from pywall.cli import main
 from tests.helpers import TENHOU
 from tests.unit.test_commitment import random_hashes, recipe_hash, seed_and_names, unique_order
@@ -123,7 +123,7 @@ def test_list_without_hashes_exit_2(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_list_size_cap(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(cli_majsoul, "MAX_FILE_BYTES", 1000)
+    monkeypatch.setattr(cli_commitment, "LIST_BYTES", 1000)
     assert main(["commitment", str(LOG), "--list", hash_list(tmp_path)]) == 2
     assert "is over" in capsys.readouterr().err
 

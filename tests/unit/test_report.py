@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from pywall.report import (
     FileReport,
     RoundReport,
     check_log,
+    csv_cell,
     csv_text,
     date_from_log_id,
     rule_from_type,
@@ -117,3 +119,20 @@ def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-
     bug = report.report_for_entry("b.mjlog", b"<mjloggm>")
     assert bug.status == "error" and bug.findings[0].code == "error"
     assert bug.findings[0].message.startswith("internal error (KeyError")
+
+
+# --- issue 13, item 15: CSV formula injection ------------------------------------------------
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
+                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+def test_csv_cells_that_could_start_a_formula_are_neutralised(start: str) -> None:
+    evil = f"{start}HYPERLINK(\"http://x\")"
+    assert csv_cell(evil) == "'" + evil
+    report = check_log(f"{start}cmd|' /C calc'!A0.xml", b"not a log")
+    line = csv_text([report]).split("\n", 1)[1]
+    assert line.startswith(f"'{start}cmd|' /C calc'!A0.xml,error,")
+
+
+@pytest.mark.parametrize("value", ["plain.xml", "", 0, 12, "a=b", "'=quoted"], ids=repr)
+def test_csv_cells_that_cannot_start_a_formula_are_kept(value: object) -> None:
+    assert csv_cell(value) == value

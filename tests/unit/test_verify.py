@@ -214,3 +214,16 @@ def test_too_many_mismatches_are_summarised() -> None:
     assert first_round[0].code == "wall_unrelated"
     assert "more_mismatches" in [f.code for f in first_round]
     assert result.rounds[0].checked == sum(1 for _ in result.rounds[0].checks)
+
+
+def test_draws_past_the_wall_are_one_finding_and_a_count() -> None:
+    """A log that keeps drawing past the live wall gives one overrun finding and the count of
+    the rest, however many there are (findings stay bounded)."""
+    text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
+    init_end = text.index(">", text.index("<INIT")) + 1
+    game = mjlog.parse(text[:init_end] + "<T0/><D0/>" * 500 + "</mjloggm>")
+    result = verify_game(game)
+    codes = [f.code for f in result.findings if f.round == 0]
+    assert codes.count("live_wall_overrun") == 1
+    more = next(f for f in result.findings if f.code == "more_mismatches" and "past the end" in f.message)
+    assert more.data["count"] == 500 - 70 - 1

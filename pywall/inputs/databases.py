@@ -1,0 +1,174 @@
+"""phoenix-logs SQLite databases, read without trusting them.
+
+phoenix-logs (MahjongRepository/phoenix-logs, the usual downloader of Tenhou's
+houou games) keeps one row per game in the table ``logs``: ``log_id`` (Tenhou's
+game id) and ``log_content``, the mjlog XML as ``bz2.compress`` wrote it. Only
+rows with ``is_processed = 1 AND was_error = 0`` hold a downloaded game.
+``pywall.archives`` decodes a row's content; this module runs the SQL.
+
+A database is a program as much as data, so:
+
+- It is opened read-only and immutable (``?mode=ro&immutable=1``): no lock, no
+  ``-shm`` or ``-wal`` file is ever created beside it, and it reads from a
+  read-only folder. (A WAL database's uncheckpointed changes are not seen.)
+- ``logs`` must be a real table (``sqlite_master``), not a view, which could
+  run any query (a recursive one never ends), nor a virtual table.
+- Every statement step has a time budget, enforced by SQLite's progress
+  handler, and Ctrl-C aborts a running statement.
+- Sizes are measured in bytes (``length(CAST(x AS BLOB))``; ``length`` of TEXT
+  counts characters) and a cell over the cap is never loaded; rows are read
+  one at a time, so only one row's content is in flight here.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import closing
+from pathlib import Path
+
+from pywall.archives import MAX_INPUT_BYTES, PackedEntry, iter_phoenix_rows
+from pywall.errors import LogFormatError
+
+PHOENIX_COLUMNS = ("log_id", "is_processed", "was_error", "log_content")
+PHOENIX_WHERE = "is_processed = 1 AND was_error = 0"
+MAX_CONTENT_BYTES = MAX_INPUT_BYTES * 4 // 3 + 4  # base64 of the largest log
+MAX_ID_BYTES = 256
+STEP_SECONDS = 10.0
+PROGRESS_EVERY = 10_000  # SQLite VM instructions between two looks at the clock
+#: Every field as bytes whatever its storage class (a TEXT cell holding binary
+#: would otherwise fail to decode); content over the cap is not even loaded.
+#: NOT INDEXED: one sequential pass in the table's own (rowid) order.
+PHOENIX_QUERY = (
+    "SELECT substr(CAST(log_id AS BLOB), 1, ?), "
+    "CASE WHEN length(CAST(log_content AS BLOB)) <= ? THEN CAST(log_content AS BLOB) END, "
+    "length(CAST(log_content AS BLOB)) "
+    f"FROM logs NOT INDEXED WHERE {PHOENIX_WHERE}"
+)
+PHOENIX_COUNT = f"SELECT COUNT(*) FROM logs WHERE {PHOENIX_WHERE}"
+LOGS_ENTRY = "SELECT type, sql FROM sqlite_master WHERE lower(name) = 'logs'"
+
+
+class Budget:
+    """SQLite's progress handler: aborts a statement step over ``seconds``, or on Ctrl-C.
+
+    ``start()`` before each step. A Ctrl-C that arrives while SQLite runs is
+    raised inside this handler; it aborts the statement and ``interrupted``
+    remembers it, for the caller to raise again (sqlite3 swallows errors
+    raised in callbacks).
+    """
+
+    def __init__(self, conn: sqlite3.Connection, seconds: float = STEP_SECONDS) -> None:
+        self.seconds = seconds
+        self.deadline = 0.0
+        self.interrupted = False
+        self.start()
+        conn.set_progress_handler(self._check, PROGRESS_EVERY)
+
+    def start(self) -> None:
+        self.deadline = time.monotonic() + self.seconds
+
+    def _check(self) -> int:
+        try:
+            return int(time.monotonic() > self.deadline)
+        except KeyboardInterrupt:
+            self.interrupted = True
+            return 1
+
+    def reraise(self) -> None:
+        if self.interrupted:
+            raise KeyboardInterrupt
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """Read-only and immutable: verifying never writes to, or beside, a database."""
+    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+
+
+def _listing(conn: sqlite3.Connection) -> str:
+    tables = [str(r[0]) for r in conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 9").fetchall()]
+    return ", ".join(tables[:8]) + (", ..." if len(tables) > 8 else "") if tables else "none"
+
+
+def phoenix_problem(conn: sqlite3.Connection) -> str | None:
+    """Why ``conn`` is not a phoenix-logs database, or None if it is one."""
+    try:
+        entry = conn.execute(LOGS_ENTRY).fetchone()
+        if entry is None:
+            return f"an SQLite database without the phoenix-logs table 'logs' (its tables: {_listing(conn)})"
+        kind, sql = str(entry[0]), str(entry[1] or "")
+        if kind != "table" or sql.lstrip().upper().startswith("CREATE VIRTUAL"):
+            shown = "a virtual table" if kind == "table" else f"a {kind}"
+            return f"its 'logs' is {shown}, not a table: pywall reads only phoenix-logs' real table"
+        columns = {str(r[1]).lower() for r in conn.execute("PRAGMA table_info(logs)").fetchall()}
+    except sqlite3.Error as exc:
+        return f"an SQLite file that cannot be read ({exc})"
+    missing = [c for c in PHOENIX_COLUMNS if c not in columns]
+    if missing:
+        return f"its table 'logs' is not phoenix-logs': no column {', '.join(missing)}"
+    return None
+
+
+def count_phoenix(conn: sqlite3.Connection) -> int:
+    """How many downloaded games (the rows ``iter_phoenix`` verifies) the database holds."""
+    budget = Budget(conn)
+    try:
+        if phoenix_problem(conn):
+            return 1
+        return max(int(conn.execute(PHOENIX_COUNT).fetchone()[0]), 1)
+    except sqlite3.Error:
+        budget.reraise()
+        return 1
+
+
+def iter_phoenix(conn: sqlite3.Connection, label: str, packed: bool = False) -> Iterator[PackedEntry]:
+    """Every downloaded game of a phoenix-logs database, one row at a time.
+
+    A database that is not phoenix-logs', or that breaks off mid-way (or runs
+    over its time budget), is one error entry named ``label``; a bad row is one
+    error entry of its own.
+    """
+    budget = Budget(conn)
+    problem = phoenix_problem(conn)
+    budget.reraise()
+    if problem:
+        yield label, LogFormatError(problem)
+        return
+    seen = 0
+    try:
+        cursor = conn.execute(PHOENIX_QUERY, (MAX_ID_BYTES, MAX_CONTENT_BYTES))
+        while True:
+            budget.start()
+            row = cursor.fetchone()
+            if row is None:
+                break
+            seen += 1
+            yield from iter_phoenix_rows([row], label, packed, seen)
+    except sqlite3.Error as exc:
+        budget.reraise()
+        why = "a query ran over its time budget" if "interrupted" in str(exc) else str(exc)
+        yield label, LogFormatError(f"the database cannot be read past row {seen:,} ({why})")
+        return
+    if not seen:
+        yield label, LogFormatError(
+            f"no downloaded game in this phoenix-logs database (no row with {PHOENIX_WHERE})")
+
+
+def iter_database(path: Path, packed: bool, label: str) -> Iterator[PackedEntry]:
+    try:
+        conn = open_database(path)
+    except sqlite3.Error as exc:
+        yield label, LogFormatError(f"this SQLite database cannot be opened ({exc})")
+        return
+    with closing(conn):
+        yield from iter_phoenix(conn, label, packed)
+
+
+def count_database(path: Path) -> int:
+    try:
+        with closing(open_database(path)) as conn:
+            return count_phoenix(conn)
+    except sqlite3.Error:
+        return 1
