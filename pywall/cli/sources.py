@@ -32,6 +32,7 @@ from pywall.archives import (
     unpack,
 )
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.formats.jsonrecord import looks_like_json
 from pywall.formats.mjlog import GZIP_MAGIC, MAX_INPUT_BYTES
 
 Item = tuple[str, "bytes | PywallError"]
@@ -47,12 +48,20 @@ def head_of(path: Path, size: int = 16) -> bytes:
         return f.read(size)
 
 
+#: Words near the start of a Mahjong Soul or Riichi City JSON record (its head,
+#: first event or API answer), whatever the file is called.
+_JSON_RECORD_WORDS = (b'"head"', b"NewRound", b"paishan", b"handRecord", b"keyValue")
+
+
 def looks_like_log(path: Path) -> bool:
-    """For files found in folders: gzip, zip, SQLite, or text that starts an mjlog."""
+    """For files found in folders: gzip, zip, SQLite, text that starts an mjlog, or a
+    JSON object that names a Mahjong Soul or Riichi City record near its start."""
     try:
         head = head_of(path, 4096)
     except OSError:
         return True  # let reading it report the problem
+    if looks_like_json(head) and any(word in head for word in _JSON_RECORD_WORDS):
+        return True
     return head[:2] == GZIP_MAGIC or is_zip(head) or is_sqlite(head) or b"<mjloggm" in head
 
 

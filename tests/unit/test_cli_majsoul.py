@@ -12,7 +12,7 @@ import pytest
 import pywall.cli.majsoul as cli_majsoul
 from pywall.cli import main
 from tests.unit.test_majsoul import SALT, SANMA, VECTOR
-from tests.unit.test_majsoul_record import actions_record, new_round
+from tests.unit.test_majsoul_hash_record import actions_record, new_round
 
 MD5 = hashlib.md5(SANMA.encode()).hexdigest()
 MANUAL = ["majsoul", "--paishan", SANMA, "--salt", SALT, "--sha256", VECTOR["sha256"]]

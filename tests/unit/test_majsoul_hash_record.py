@@ -1,4 +1,4 @@
-"""Reading Mahjong Soul records saved as JSON (pywall.formats.majsoul)."""
+"""The hash-only path of Mahjong Soul records (pywall.formats.majsoul.parse_hashes)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
-from pywall.formats.majsoul import MAX_INPUT_BYTES, parse
+from pywall.formats.majsoul import MAX_INPUT_BYTES
+from pywall.formats.majsoul import parse_hashes as parse
 from pywall.majsoul import verify_rounds
 from tests.unit.test_majsoul import SALT, SANMA, VECTOR, yonma_wall
 
