@@ -150,3 +150,13 @@ def test_size_cap(
     monkeypatch.setattr(cli_majsoul, "MAX_FILE_BYTES", 100)
     assert main(["majsoul", write(tmp_path, game())]) == 2
     assert "is over" in capsys.readouterr().err
+
+
+def test_md5_era_record_of_83_tile_paishans(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import DATA
+
+    record = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+    assert main(["majsoul", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "East 1, 0 honba (4 players, undealt tiles only: the deal is outside the hash): md5 OK" in out
+    assert out.rstrip().endswith("all 9 rounds match")
