@@ -12,7 +12,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from pywall.errors import InputTooLargeError, LogFormatError
+from pywall.errors import InputTooLargeError, LogFormatError, ValueInputError
+from pywall.tiles import face_from_code
 
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 _BOM = "\ufeff"
@@ -108,6 +109,30 @@ def hashable_text(value: str, where: str) -> str:
     except UnicodeEncodeError:
         raise LogFormatError("text that cannot be UTF-8 (a lone surrogate)", where) from None
     return value
+
+
+#: Every 2-character tile code (``1m``..``0m``..``7z``) -> its face id.
+FACES = {f"{d}{s}": face_from_code(f"{d}{s}") for s in "mps" for d in "0123456789"} | {
+    f"{d}z": face_from_code(f"{d}z") for d in "1234567"
+}
+
+
+def face(code: Any, where: str) -> int:
+    """A tile code as the platforms write it (``"0p"``) -> its face id (52)."""
+    found = FACES.get(code) if type(code) is str else None
+    if found is not None:
+        return found
+    try:
+        return face_from_code(text(code, where))
+    except ValueInputError as exc:
+        raise LogFormatError(exc.message, where) from None
+
+
+def faces_from_text(s: str, where: str) -> tuple[int, ...]:
+    """A wall written as 2-character codes (``paishan``, ``handCardEncode``) -> face ids."""
+    if len(s) % 2 or len(s) > 400:
+        raise LogFormatError(f"a wall of {len(s)} characters is not 2-character tile codes", where)
+    return tuple(face(s[i : i + 2], f"{where}, tile {i // 2 + 1}") for i in range(0, len(s), 2))
 
 
 def date_from_unix(seconds: Any) -> str | None:

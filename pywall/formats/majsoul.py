@@ -22,12 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pywall.errors import LogFormatError, ValueInputError
+from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import (
     MAX_INPUT_BYTES,
     array,
     date_from_unix,
     document_from_data,
+    face,
+    faces_from_text,
     hashable_text,
     integer,
     obj,
@@ -177,23 +179,15 @@ def player_count(new_round: dict[str, Any], where: str) -> int:
 
 
 def tile(value: Any, where: str) -> int:
-    try:
-        return face_from_code(text(value, where))
-    except ValueInputError as exc:
-        raise LogFormatError(exc.message, where) from None
+    return face(value, where)
 
 
 def tiles(value: Any, where: str) -> tuple[int, ...]:
-    return tuple(tile(v, f"{where}[{i}]") for i, v in enumerate(array(value, where)))
+    return tuple(face(v, where) for v in array(value, where))
 
 
 def paishan_tiles(value: Any, where: str) -> tuple[int, ...]:
-    s = text(value, where)
-    if len(s) % 2 or len(s) > 400:
-        raise LogFormatError(
-            f"a paishan of {len(s)} characters is not a wall of 2-character tiles", where
-        )
-    return tuple(tile(s[i : i + 2], f"{where}, tile {i // 2 + 1}") for i in range(0, len(s), 2))
+    return faces_from_text(text(value, where), where)
 
 
 class _RoundReader:

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywall.errors import LogFormatError, ValueInputError
+from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import (
     array,
     date_from_unix,
     document_from_data,
+    faces_from_text,
     hashable_text,
     integer,
     loads,
@@ -113,17 +114,25 @@ def is_riichicity(document: Any) -> bool:
     return game_object(document) is not None
 
 
+def _face_of_code(c: int) -> int | None:
+    red, high, low = c & 0x100, (c & 0xFF) >> 4, c & 0xF
+    if high in _SUIT_OF_HIGH and 1 <= low <= 9 and (not red or low == 5):
+        return face_from_code(f"{0 if red else low}{_SUIT_OF_HIGH[high]}")
+    if 3 <= high <= 9 and low == 1 and not red:
+        return face_from_code(f"{high - 2}z")
+    return None
+
+
+#: Every Riichi City tile int -> its face id (one lookup on the hot path).
+_FACES = {c: face for c in range(1, 0x200) if (face := _face_of_code(c)) is not None}
+
+
 def tile(value: Any, where: str) -> int:
     """A Riichi City tile int as a face id (``0x105`` -> red 5p, 52)."""
+    face = _FACES.get(value) if type(value) is int else None
+    if face is not None:
+        return face
     c = integer(value, where, 1, 0x1FF)
-    red, high, low = c & 0x100, (c & 0xFF) >> 4, c & 0xF
-    try:
-        if high in _SUIT_OF_HIGH and 1 <= low <= 9 and (not red or low == 5):
-            return face_from_code(f"{0 if red else low}{_SUIT_OF_HIGH[high]}")
-        if 3 <= high <= 9 and low == 1 and not red:
-            return face_from_code(f"{high - 2}z")
-    except ValueInputError:  # pragma: no cover - every code built above is valid
-        pass
     raise LogFormatError(f"{c} (0x{c:x}) is not a Riichi City tile code", where)
 
 
@@ -132,16 +141,7 @@ def tiles(value: Any, where: str) -> tuple[int, ...]:
 
 
 def wall_tiles(value: Any, where: str) -> tuple[int, ...]:
-    s = text(value, where)
-    if len(s) % 2 or len(s) > 400:
-        raise LogFormatError(f"a wall of {len(s)} characters is not 2-character tiles", where)
-    out = []
-    for i in range(0, len(s), 2):
-        try:
-            out.append(face_from_code(s[i : i + 2]))
-        except ValueInputError as exc:
-            raise LogFormatError(exc.message, f"{where}, tile {i // 2 + 1}") from None
-    return tuple(out)
+    return faces_from_text(text(value, where), where)
 
 
 class _RoundReader:
