@@ -10,7 +10,11 @@ reveals the wall, so anyone can recompute the hash:
 
 - since 2023-05-23: ``sha256 = SHA-256(paishan + salt)`` and
   ``saltSha256 = SHA-256(salt)`` (hex);
-- before: ``md5 = MD5(paishan)``, unsalted.
+- before: ``md5 = MD5(paishan)``, unsalted, and ``paishan`` holds only the 83 (3
+  players: 68) undealt tiles, so the starting hands are outside the hash.
+
+docs/platforms.md says what each scheme can and cannot prove; checking every tile
+of a game against its wall is ``pywall.formats.majsoul`` + ``pywall.verify``.
 
 Hex digests are compared case-insensitively. A mismatch is a finding, not an
 exception; malformed input (a wall that cannot exist, a "hash" that is not
