@@ -220,7 +220,7 @@ def majsoul_hashes(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """Mahjong Soul: every round of a record (JSON text), or one round typed by hand."""
     record = arg(payload, "record", str, "")
     if record.strip():
-        parsed = majsoul_format.parse(record)
+        parsed = majsoul_format.parse_hashes(record)
         rounds, uuid = parsed.rounds, parsed.uuid
     else:
         typed = {k: arg(payload, k, str, "").strip() or None

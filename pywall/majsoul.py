@@ -10,7 +10,11 @@ reveals the wall, so anyone can recompute the hash:
 
 - since 2023-05-23: ``sha256 = SHA-256(paishan + salt)`` and
   ``saltSha256 = SHA-256(salt)`` (hex);
-- before: ``md5 = MD5(paishan)``, unsalted.
+- before: ``md5 = MD5(paishan)``, unsalted, and ``paishan`` holds only the 83 (3
+  players: 68) undealt tiles, so the starting hands are outside the hash.
+
+docs/platforms.md says what each scheme can and cannot prove; checking every tile
+of a game against its wall is ``pywall.formats.majsoul`` + ``pywall.verify``.
 
 Hex digests are compared case-insensitively. A mismatch is a finding, not an
 exception; malformed input (a wall that cannot exist, a "hash" that is not
@@ -31,7 +35,10 @@ from pywall.findings import Finding, Severity
 from pywall.model import RoundHashes
 
 SCHEMA = "pywall.majsoul/1"
-WALL_SIZES = {136: 4, 108: 3}
+#: paishan length -> players: a whole wall (since 2023-05-23), or before that only the
+#: undealt tiles (136 - 53 = 83, 108 - 40 = 68), the starting hands being outside the hash.
+WALL_SIZES = {136: 4, 108: 3, 83: 4, 68: 3}
+UNDEALT_SIZES = frozenset({83, 68})
 SANMA_CHARACTERS = frozenset({"1m", "9m"})
 DIGEST_HEX_LENGTH = {"sha256": 64, "md5": 32}
 
@@ -48,6 +55,11 @@ class Paishan:
     @property
     def players(self) -> int:
         return WALL_SIZES[len(self.tiles)]
+
+    @property
+    def undealt(self) -> bool:
+        """Only the tiles not dealt (records before 2023-05-23): the deal is not hashed."""
+        return len(self.tiles) in UNDEALT_SIZES
 
     def red_fives(self) -> dict[str, int]:
         return {suit: self.tiles.count(f"0{suit}") for suit in "mps"}
@@ -78,7 +90,6 @@ class RoundCheck:
     def ok(self) -> bool:
         return not any(f.severity is Severity.ERROR for f in self.findings)
 
-
     def to_dict(self) -> dict[str, Any]:
         r = self
         s = r.stated
@@ -89,6 +100,7 @@ class RoundCheck:
             "ju": s.ju,
             "ben": s.ben,
             "players": r.paishan.players,
+            "undealt": r.paishan.undealt,
             "paishan": r.paishan.text,
             "salt": s.salt,
             "digests": {
@@ -110,7 +122,6 @@ class MajsoulReport:
     @property
     def ok(self) -> bool:
         return bool(self.rounds) and all(r.ok for r in self.rounds)
-
 
     def to_dict(self) -> dict[str, Any]:
         """The report as plain JSON values (shared by the CLI and the web worker)."""
@@ -156,7 +167,8 @@ def paishan_from_text(text: str) -> Paishan:
     tiles = tiles_from_paishan(text)
     if len(tiles) not in WALL_SIZES:
         raise ValueInputError(
-            f"paishan has {len(tiles)} tiles; a wall has 136 (4 players) or 108 (3 players)"
+            f"paishan has {len(tiles)} tiles; a wall has 136 (4 players) or 108 (3 players), "
+            "or before 2023-05-23 its undealt part 83 (4 players) or 68 (3 players)"
         )
     seen: dict[str, int] = {}
     for n, code in enumerate(tiles, 1):
@@ -164,7 +176,7 @@ def paishan_from_text(text: str) -> Paishan:
         seen[kind] = seen.get(kind, 0) + 1
         if seen[kind] > 4:
             raise ValueInputError(f"paishan tile {n} is a 5th {kind}: a kind has only 4 copies")
-        if len(tiles) == 108 and code[1] == "m" and kind not in SANMA_CHARACTERS:
+        if WALL_SIZES[len(tiles)] == 3 and code[1] == "m" and kind not in SANMA_CHARACTERS:
             raise ValueInputError(
                 f"paishan tile {n} is {code}, which a 3-player wall (108 tiles) does not have"
             )
@@ -265,6 +277,10 @@ def check_round(stated: RoundHashes, index: int = 0) -> RoundCheck:
                 f"{where}: no sha256 with its salt and no md5: nothing to check",
             )
         )
+    if wall.undealt:
+        findings.append(Finding("deal_not_committed", Severity.INFO, index,
+                                f"{where}: the paishan holds only the {len(wall.tiles)} undealt tiles; "
+                                "the starting hands are not covered by the hash"))  # fmt: skip
     findings.extend(_red_five_findings(wall, index, where))
     return RoundCheck(index, stated, wall, digests, tuple(findings))
 
@@ -295,8 +311,13 @@ def verify_rounds(rounds: Sequence[RoundHashes]) -> MajsoulReport:
     return MajsoulReport(tuple(check_round(r, i) for i, r in enumerate(rounds)))
 
 
-def typed_round(paishan: str | None, salt: str | None, sha256: str | None, md5: str | None,
-                salt_sha256: str | None) -> RoundHashes:
+def typed_round(
+    paishan: str | None,
+    salt: str | None,
+    sha256: str | None,
+    md5: str | None,
+    salt_sha256: str | None,
+) -> RoundHashes:
     """One round's values as a person types them, checked for what a check needs."""
     if paishan is None:
         raise ValueInputError("choose a record file, or enter a paishan with its hash")

@@ -45,7 +45,7 @@ def rounds_from_args(args: argparse.Namespace) -> tuple[RoundHashes, ...]:
         typed = (args.paishan, args.salt, args.sha256, args.md5, args.salt_sha256)
         if any(v is not None for v in typed):
             raise _Usage("give either RECORD.json or --paishan and its hashes, not both")
-        return record_format.parse(read_named(args.record, MAX_FILE_BYTES)).rounds
+        return record_format.parse_hashes(read_named(args.record, MAX_FILE_BYTES)).rounds
     if args.paishan is None:
         raise _Usage("give a record file, or --paishan with --sha256 (and --salt) or --md5")
     if args.sha256 is None and args.md5 is None:
@@ -69,7 +69,8 @@ def human_lines(report: majsoul.MajsoulReport, walls: bool) -> list[str]:
         verdicts = ", ".join(
             f"{_SHOWN[d.name]} {'OK' if d.match else 'MISMATCH'}" for d in r.digests
         )
-        lines.append(f"{'OK' if r.ok else 'FAIL':<5} {label} ({r.paishan.players} players): "
+        undealt = ", undealt tiles only: the deal is outside the hash" if r.paishan.undealt else ""
+        lines.append(f"{'OK' if r.ok else 'FAIL':<5} {label} ({r.paishan.players} players{undealt}): "
                      f"{verdicts or 'nothing to check'}")  # fmt: skip
         lines += [f"      {f.message}" for f in r.findings if f.severity is not Severity.INFO]
         if walls:

@@ -1,7 +1,10 @@
 """``pywall verify [--json | --jsonl] [--failures-only] [--jobs N] PATH...``: check
-logs against their seeds.
+game records tile by tile against their walls: a Tenhou log's walls rebuilt from
+its seed, a Mahjong Soul or Riichi City record's walls as it states them with
+their hashes (docs/platforms.md).
 
-PATHs are log files, folders (searched recursively), zip archives of logs,
+PATHs are log files (Tenhou mjlog; Mahjong Soul and Riichi City JSON records,
+recognised by their content), folders (searched recursively), zip archives of logs,
 phoenix-logs SQLite databases (rows with is_processed = 1 and was_error = 0),
 or - for standard input. Logs are checked in worker processes (--jobs, default
 all cores) and reported in input order as they finish, so memory stays flat
@@ -29,7 +32,7 @@ from pywall.cli.output import escaped, fail, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, ordered_map
 from pywall.cli.progress import Progress
 from pywall.errors import PywallError
-from pywall.findings import Severity
+from pywall.findings import Finding, Severity
 from pywall.inputs import Skipped, count_inputs, iter_packed_inputs
 from pywall.report import SCHEMA, STATUSES, FileReport, Summary, report_for_entry
 
@@ -39,10 +42,12 @@ INTERRUPTED = "interrupted"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("verify", help="check Tenhou logs tile by tile against their seeds",
+    p = sub.add_parser("verify", help="check game records tile by tile against their walls (Tenhou seeds, "
+                                      "Mahjong Soul and Riichi City stated walls)",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="log files (.mjlog, .xml, .txt, gzip), folders (searched recursively), "
+                   help="log files (.mjlog, .xml, .txt, gzip; Mahjong Soul and Riichi City records as "
+                        ".json), folders (searched recursively), "
                         "zip archives of logs, phoenix-logs .db files, or - for standard input")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print the full report as one JSON document")
@@ -73,7 +78,23 @@ def human_lines(r: FileReport) -> list[str]:
     lines += [f"    {f.message}" for f in errors[:MAX_SHOWN]]
     if len(errors) > MAX_SHOWN:
         lines.append(f"    ... and {len(errors) - MAX_SHOWN} more (use --json for all)")
-    lines += [f"    note: {f.message}" for f in r.findings if f.severity is Severity.INFO]
+    lines += note_lines(r.findings)
+    return lines
+
+
+def note_lines(findings: tuple[Finding, ...]) -> list[str]:
+    """Warnings and notes, one line per code: a record with a digest per round says
+    the first and how many more are alike, not sixty times the same sentence."""
+    by_code: dict[str, list[Finding]] = {}
+    for f in findings:
+        if f.severity is not Severity.ERROR:
+            by_code.setdefault(f.code, []).append(f)
+    lines = []
+    for same in by_code.values():
+        first = same[0]
+        more = f" (and {len(same) - 1} more alike)" if len(same) > 1 else ""
+        lines.append(f"    {first.severity.value if first.severity is Severity.WARNING else 'note'}: "
+                     f"{first.message}{more}")
     return lines
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pywall.archives import MAX_INPUT_BYTES, Entry, is_archive, is_gzip
+from pywall.formats.jsonrecord import looks_like_json
 from pywall.errors import InputTooLargeError, PywallError
 
 SNIFF_BYTES = 4096
@@ -123,8 +124,16 @@ def stdin_entry() -> Entry:
         return "-", exc
 
 
+#: Words near the start of a Mahjong Soul or Riichi City JSON record (its head,
+#: first event or API answer), whatever the file is called.
+_JSON_RECORD_WORDS = (b'"head"', b"NewRound", b"paishan", b"handRecord", b"keyValue")
+
+
 def looks_like_log(head: bytes) -> bool:
-    """For files found in folders: gzip, zip, SQLite, or text that starts an mjlog."""
+    """For files found in folders: gzip, zip, SQLite, text that starts an mjlog, or a
+    JSON object that names a Mahjong Soul or Riichi City record near its start."""
+    if looks_like_json(head) and any(word in head for word in _JSON_RECORD_WORDS):
+        return True
     return is_gzip(head) or is_archive(head) or b"<mjloggm" in head
 
 

@@ -47,3 +47,18 @@ def test_audit_with_nothing_usable_exits_2(tmp_path: Path, capsys: pytest.Captur
     captured = capsys.readouterr()
     assert "no verified game to audit" in captured.err
     assert "no rounds" in captured.out and "gzip" in captured.out
+
+
+def test_audit_of_a_folder_mixing_platforms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Tenhou, Mahjong Soul and Riichi City games, 3 and 4 players, counted per platform."""
+    from tests.helpers import DATA
+
+    for source in [*(DATA / "majsoul").iterdir(), *(DATA / "riichicity").iterdir(),
+                   TENHOU / "gimite" / "test.mjlog", TENHOU / "dnovikoff" / "sanma2.xml"]:  # fmt: skip
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+    assert main(["audit", "--json", str(tmp_path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["games"]["used"] == 7
+    assert [(g["label"], g["hands"]) for g in doc["platforms"]] == [
+        ("Mahjong Soul, 4-player", 40), ("Riichi City, 3-player", 36), ("Riichi City, 4-player", 48),
+        ("Tenhou, 3-player", 18), ("Tenhou, 4-player", 68)]  # fmt: skip

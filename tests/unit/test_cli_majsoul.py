@@ -12,7 +12,7 @@ import pytest
 import pywall.cli.majsoul as cli_majsoul
 from pywall.cli import main
 from tests.unit.test_majsoul import SALT, SANMA, VECTOR
-from tests.unit.test_majsoul_record import actions_record, new_round
+from tests.unit.test_majsoul_hash_record import actions_record, new_round
 
 MD5 = hashlib.md5(SANMA.encode()).hexdigest()
 MANUAL = ["majsoul", "--paishan", SANMA, "--salt", SALT, "--sha256", VECTOR["sha256"]]
@@ -150,3 +150,13 @@ def test_size_cap(
     monkeypatch.setattr(cli_majsoul, "MAX_FILE_BYTES", 100)
     assert main(["majsoul", write(tmp_path, game())]) == 2
     assert "is over" in capsys.readouterr().err
+
+
+def test_md5_era_record_of_83_tile_paishans(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import DATA
+
+    record = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+    assert main(["majsoul", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "East 1, 0 honba (4 players, undealt tiles only: the deal is outside the hash): md5 OK" in out
+    assert out.rstrip().endswith("all 9 rounds match")

@@ -150,3 +150,24 @@ def test_usage_error_exit_2() -> None:
     proc = subprocess.run([sys.executable, "-m", "pywall", "verify"], capture_output=True, text=True,
                           check=False)
     assert proc.returncode == 2 and "usage" in proc.stderr
+
+
+def test_platform_records_in_folders_and_zips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JSON records are recognised by their content, whatever they are called."""
+    from tests.helpers import DATA
+
+    (tmp_path / "folder").mkdir()
+    rc = (DATA / "riichicity" / "gameDataSample.json").read_bytes()
+    (tmp_path / "folder" / "game.txt").write_bytes(rc)
+    (tmp_path / "folder" / "notes.json").write_text('{"title": "not a record"}')
+    with zipfile.ZipFile(tmp_path / "games.zip", "w") as zf:
+        zf.writestr("ms.json", (DATA / "majsoul" / "riichienv_mjsoul_corpus_validation.json").read_bytes())
+    assert main(["verify", "--jobs", "1", str(tmp_path / "folder"), str(tmp_path / "games.zip")]) == 0
+    out = capsys.readouterr().out
+    assert "game.txt: 3 rounds, 248 tiles checked" in out and "ms.json: 1 round, 76 tiles checked" in out
+    assert "warning: East 1, 0 honba: the record states no digest" in out
+    altered = rc.replace(b'\\"in_card\\":21,', b'\\"in_card\\":49,', 1)
+    assert altered != rc
+    (tmp_path / "folder" / "game.txt").write_bytes(altered)
+    assert main(["verify", "--jobs", "1", str(tmp_path / "folder")]) == 1
+    assert "draw" in capsys.readouterr().out

@@ -1,0 +1,117 @@
+"""The hash-only path of Mahjong Soul records: ``parse_hashes(data) -> MajsoulRecord``.
+
+For ``pywall majsoul`` and the page's hash panel, which check the digests of a
+record without reading the game (``pywall.formats.majsoul`` reads the game):
+export tools nest the decoded record differently, so this path trusts no one
+shape. It walks the JSON in document order and takes every object with a
+``paishan`` key as one round, with the hash fields beside it; a copy of the same
+round (same wall and hashes) is kept once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pywall.errors import LogFormatError
+from pywall.formats.jsonrecord import document_from_data
+from pywall.model import RoundHashes
+
+_HASH_FIELDS = {
+    "salt": ("salt",),
+    "sha256": ("sha256",),
+    "salt_sha256": ("saltSha256", "salt_sha256"),
+    "md5": ("md5",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MajsoulRecord:
+    """The rounds of one game record, in order; ``uuid`` from ``head`` when present."""
+
+    rounds: tuple[RoundHashes, ...]
+    uuid: str | None = None
+
+
+def parse_hashes(data: bytes | str) -> MajsoulRecord:
+    """Every round that has a ``paishan``, anywhere in the JSON, with its hash fields
+    (copies of the same round kept once); for checking hashes without the game."""
+    document = document_from_data(data)
+    rounds = rounds_from_document(document)
+    if not rounds:
+        raise LogFormatError(
+            "no round with a 'paishan' field: this is not a Mahjong Soul game record "
+            "saved as JSON with its rounds decoded"
+        )
+    head = document.get("head") if isinstance(document, dict) else None
+    uuid = head_text(head, "uuid") if isinstance(head, dict) else None
+    if uuid is None and isinstance(document, dict):
+        uuid = head_text(document, "uuid")
+    return MajsoulRecord(tuple(rounds), uuid)
+
+
+def rounds_from_document(document: Any) -> list[RoundHashes]:
+    """Every object with a ``paishan`` key, depth-first in document order."""
+    rounds: list[RoundHashes] = []
+    seen: set[RoundHashes] = set()
+    stack: list[tuple[Any, str]] = [(document, "$")]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            if "paishan" in node:
+                found = round_from_object(node, path)
+                if found not in seen:
+                    seen.add(found)
+                    rounds.append(found)
+                continue
+            children = [(v, f"{path}.{k}") for k, v in node.items()]
+        elif isinstance(node, list):
+            children = [(v, f"{path}[{i}]") for i, v in enumerate(node)]
+        else:
+            continue
+        stack.extend(reversed(children))
+    return rounds
+
+
+def round_from_object(node: dict[str, Any], path: str) -> RoundHashes:
+    paishan = node["paishan"]
+    if not isinstance(paishan, str):
+        raise LogFormatError("'paishan' is not text", path)
+    texts = {name: _hash_text(node, keys, path) for name, keys in _HASH_FIELDS.items()}
+    return RoundHashes(
+        paishan,
+        salt=texts["salt"],
+        sha256=texts["sha256"],
+        salt_sha256=texts["salt_sha256"],
+        md5=texts["md5"],
+        chang=_small_int(node.get("chang")),
+        ju=_small_int(node.get("ju")),
+        ben=_small_int(node.get("ben")),
+    )
+
+
+def _hash_text(node: dict[str, Any], keys: tuple[str, ...], path: str) -> str | None:
+    for key in keys:
+        value = node.get(key)
+        if value is None or value == "":
+            continue
+        if not isinstance(value, str):
+            raise LogFormatError(f"'{key}' is not text", path)
+        return value
+    return None
+
+
+def _small_int(value: Any) -> int | None:
+    """Round numbers as protobuf JSON writes them (numbers, sometimes digit strings)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 6:
+        value = int(value)
+    if isinstance(value, int) and 0 <= value < 100:
+        return value
+    return None
+
+
+def head_text(head: dict[str, Any], key: str) -> str | None:
+    value = head.get(key)
+    return value if isinstance(value, str) and value else None
