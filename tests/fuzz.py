@@ -16,7 +16,6 @@ import bz2
 import gzip
 import hashlib
 import io
-import json
 import os
 import queue
 import random
@@ -143,7 +142,7 @@ def hypothesis_cases(seconds: float) -> None:
 
         try:
             _property(reader, st.one_of(st.binary(max_size=2048), logs))()
-        except Exception as exc:  # a failure: hypothesis has printed the falsifying example
+        except Exception as exc:  # noqa: BLE001 (a failure: hypothesis has printed the falsifying example)
             raise SystemExit(f"FAIL hypothesis {name}: {type(exc).__name__}: {exc}") from None
 
 
