@@ -4,6 +4,7 @@
     python3 build.py site                 build the wheel and assemble site/
     python3 build.py serve [--port N]     build if stale, serve site/ on 127.0.0.1
     python3 build.py test [PYTEST ARGS]   install what tests need, build, run every test
+    python3 build.py fuzz [--minutes N]   fuzz every reader (tests/fuzz.py) for N minutes
 
 Standard library only. On first use it makes a virtualenv in .venv (the project
 installed editable with its test extras) and re-runs itself there; the page's
@@ -584,6 +585,15 @@ def test(pytest_args: list[str]) -> int:
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
 
 
+def fuzz(minutes: float, seed: int | None) -> int:
+    """tests/fuzz.py: any exception outside PywallError, any case over 10 s or a
+    process over 300 MB fails, printed with the command that replays it."""
+    cmd = [sys.executable, "-m", "tests.fuzz", "--seconds", str(minutes * 60)]
+    cmd += ["--seed", str(seed)] if seed is not None else []
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, check=False).returncode
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -592,6 +602,9 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     sub.add_parser("test", help="install what tests need, build, run every test; "
                    "further arguments go to pytest")
+    p_fuzz = sub.add_parser("fuzz", help="fuzz every reader with mutated logs, random bytes and hypothesis")
+    p_fuzz.add_argument("--minutes", type=float, default=5.0, help="how long (default 5)")
+    p_fuzz.add_argument("--seed", type=int, default=None, help="replay a run (its seed is printed)")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
@@ -602,6 +615,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         serve(args.port)
         return 0
+    if args.command == "fuzz":
+        return fuzz(args.minutes, args.seed)
     return test(extra)
 
 

@@ -39,14 +39,56 @@ class Run:
     rss_mb: float
 
 
+def _children() -> dict[int, list[int]]:
+    kids: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        kids.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    return kids
+
+
+def _hwm_mb(pid: int) -> float:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+class PeakWatcher(threading.Thread):
+    """The largest peak RSS (VmHWM) of any process in ``pid``'s tree while it runs.
+
+    (``ru_maxrss`` from ``wait4`` would not do: after exec it still counts the
+    forking parent's size, the test runner's.)
+    """
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.peak, self.done = pid, 0.0, threading.Event()
+
+    def run(self) -> None:
+        while not self.done.wait(0.05):
+            kids, tree = _children(), [self.pid]
+            for pid in tree:
+                tree.extend(kids.get(pid, []))
+            self.peak = max([self.peak, *map(_hwm_mb, tree)])
+
+
 def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout: float = TIMEOUT) -> Run:
-    """``python -m pywall ARGS`` with a time limit; the peak RSS of it and its reaped workers."""
+    """``python -m pywall ARGS`` with a time limit; the peak RSS of any process in its tree."""
     out_file = open(stdout_path, "wb") if stdout_path else None  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "pywall", *args], cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=out_file or subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=_limit_memory)  # noqa: PLW1509 (it only calls setrlimit)
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
+    watcher = PeakWatcher(proc.pid)
+    watcher.start()
     got: dict[str, bytes] = {}
     readers = [threading.Thread(target=lambda k=k, f=f: got.__setitem__(k, f.read()))
                for k, f in (("out", proc.stdout), ("err", proc.stderr)) if f is not None]
@@ -56,18 +98,17 @@ def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout:
         assert proc.stdin is not None
         proc.stdin.write(stdin)
         proc.stdin.close()
-        _, status, usage = os.wait4(proc.pid, 0)
-        proc.returncode = os.waitstatus_to_exitcode(status)
         for r in readers:
             r.join()
+        proc.wait()
     finally:
+        watcher.done.set()
         timer.cancel()
         if out_file:
             out_file.close()
     assert proc.returncode != -9, f"pywall {' '.join(args)[:200]} ran over {timeout} s"
     out, err = got.get("out", b""), got.get("err", b"")
-    return Run(proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"),
-               usage.ru_maxrss / 1024)
+    return Run(proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), watcher.peak)
 
 
 def _limit_memory() -> None:

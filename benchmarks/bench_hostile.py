@@ -1,0 +1,188 @@
+"""Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
+of issue 13: the figures of the README's "Reliability" table.
+
+    .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
+
+Each case is built in a scratch folder, then run as a subprocess with a 120 s
+limit; the peak RSS is the largest VmHWM of any process in its tree (sampled
+every 50 ms: a process that is over 300 MB for less than that can be missed). Prints one Markdown row per case: the class, the exit code,
+seconds and MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.helpers import TENHOU, log_text
+from tests.unit.test_cli_hostile import PeakWatcher, lzma_zip_with_a_corrupt_member, overlapping_zip
+
+LOG = TENHOU / "tenhou-python-bot" / "1.txt"
+LIMIT = 120.0
+
+
+def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, float]:
+    """(exit code, seconds, peak MB) of ``python -m pywall ARGS``."""
+    with open(stdout, "wb") as out:
+        start = time.monotonic()
+        proc = subprocess.Popen([sys.executable, "-m", "pywall", *args], cwd=ROOT, stdout=out,
+                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        timer = threading.Timer(LIMIT, proc.kill)
+        timer.start()
+        watcher = PeakWatcher(proc.pid)
+        watcher.start()
+        proc.wait()
+        seconds = time.monotonic() - start
+        watcher.done.set()
+        timer.cancel()
+    return proc.returncode, seconds, watcher.peak
+
+
+def digits(d: Path) -> list[str]:
+    bad = d / "a.xml"
+    bad.write_bytes(b"<mjloggm><INIT/><T\xc2\xb2/><T" + b"9" * 5000 + b"/>")
+    return ["commitment", str(bad), "--hash", "a" * 128]
+
+
+def late_go(d: Path) -> list[str]:
+    text = log_text(LOG)
+    at = text.rindex("<INIT")
+    (d / "late.xml").write_text(text[:at] + '<GO type="16"/>' + text[at:])
+    return ["verify", str(d / "late.xml")]
+
+
+def lzma(d: Path) -> list[str]:
+    return ["verify", "--jobs", "2", str(lzma_zip_with_a_corrupt_member(d / "l.zip"))]
+
+
+def full_disk(d: Path) -> list[str]:
+    return ["verify", str(TENHOU)]
+
+
+def fifo(d: Path) -> list[str]:
+    os.mkfifo(d / "f")
+    (d / "a.xml").write_bytes(LOG.read_bytes())
+    return ["verify", str(d / "f"), str(d)]
+
+
+def view(d: Path) -> list[str]:
+    with sqlite3.connect(d / "v.db") as conn:
+        conn.execute("CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS WITH RECURSIVE "
+                     "r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x, 1, 0, 'a' FROM r")
+    return ["verify", str(d / "v.db")]
+
+
+def gzip_members(d: Path) -> list[str]:
+    member = gzip.compress(b"", mtime=0)
+    (d / "m.mjlog").write_bytes(member * (16 * 1024 * 1024 // len(member)))
+    return ["verify", str(d / "m.mjlog")]
+
+
+def long_attribute(d: Path) -> list[str]:
+    (d / "u.xml").write_text('<mjloggm ver="2.3"><UN ' + "a" * 100_000 + "=/>")
+    return ["verify", str(d / "u.xml")]
+
+
+def wide_rows(d: Path) -> list[str]:
+    with sqlite3.connect(d / "w.db") as conn:
+        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        wide = "\U0001f004" * (6 * 1024 * 1024)
+        conn.executemany("INSERT INTO logs VALUES (?, 1, 0, ?)", [(f"g{i}", wide) for i in range(20)])
+    return ["verify", "--jobs", "2", str(d / "w.db")]
+
+
+def big_members(d: Path) -> list[str]:
+    member = b"<mjloggm>" + b"<!-- -->" * (2 * 1024 * 1024 - 2)
+    with zipfile.ZipFile(d / "b.zip", "w", zipfile.ZIP_DEFLATED) as zf:
+        for i in range(200):
+            zf.writestr(f"{i:03}.xml", member)
+    return ["verify", "--jobs", "2", str(d / "b.zip")]
+
+
+def overlap(d: Path) -> list[str]:
+    return ["verify", str(overlapping_zip(d / "o.zip"))]
+
+
+def draws(d: Path) -> list[str]:
+    text = log_text(LOG)
+    end = text.index(">", text.index("<INIT")) + 1
+    (d / "d.xml").write_text(text[:end] + "<T0/>" * ((16 * 1024 * 1024 - end - 20) // 5) + "</mjloggm>")
+    return ["verify", str(d / "d.xml")]
+
+
+def locked(d: Path) -> list[str]:
+    (d / "sub").mkdir()
+    (d / "sub" / "a.xml").write_bytes(LOG.read_bytes())
+    (d / "sub").chmod(0)
+    return ["verify", str(d)]
+
+
+def escapes(d: Path) -> list[str]:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("x\nOK        forged.xml\x1b]0;t\x07\u202e.xml", b"no")
+    (d / "e.zip").write_bytes(buf.getvalue())
+    return ["verify", str(d / "e.zip")]
+
+
+def wal(d: Path) -> list[str]:
+    with sqlite3.connect(d / "wal.db") as conn:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        conn.execute("INSERT INTO logs VALUES ('g', 1, 0, ?)", (log_text(LOG),))
+    conn.close()  # checkpoints the WAL, as a downloader that finished does
+    return ["verify", str(d / "wal.db")]
+
+
+CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
+    "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
+    "late-go": ("2. player count changes after INIT", late_go, os.devnull),
+    "lzma": ("3. corrupt LZMA zip member (--jobs 2)", lzma, os.devnull),
+    "full-disk": ("4. output to /dev/full", full_disk, "/dev/full"),
+    "fifo": ("6. FIFO argument and folder", fifo, os.devnull),
+    "view": ("7. recursive VIEW named logs", view, os.devnull),
+    "gzip-members": ("8. 16 MiB of empty gzip members", gzip_members, os.devnull),
+    "long-attribute": ("9. 100,000-character attribute name", long_attribute, os.devnull),
+    "wide-rows": ("10. 20 TEXT rows of 24 MiB (4-byte chars)", wide_rows, os.devnull),
+    "big-members": ("11. 200 zip members of 16 MiB (--jobs 2)", big_members, os.devnull),
+    "overlap": ("11. 2,000 entries over one 16 MiB member", overlap, os.devnull),
+    "draws": ("12. one INIT and 3.35 M draws (16 MiB)", draws, os.devnull),
+    "locked": ("13. unreadable subfolder", locked, os.devnull),
+    "escapes": ("14. ESC/OSC/newline/U+202E in a member name", escapes, os.devnull),
+    "wal": ("17. WAL database", wal, os.devnull),
+}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--only", choices=sorted(CASES), action="append")
+    args = p.parse_args()
+    print("| input | exit | seconds | peak MB |\n| --- | --- | --- | --- |")
+    for key in args.only or CASES:
+        label, build, stdout = CASES[key]
+        with tempfile.TemporaryDirectory() as tmp:
+            command = build(Path(tmp))
+            code, seconds, mb = measure(command, stdout)
+            for sub in Path(tmp).rglob("*"):
+                if sub.is_dir():
+                    sub.chmod(0o755)
+        print(f"| {label} | {code} | {seconds:.2f} | {mb:.0f} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

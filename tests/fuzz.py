@@ -1,0 +1,289 @@
+"""The fuzz suite: every reader against mutated real logs, random bytes and hypothesis.
+
+    python -m tests.fuzz --seconds 60 [--seed N]     (or: python3 build.py fuzz --minutes 1)
+
+A failure is any exception outside ``PywallError``, any case over 10 s, or the
+process over 300 MB. Cases run in a worker process that announces each case
+before running it (its input saved under ``fuzz-failures/``), so a hang or a
+crash still names its reproducer: the parent kills a worker silent for too
+long, prints the command that replays the case, and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import bz2
+import gzip
+import hashlib
+import io
+import os
+import queue
+import random
+import resource
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FAILURES = ROOT / "fuzz-failures"
+CASE_SECONDS = 10.0
+MAX_RSS_MB = 300
+SNIPPETS = [b"<T", b"<D", b"<INIT ", b'<GO type="16"/>', b"<N who=\"0\" m=\"", b"/>", b"\"", b"=", b"&#",
+            b"\xc2\xb2", b"9" * 40, b"<!DOCTYPE", b"<UN n0=\"%1B", b"<AGARI ", b"<DORA hai=\"", b"\x00", b">",
+            b"<SHUFFLE seed=\"mt19937ar-sha512-n288-base64,", b"<mjloggm ver=\"2.3\">"]
+
+
+# --- the readers: each takes bytes and may raise only PywallError -------------------------------
+
+def _readers() -> dict[str, Callable[[bytes], object]]:
+    from pywall import archives
+    from pywall.formats import majsoul, mjlog
+    from pywall.inputs import zips
+    from pywall.report import check_log
+
+    return {
+        "mjlog.parse": mjlog.parse,
+        "check_log": lambda data: check_log("fuzz.xml", data),
+        "majsoul.parse": majsoul.parse,
+        "archives.log_from_content": archives.log_from_content,
+        "archives.gunzip_bounded": lambda data: archives.gunzip_bounded(data, 1 << 24),
+        "archives.bunzip_bounded": lambda data: archives.bunzip_bounded(data, 1 << 24),
+        "zips.iter_zip": lambda data: list(zips.iter_zip(io.BytesIO(data), "fuzz.zip")),
+    }
+
+
+def reproducer(reader: str, path: Path) -> str:
+    return f"{sys.executable} -m tests.fuzz --replay {reader} {path}"
+
+
+# --- inputs ----------------------------------------------------------------------------------
+
+def seeds() -> list[bytes]:
+    logs = [p.read_bytes() for p in sorted((ROOT / "tests" / "data" / "tenhou").rglob("*")) if p.is_file()]
+    records = [p.read_bytes() for p in sorted((ROOT / "tests" / "data" / "vectors" / "majsoul").glob("*.json"))]
+    return logs + records
+
+
+def mutate(data: bytes, rng: random.Random) -> bytes:
+    buf = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        op = rng.randrange(6)
+        at = rng.randrange(len(buf) + 1)
+        if op == 0 and buf:
+            buf[min(at, len(buf) - 1)] = rng.randrange(256)
+        elif op == 1:
+            buf[at:at] = rng.choice(SNIPPETS)
+        elif op == 2:
+            del buf[at:at + rng.randint(1, 400)]
+        elif op == 3:
+            end = min(len(buf), at + rng.randint(1, 2000))
+            buf[at:at] = buf[at:end] * rng.randint(1, 4)
+        elif op == 4:
+            del buf[at:]
+        else:
+            buf[at:at] = bytes(rng.randrange(256) for _ in range(rng.randint(1, 16)))
+    return bytes(buf)
+
+
+def packed(data: bytes, rng: random.Random) -> bytes:
+    """The log gzipped, bz2'd or zipped, then maybe mutated."""
+    kind = rng.randrange(3)
+    if kind == 0:
+        out = gzip.compress(data, mtime=0)
+    elif kind == 1:
+        out = bz2.compress(data)
+    else:
+        buf = io.BytesIO()
+        method = rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+        with zipfile.ZipFile(buf, "w", method) as zf:
+            zf.writestr("a.xml", data)
+            zf.writestr("b.xml", data[: len(data) // 2])
+        out = buf.getvalue()
+    return mutate(out, rng) if rng.random() < 0.8 else out
+
+
+def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
+    """An endless stream of (reader, input)."""
+    pool = seeds()
+    names = list(_readers())
+    while True:
+        base = rng.choice(pool)
+        roll = rng.random()
+        if roll < 0.5:
+            data = mutate(base, rng)
+            reader = "check_log" if base.lstrip()[:1] != b"{" else "majsoul.parse"
+            yield (reader if rng.random() < 0.7 else "mjlog.parse"), data
+        elif roll < 0.8:
+            data = packed(base if base.lstrip()[:1] != b"{" else pool[0], rng)
+            yield rng.choice(["archives.log_from_content", "archives.gunzip_bounded",
+                              "archives.bunzip_bounded", "zips.iter_zip", "mjlog.parse"]), data
+        else:
+            yield rng.choice(names), rng.randbytes(rng.randint(0, 4096))
+
+
+def hypothesis_cases(seconds: float) -> None:
+    """Hypothesis over every reader (structured text and raw bytes); raises on a failure."""
+    from hypothesis import strategies as st
+
+    readers = _readers()
+    tag = st.builds(lambda n, a, v: f"<{n} {a}=\"{v}\"/>", st.sampled_from(["INIT", "T1", "N", "GO", "UN", "DORA",
+                                                                           "AGARI", "REACH", "T\u00b2"]),
+                    st.sampled_from(["seed", "hai0", "who", "m", "type", "n0", "hai", "step"]),
+                    st.text(alphabet="0123456789,-%&#;x\u00b2 ", max_size=30))
+    logs = st.lists(tag, max_size=30).map(lambda tags: ('<mjloggm ver="2.3">' + "".join(tags)).encode())
+    deadline = time.monotonic() + seconds
+    for name, reader in readers.items():
+        if time.monotonic() > deadline:
+            return
+
+        try:
+            _property(reader, st.one_of(st.binary(max_size=2048), logs))()
+        except Exception as exc:  # noqa: BLE001 (a failure: hypothesis has printed the falsifying example)
+            raise SystemExit(f"FAIL hypothesis {name}: {type(exc).__name__}: {exc}") from None
+
+
+def _property(reader: Callable[[bytes], object], inputs: object) -> Callable[[], None]:
+    from hypothesis import HealthCheck, given, settings
+
+    from pywall.errors import PywallError
+
+    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(inputs)
+    def check(data: bytes) -> None:
+        try:
+            reader(data)
+        except PywallError:
+            pass
+
+    return check  # type: ignore[no-any-return]
+
+
+# --- the worker and its watchdog --------------------------------------------------------------
+
+def save(reader: str, data: bytes) -> Path:
+    FAILURES.mkdir(exist_ok=True)
+    path = FAILURES / f"{reader}-{hashlib.sha256(data).hexdigest()[:16]}.bin"
+    path.write_bytes(data)
+    return path
+
+
+def replay(reader: str, path: Path) -> None:
+    """Run one saved case in this process: a traceback here is the bug."""
+    start = time.monotonic()
+    try:
+        _readers()[reader](path.read_bytes())
+    except Exception as exc:
+        from pywall.errors import PywallError
+
+        if not isinstance(exc, PywallError):
+            raise
+        print(f"PywallError: {exc}")
+    print(f"{time.monotonic() - start:.2f} s, {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+
+
+def worker(seconds: float, seed: int) -> int:
+    """Runs cases until ``seconds`` pass; prints ``CASE reader path`` before each one."""
+    from pywall.errors import PywallError
+
+    readers = _readers()
+    rng = random.Random(seed)
+    current = FAILURES / f".current-{os.getpid()}.bin"
+    FAILURES.mkdir(exist_ok=True)
+    deadline = time.monotonic() + seconds * 0.8
+    count = 0
+    for reader, data in cases(rng):
+        if time.monotonic() > deadline:
+            break
+        current.write_bytes(data)
+        print(f"CASE {reader} {current}", flush=True)
+        start = time.monotonic()
+        try:
+            readers[reader](data)
+        except PywallError:
+            pass
+        except Exception as exc:  # noqa: BLE001 (any other exception is the failure we look for)
+            path = save(reader, data)
+            print(f"FAIL {reader}: {type(exc).__name__}: {str(exc)[:300]}\n  replay: {reproducer(reader, path)}",
+                  flush=True)
+            return 1
+        took = time.monotonic() - start
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        if took > CASE_SECONDS or rss > MAX_RSS_MB:
+            path = save(reader, data)
+            print(f"FAIL {reader}: {took:.1f} s, {rss:.0f} MB\n  replay: {reproducer(reader, path)}", flush=True)
+            return 1
+        count += 1
+    current.unlink(missing_ok=True)
+    hypothesis_cases(max(seconds * 0.2, 1.0))
+    print(f"DONE {count} cases", flush=True)
+    return 0
+
+
+def watch(seconds: float, seed: int) -> int:
+    """Runs the worker; kills it when a case runs over ``CASE_SECONDS`` and names the case."""
+    proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz", "--worker", "--seconds", str(seconds),
+                             "--seed", str(seed)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=_pump, args=(proc, lines), daemon=True).start()
+    last = ""
+    while True:
+        try:
+            line = lines.get(timeout=CASE_SECONDS + 5)
+        except queue.Empty:
+            proc.kill()
+            return _report_last(last, f"over {CASE_SECONDS:.0f} s")
+        if line is None:
+            break
+        if line.startswith("CASE "):
+            last = line
+        else:
+            print(line, flush=True)
+    code = proc.wait()
+    if code not in (0, 1):
+        return _report_last(last, f"the worker died (exit {code}; out of memory?)")
+    return code
+
+
+def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        lines.put(line.rstrip("\n"))
+    lines.put(None)
+
+
+def _report_last(last: str, why: str) -> int:
+    if not last:
+        print(f"FAIL: {why} before any case")
+        return 1
+    _, reader, path = last.split(" ", 2)
+    saved = save(reader, Path(path).read_bytes())
+    print(f"FAIL {reader}: {why}\n  replay: {reproducer(reader, saved)}")
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--replay", nargs=2, metavar=("READER", "FILE"), help="run one saved case")
+    args = p.parse_args(argv)
+    if args.replay:
+        replay(args.replay[0], Path(args.replay[1]))
+        return 0
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    if args.worker:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # a blow-up fails here, not the machine
+        return worker(args.seconds, seed)
+    print(f"fuzz: seed {seed}, {args.seconds:.0f} s", flush=True)
+    code = watch(args.seconds, seed)
+    print("fuzz: " + ("no failure" if code == 0 else "FAILED"), flush=True)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
