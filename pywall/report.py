@@ -327,7 +327,7 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
 def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
     """CSV of games (compact rows or reports), one line each, columns ``CSV_COLUMNS``."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: a cell holding CR is quoted too
     writer.writerow(CSV_COLUMNS)
     for i, r in enumerate(rows):
         row = compact_row(i, r) if isinstance(r, FileReport) else r

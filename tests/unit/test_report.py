@@ -129,10 +129,22 @@ def test_csv_cells_that_could_start_a_formula_are_neutralised(start: str) -> Non
     evil = f"{start}HYPERLINK(\"http://x\")"
     assert csv_cell(evil) == "'" + evil
     report = check_log(f"{start}cmd|' /C calc'!A0.xml", b"not a log")
-    line = csv_text([report]).split("\n", 1)[1]
-    assert line.startswith(f"'{start}cmd|' /C calc'!A0.xml,error,")
+    import csv
+    import io
+
+    row = list(csv.reader(io.StringIO(csv_text([report]), newline="")))[1]
+    assert row[:2] == [f"'{start}cmd|' /C calc'!A0.xml", "error"]
 
 
 @pytest.mark.parametrize("value", ["plain.xml", "", 0, 12, "a=b", "'=quoted"], ids=repr)
 def test_csv_cells_that_cannot_start_a_formula_are_kept(value: object) -> None:
     assert csv_cell(value) == value
+
+
+def test_a_csv_cell_with_a_line_break_stays_in_its_row() -> None:
+    import csv
+    import io
+
+    rows = [{"path": "a\rb.xml", "status": "error"}, {"path": "c\nd.xml", "status": "verified"}]
+    got = list(csv.reader(io.StringIO(csv_text(rows), newline="")))
+    assert [r[0] for r in got] == ["path", "a\rb.xml", "c\nd.xml"]
