@@ -20,13 +20,21 @@ from typing import Any
 
 from pywall import commitment, majsoul, sega, tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
-from pywall.inputs.zips import iter_zip
 from pywall.audit import Tally, audit_dict
 from pywall.errors import PywallError
 from pywall.formats import majsoul as majsoul_format
 from pywall.hands import round_hands, starting_table
+from pywall.inputs.zips import iter_zip
 from pywall.links import link_from_text
-from pywall.report import SCHEMA, FileReport, batch_dict, compact_row, csv_text, report_for_entry, wall_dict
+from pywall.report import (
+    SCHEMA,
+    FileReport,
+    batch_dict,
+    compact_row,
+    csv_text,
+    report_for_entry,
+    wall_dict,
+)
 from pywall.tiles import face_from_code
 from pywall.warmup import warm_up_report
 
@@ -186,8 +194,12 @@ def walls(payload: Payload, data: bytes | None) -> dict[str, Any]:
     rounds, players = bounded(payload, "rounds", 1, 64, 1), arg(payload, "players", int, 4)
     parsed = tenhou.parse_seed(seed)
     made = tenhou.walls(seed, rounds, players)
-    return {"schema": SCHEMA, "seed_scheme": parsed.scheme.value, "players": players,
-            "rounds": [wall_dict(i, w, players, parsed.scheme) for i, w in enumerate(made)]}
+    return {
+        "schema": SCHEMA,
+        "seed_scheme": parsed.scheme.value,
+        "players": players,
+        "rounds": [wall_dict(i, w, players, parsed.scheme) for i, w in enumerate(made)],
+    }
 
 
 def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
@@ -212,7 +224,9 @@ def sega_wall(payload: Payload, data: bytes | None) -> dict[str, Any]:
     seeds = arg(payload, "seeds", list)
     if not all(isinstance(s, str) for s in seeds):
         raise BadRequest("the player seeds must be a list of texts")
-    result = sega.sega_wall([s.strip() for s in seeds], sega.uncertainty_from(payload.get("uncertainty")))
+    result = sega.sega_wall(
+        [s.strip() for s in seeds], sega.uncertainty_from(payload.get("uncertainty"))
+    )
     return result.to_dict()
 
 
@@ -223,8 +237,10 @@ def majsoul_hashes(payload: Payload, data: bytes | None) -> dict[str, Any]:
         parsed = majsoul_format.parse_hashes(record)
         rounds, uuid = parsed.rounds, parsed.uuid
     else:
-        typed = {k: arg(payload, k, str, "").strip() or None
-                 for k in ("paishan", "salt", "sha256", "md5", "salt_sha256")}
+        typed = {
+            k: arg(payload, k, str, "").strip() or None
+            for k in ("paishan", "salt", "sha256", "md5", "salt_sha256")
+        }
         rounds, uuid = (majsoul.typed_round(**typed),), None
     out = majsoul.verify_rounds(rounds).to_dict()
     for r in out["rounds"]:
@@ -260,8 +276,17 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 Handler = Callable[[Payload, "bytes | None"], dict[str, Any]]
 HANDLERS: dict[str, Handler] = {
-    "verify": verify, "walls": walls, "csv": csv, "commitment": commitment_check, "sega": sega_wall,
-    "majsoul": majsoul_hashes, "shanten": shanten, "hands": hands, "warm_up": warm_up, "sniff": sniff, "link": link,
+    "verify": verify,
+    "walls": walls,
+    "csv": csv,
+    "commitment": commitment_check,
+    "sega": sega_wall,
+    "majsoul": majsoul_hashes,
+    "shanten": shanten,
+    "hands": hands,
+    "warm_up": warm_up,
+    "sniff": sniff,
+    "link": link,
 }
 RUN_HANDLERS = ("archive_open", "archive_next", "archive_close", "archive_game", "audit", "tally")
 
@@ -285,5 +310,11 @@ def handle(kind: str, payload_json: str, data: bytes | None = None, api: Api | N
     except PywallError as exc:
         return dumps({"error": {"code": exc.code, "message": exc.message}})
     except Exception as exc:  # noqa: BLE001 - the outermost boundary: a bug, said plainly
-        return dumps({"error": {"code": "internal", "message":
-                                f"internal error ({type(exc).__name__}: {exc}); please report it"}})
+        return dumps(
+            {
+                "error": {
+                    "code": "internal",
+                    "message": f"internal error ({type(exc).__name__}: {exc}); please report it",
+                }
+            }
+        )

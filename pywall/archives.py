@@ -63,6 +63,7 @@ PackedEntry = tuple[str, "bytes | PywallError | Packed"]
 
 # --- sniffing ------------------------------------------------------------------------------
 
+
 def is_zip(head: bytes) -> bool:
     return head[:4] in (ZIP_MAGIC, EMPTY_ZIP_MAGIC)
 
@@ -85,6 +86,7 @@ def is_archive(head: bytes) -> bool:
 
 # --- bounded multi-member decompression -----------------------------------------------------
 
+
 class _Inflater(Protocol):
     @property
     def eof(self) -> bool: ...
@@ -96,11 +98,12 @@ class _Inflater(Protocol):
 def _slices(data: bytes) -> Iterator[bytes]:
     view = memoryview(data)
     for start in range(0, len(data), FEED_BYTES):
-        yield bytes(view[start:start + FEED_BYTES])
+        yield bytes(view[start : start + FEED_BYTES])
 
 
-def _inflate_streams(data: bytes, magic: bytes, new: Callable[[], _Inflater], limit: int,
-                     what: str) -> bytes:
+def _inflate_streams(
+    data: bytes, magic: bytes, new: Callable[[], _Inflater], limit: int, what: str
+) -> bytes:
     """Every stream of ``data`` (each starting with ``magic``) decompressed, in order.
 
     Trailing bytes that do not start a stream are ignored (as gzip does).
@@ -130,7 +133,8 @@ def _inflate_streams(data: bytes, magic: bytes, new: Callable[[], _Inflater], li
                 size += len(chunk)
                 if size > limit:
                     raise InputTooLargeError(
-                        f"the {what} data expands beyond {limit:,} bytes; refused as a likely bomb")
+                        f"the {what} data expands beyond {limit:,} bytes; refused as a likely bomb"
+                    )
                 out.append(chunk)
                 pending = getattr(inflater, "unconsumed_tail", b"")
             pending = inflater.unused_data
@@ -149,6 +153,7 @@ def bunzip_bounded(data: bytes, limit: int) -> bytes:
 
 
 # --- the content of a phoenix-logs row -------------------------------------------------------
+
 
 def _looks_like_log(data: bytes) -> bool:
     head = data[:64].lstrip(b"\xef\xbb\xbf \t\r\n")
@@ -175,9 +180,13 @@ def log_from_content(content: bytes | str | memoryview | None) -> bytes:
     """
     if content is None:
         raise LogFormatError("the row has no log_content")
-    data = content.encode("utf-8", "surrogateescape") if isinstance(content, str) else bytes(content)
+    data = (
+        content.encode("utf-8", "surrogateescape") if isinstance(content, str) else bytes(content)
+    )
     if len(data) > MAX_INPUT_BYTES * 4 // 3 + 4:
-        raise InputTooLargeError(f"log_content is {len(data):,} bytes; the cap is {MAX_INPUT_BYTES:,}")
+        raise InputTooLargeError(
+            f"log_content is {len(data):,} bytes; the cap is {MAX_INPUT_BYTES:,}"
+        )
     if not data.strip():
         raise LogFormatError("the row's log_content is empty")
     if not _looks_like_log(data):
@@ -186,7 +195,9 @@ def log_from_content(content: bytes | str | memoryview | None) -> bytes:
             raise LogFormatError("log_content is not bz2, gzip or XML (raw or base64)")
         data = decoded
     if len(data) > MAX_INPUT_BYTES:
-        raise InputTooLargeError(f"log_content is {len(data):,} bytes; the cap is {MAX_INPUT_BYTES:,}")
+        raise InputTooLargeError(
+            f"log_content is {len(data):,} bytes; the cap is {MAX_INPUT_BYTES:,}"
+        )
     if is_bz2(data):
         return bunzip_bounded(data, MAX_XML_BYTES)
     return data
@@ -199,13 +210,15 @@ def unpack(content: bytes | PywallError | Packed) -> bytes | PywallError:
     try:
         if content.size is not None and content.content is None:
             raise InputTooLargeError(
-                f"log_content is {content.size:,} bytes; the cap is {MAX_INPUT_BYTES:,}")
+                f"log_content is {content.size:,} bytes; the cap is {MAX_INPUT_BYTES:,}"
+            )
         return log_from_content(content.content)
     except PywallError as exc:
         return exc
 
 
 # --- rows of a phoenix-logs database, as entries ------------------------------------------
+
 
 def _text(value: Any) -> str:
     if isinstance(value, (bytes, bytearray, memoryview)):
@@ -220,8 +233,9 @@ def name_of_row(label: str, log_id: Any, number: int) -> str:
     return f"{label}/{_text(log_id).strip()}"
 
 
-def iter_phoenix_rows(rows: Iterable[Row], label: str, packed: bool = False,
-                      start: int = 1) -> Iterator[PackedEntry]:
+def iter_phoenix_rows(
+    rows: Iterable[Row], label: str, packed: bool = False, start: int = 1
+) -> Iterator[PackedEntry]:
     """``(log_id, log_content[, stored size])`` rows as named logs, decoded or ``Packed``."""
     for number, row in enumerate(rows, start):
         name = name_of_row(label, row[0], number)

@@ -107,7 +107,6 @@ class StartingHand:
     def tiles(self) -> int:
         return 14 if self.dealer else 13
 
-
     @property
     def shanten(self) -> int:
         return shanten(list(self.counts))
@@ -132,8 +131,15 @@ class GroupTally:
     def hands(self) -> int:
         return sum(sum(c.values()) for c in self.shanten.values())
 
-    def add(self, players: int, tiles: int, shanten_value: int, dora: int, pool: int,
-            dora_tiles: int = 4) -> None:
+    def add(
+        self,
+        players: int,
+        tiles: int,
+        shanten_value: int,
+        dora: int,
+        pool: int,
+        dora_tiles: int = 4,
+    ) -> None:
         counts = self.shanten.setdefault((players, tiles), {})
         counts[shanten_value] = counts.get(shanten_value, 0) + 1
         mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
@@ -151,14 +157,19 @@ class GroupTally:
         self.dora_var += other.dora_var
 
     def to_dict(self) -> dict[str, Any]:
-        return {"shanten": [[p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()],
-                "dora": [self.dora, self.dora_mean, self.dora_var]}
+        return {
+            "shanten": [
+                [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
+            ],
+            "dora": [self.dora, self.dora_mean, self.dora_var],
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
         try:
-            shanten_counts = {(int(p), int(t)): {int(s): int(n) for s, n in c.items()}
-                              for p, t, c in d["shanten"]}
+            shanten_counts = {
+                (int(p), int(t)): {int(s): int(n) for s, n in c.items()} for p, t, c in d["shanten"]
+            }
             dora, mean, var = d["dora"]
             return cls(shanten_counts, int(dora), float(mean), float(var))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -219,8 +230,12 @@ class AuditResult:
         }
 
 
-def shanten_test(tiles: int, values: Sequence[int] | Mapping[int, int], min_expected: float = 5.0,
-                 players: int = 4) -> ShantenTest:
+def shanten_test(
+    tiles: int,
+    values: Sequence[int] | Mapping[int, int],
+    min_expected: float = 5.0,
+    players: int = 4,
+) -> ShantenTest:
     """Shanten values (or counts per value) of ``tiles``-tile hands against the exact distribution."""
     exact = distribution(tiles, players)
     total = sum(exact.values())
@@ -229,11 +244,14 @@ def shanten_test(tiles: int, values: Sequence[int] | Mapping[int, int], min_expe
         for value in values:
             counts[value] = counts.get(value, 0) + 1
     n = sum(counts.values())
-    observed = {s: counts.get(s, 0) for s in exact} | {s: c for s, c in counts.items() if s not in exact}
+    observed = {s: counts.get(s, 0) for s in exact} | {
+        s: c for s, c in counts.items() if s not in exact
+    }
     expected = {s: n * c / total for s, c in exact.items()}
     mean, variance = moments(exact)
-    test = chi_square([str(s) for s in exact], [observed[s] for s in exact], list(expected.values()),
-                      min_expected)
+    test = chi_square(
+        [str(s) for s in exact], [observed[s] for s in exact], list(expected.values()), min_expected
+    )
     observed_sum = sum(s * c for s, c in counts.items())
     return ShantenTest(
         players=players,
@@ -253,12 +271,18 @@ def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> Gro
     """Every test for one group (at least one hand)."""
     if not tally.hands:
         raise ValueInputError(f"{label}: no hands to audit")
-    parts = tuple(shanten_test(t, tally.shanten[(p, t)], min_expected, p)
-                  for p, t in sorted(tally.shanten) if tally.shanten[(p, t)])
+    parts = tuple(
+        shanten_test(t, tally.shanten[(p, t)], min_expected, p)
+        for p, t in sorted(tally.shanten)
+        if tally.shanten[(p, t)]
+    )
     chi2 = sum(p.chi_square.statistic for p in parts)
     dof = sum(p.chi_square.dof for p in parts)
-    combined = z_score(sum(p.z.observed for p in parts), sum(p.z.expected for p in parts),
-                       sum(p.z.sd**2 for p in parts))
+    combined = z_score(
+        sum(p.z.observed for p in parts),
+        sum(p.z.expected for p in parts),
+        sum(p.z.sd**2 for p in parts),
+    )
     p_value = chi2_sf(chi2, dof) if dof else 1.0
     dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None
     return GroupAudit(label, tally.hands, parts, combined, chi2, dof, p_value, dora)
@@ -284,7 +308,9 @@ def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> Aud
     if not every:
         raise ValueInputError("no starting hands to audit")
     names = sorted({h.player for h in every})
-    players = tuple(audit_group(n, [h for h in every if h.player == n], min_expected) for n in names)
+    players = tuple(
+        audit_group(n, [h for h in every if h.player == n], min_expected) for n in names
+    )
     return AuditResult(audit_group(OVERALL, every, min_expected), players)
 
 
@@ -334,8 +360,13 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
 # --- games in: what a verified game's report carries -------------------------------
 
 ALPHA = 0.001
-KIND_TEXT = {"unreadable": "unreadable", "error": "could not be verified", "mismatch": "mismatch",
-             "duplicate": "repeated game", "no_hands": "no starting hands in the report"}
+KIND_TEXT = {
+    "unreadable": "unreadable",
+    "error": "could not be verified",
+    "mismatch": "mismatch",
+    "duplicate": "repeated game",
+    "no_hands": "no starting hands in the report",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,7 +379,9 @@ class Exclusion:
 
 
 def platform_label(platform: str, players: int) -> str:
-    name = {"tenhou": "Tenhou", "majsoul": "Mahjong Soul", "riichicity": "Riichi City"}.get(platform, platform)
+    name = {"tenhou": "Tenhou", "majsoul": "Mahjong Soul", "riichicity": "Riichi City"}.get(
+        platform, platform
+    )
     return f"{name}, {players}-player"
 
 
@@ -390,7 +423,9 @@ class Tally:
                 if name in ANONYMOUS:
                     self.anonymous_hands += 1
                 else:
-                    self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
+                    self.players.setdefault(name, GroupTally()).add(
+                        players, tiles, value, dora, pool
+                    )
 
     def merge(self, other: Tally) -> None:
         """Add another part of the same audit (another worker's share of a run)."""
@@ -404,22 +439,28 @@ class Tally:
         self.seen.update(other.seen)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"overall": self.overall.to_dict(),
-                "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
-                "players": {k: g.to_dict() for k, g in self.players.items()},
-                "games": self.games, "anonymous_hands": self.anonymous_hands,
-                "excluded": [[e.path, e.kind, e.reason] for e in self.excluded],
-                "seen": self.seen}
+        return {
+            "overall": self.overall.to_dict(),
+            "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
+            "players": {k: g.to_dict() for k, g in self.players.items()},
+            "games": self.games,
+            "anonymous_hands": self.anonymous_hands,
+            "excluded": [[e.path, e.kind, e.reason] for e in self.excluded],
+            "seen": self.seen,
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Tally:
         try:
-            return cls(GroupTally.from_dict(d["overall"]),
-                       {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
-                       {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
-                       int(d["games"]), int(d["anonymous_hands"]),
-                       [Exclusion(str(p), str(k), str(r)) for p, k, r in d["excluded"]],
-                       {str(k): str(v) for k, v in d["seen"].items()})
+            return cls(
+                GroupTally.from_dict(d["overall"]),
+                {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
+                {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
+                int(d["games"]),
+                int(d["anonymous_hands"]),
+                [Exclusion(str(p), str(k), str(r)) for p, k, r in d["excluded"]],
+                {str(k): str(v) for k, v in d["seen"].items()},
+            )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
@@ -428,8 +469,14 @@ def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> tuple[str,
     """Why a game's report cannot count (kind, reason), or None when it can."""
     status, game = report.get("status"), report.get("game")
     if status != "verified" or not isinstance(game, Mapping):
-        first = next((f.get("message") for f in report.get("findings") or []
-                      if isinstance(f, Mapping) and f.get("severity") == "error"), None)
+        first = next(
+            (
+                f.get("message")
+                for f in report.get("findings") or []
+                if isinstance(f, Mapping) and f.get("severity") == "error"
+            ),
+            None,
+        )
         kind = status if status in ("mismatch", "error") else "unreadable"
         return kind, f"{kind}: {first}" if first else str(kind)
     rounds = report.get("rounds") or []
@@ -455,14 +502,24 @@ def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
 def audit_dict(tally: Tally) -> dict[str, Any]:
     """The audit as JSON-ready data, with the games counted and left out, and the fair
     distributions (exact counts as text: they exceed 2**53)."""
-    games = {"used": tally.games, "hands": tally.hands, "anonymous_hands": tally.anonymous_hands,
-             "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded]}
+    games = {
+        "used": tally.games,
+        "hands": tally.hands,
+        "anonymous_hands": tally.anonymous_hands,
+        "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded],
+    }
     if not tally.hands:
-        return {"error": {"code": "no_games", "message": "no verified game to audit"}, "games": games}
+        return {
+            "error": {"code": "no_games", "message": "no verified game to audit"},
+            "games": games,
+        }
     fair: dict[str, Any] = {}
     for players, tiles in sorted({key for key in tally.overall.shanten}):
         counts = distribution(tiles, players)
         total = sum(counts.values())
-        fair[f"{players}p{tiles}"] = {"total": str(total), "counts": {str(s): str(c) for s, c in counts.items()},
-                                      "probability": {str(s): c / total for s, c in counts.items()}}
+        fair[f"{players}p{tiles}"] = {
+            "total": str(total),
+            "counts": {str(s): str(c) for s, c in counts.items()},
+            "probability": {str(s): c / total for s, c in counts.items()},
+        }
     return {**audit_result(tally).to_dict(), "games": games, "fair": fair, "alpha": ALPHA}

@@ -76,4 +76,6 @@ class Finding:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Finding:
-        return cls(d["code"], Severity(d["severity"]), d["round"], d["message"], dict(d.get("data", {})))
+        return cls(
+            d["code"], Severity(d["severity"]), d["round"], d["message"], dict(d.get("data", {}))
+        )

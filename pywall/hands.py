@@ -25,8 +25,12 @@ def hand_analysis(counts: list[int], visible: list[int] | None) -> dict[str, Any
     forms = shanten_by_form(counts)
     out: dict[str, Any] = {
         "tiles": sum(counts),
-        "shanten": {"regular": forms.regular, "chiitoi": forms.chiitoi,
-                    "kokushi": forms.kokushi, "minimum": forms.minimum},
+        "shanten": {
+            "regular": forms.regular,
+            "chiitoi": forms.chiitoi,
+            "kokushi": forms.kokushi,
+            "minimum": forms.minimum,
+        },
     }
     if sum(counts) % 3 == 1:
         out["effective"] = effective_tiles(counts, visible).to_dict()
@@ -44,27 +48,47 @@ def starting_table(hand: str, visible: str = "") -> dict[str, Any]:
         raise ValueInputError("type a hand in mpsz, e.g. 123m456p789s1122z")
     counts = counts_from_mpsz(hand)
     if sum(counts) > 14 or sum(counts) % 3 == 0:
-        raise ValueInputError(f"a hand has 1-14 tiles and not a multiple of 3 (13 or 14 before "
-                              f"calls); this one has {sum(counts)}")
+        raise ValueInputError(
+            f"a hand has 1-14 tiles and not a multiple of 3 (13 or 14 before "
+            f"calls); this one has {sum(counts)}"
+        )
     seen = counts_from_mpsz(visible) if visible.strip() else None
     red = [i for i, code in enumerate(codes_from_mpsz(hand)) if code[0] == "0"]
-    out = {"hand": mpsz_from_counts(counts), "kinds": sorted(kinds),
-           "red": sorted({kinds[i] for i in red}), **hand_analysis(counts, seen)}
+    out = {
+        "hand": mpsz_from_counts(counts),
+        "kinds": sorted(kinds),
+        "red": sorted({kinds[i] for i in red}),
+        **hand_analysis(counts, seen),
+    }
     if seen is not None:
         out["visible"] = mpsz_from_counts(seen)
     return out
 
 
 def _round_parts(rnd: Mapping[str, Any]) -> tuple[list[int], list[list[int]], int, Any]:
-    wall, hands, dealer, layout = rnd.get("wall"), rnd.get("hands"), rnd.get("dealer"), rnd.get("layout")
-    if not isinstance(hands, list) or len(hands) not in (3, 4) or not all(
-            isinstance(h, list) and all(isinstance(t, int) and 0 <= t < 136 for t in h) for h in hands):
+    wall, hands, dealer, layout = (
+        rnd.get("wall"),
+        rnd.get("hands"),
+        rnd.get("dealer"),
+        rnd.get("layout"),
+    )
+    if (
+        not isinstance(hands, list)
+        or len(hands) not in (3, 4)
+        or not all(
+            isinstance(h, list) and all(isinstance(t, int) and 0 <= t < 136 for t in h)
+            for h in hands
+        )
+    ):
         raise ValueInputError("a round needs 3 or 4 dealt hands of tile ids")
     if not isinstance(layout, Mapping) or layout.get("scheme") not in {s.value for s in WallScheme}:
         raise ValueInputError("a round needs its layout (a report of schema 2)")
     scheme = layout_for(WallScheme(layout["scheme"]), len(hands))
-    if not isinstance(wall, list) or len(wall) != scheme.size or not all(
-            isinstance(t, int) and 0 <= t < 136 for t in wall):
+    if (
+        not isinstance(wall, list)
+        or len(wall) != scheme.size
+        or not all(isinstance(t, int) and 0 <= t < 136 for t in wall)
+    ):
         raise ValueInputError(f"a round's wall has {scheme.size} tile ids")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
         raise ValueInputError("a round needs its dealer's seat")
@@ -86,6 +110,13 @@ def round_hands(rnd: Mapping[str, Any]) -> dict[str, Any]:
         counts = [0] * KINDS
         for t in tiles:
             counts[t // 4] += 1
-        seats.append({"seat": seat, "dealer": seat == dealer, "ids": sorted(tiles),
-                      "draw": draw if seat == dealer else None, **hand_analysis(counts, visible)})
+        seats.append(
+            {
+                "seat": seat,
+                "dealer": seat == dealer,
+                "ids": sorted(tiles),
+                "draw": draw if seat == dealer else None,
+                **hand_analysis(counts, visible),
+            }
+        )
     return {"players": len(hands), "dealer": dealer, "dora_indicator": indicator, "seats": seats}

@@ -128,18 +128,35 @@ def layout_for(scheme: WallScheme, players: int) -> Layout:
     dealt = DEALT_PER_SEAT * players
     if scheme in (WallScheme.FRONT, WallScheme.UNDEALT):
         start = dealt if scheme is WallScheme.FRONT else 0
-        deal = tuple(map(tuple, _deal_blocks(players))) if scheme is WallScheme.FRONT else ((),) * players
+        deal = (
+            tuple(map(tuple, _deal_blocks(players)))
+            if scheme is WallScheme.FRONT
+            else ((),) * players
+        )
         base = n - (9 if players == 3 else 5)
-        return Layout(scheme, players, n, deal, tuple(range(start, n - DEAD_WALL)),
-                      tuple(n - 1 - r for r in range(REPLACEMENTS[players])),
-                      tuple(base - 2 * k for k in range(INDICATORS)),
-                      tuple(base - 1 - 2 * k for k in range(INDICATORS)))
+        return Layout(
+            scheme,
+            players,
+            n,
+            deal,
+            tuple(range(start, n - DEAD_WALL)),
+            tuple(n - 1 - r for r in range(REPLACEMENTS[players])),
+            tuple(base - 2 * k for k in range(INDICATORS)),
+            tuple(base - 1 - 2 * k for k in range(INDICATORS)),
+        )
     deal = tuple(tuple(n - 1 - p for p in seat) for seat in _deal_blocks(players))
     if scheme is WallScheme.TENHOU_EARLY_2009:
         base, order = 8, tuple(range(REPLACEMENTS[players]))
     else:
         base = 4 if scheme is WallScheme.TENHOU_LATE_2009 else 9 if players == 3 else 5
         order = _TENHOU_REPLACEMENT_ORDER[: REPLACEMENTS[players]]
-    return Layout(scheme, players, n, deal, tuple(range(n - 1 - dealt, DEAD_WALL - 1, -1)), order,
-                  tuple(base + 2 * k for k in range(INDICATORS)),
-                  tuple(base - 1 + 2 * k for k in range(INDICATORS)))
+    return Layout(
+        scheme,
+        players,
+        n,
+        deal,
+        tuple(range(n - 1 - dealt, DEAD_WALL - 1, -1)),
+        order,
+        tuple(base + 2 * k for k in range(INDICATORS)),
+        tuple(base - 1 + 2 * k for k in range(INDICATORS)),
+    )

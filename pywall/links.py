@@ -20,9 +20,42 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 from pywall.errors import ValueInputError
 
-_T = (22136, 52719, 55146, 42104, 59591, 46934, 9248, 28891, 49597, 52974, 62844, 4015, 18311, 50730,
-      43056, 17939, 64838, 38145, 27008, 39128, 35652, 63407, 65535, 23473, 35164, 55230, 27536, 4386,
-      64920, 29075, 42617, 17294, 18868, 2081)
+_T = (
+    22136,
+    52719,
+    55146,
+    42104,
+    59591,
+    46934,
+    9248,
+    28891,
+    49597,
+    52974,
+    62844,
+    4015,
+    18311,
+    50730,
+    43056,
+    17939,
+    64838,
+    38145,
+    27008,
+    39128,
+    35652,
+    63407,
+    65535,
+    23473,
+    35164,
+    55230,
+    27536,
+    4386,
+    64920,
+    29075,
+    42617,
+    17294,
+    18868,
+    2081,
+)
 LOG_ID = re.compile(r"\b(\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-(?:[0-9a-f]{8}|x[0-9a-f]{12}))\b")
 MAJSOUL_PAIPU = re.compile(r"paipu=([0-9a-f]{6}-[0-9a-f-]{20,40})", re.IGNORECASE)
 TENHOU_LOG_URL = "https://tenhou.net/0/log/?"
@@ -47,12 +80,19 @@ class GameLink:
     def viewer_url(self) -> str | None:
         if self.platform != "tenhou":
             return None
-        return TENHOU_VIEWER_URL + self.game_id + (f"&tw={self.seat}" if self.seat is not None else "")
+        return (
+            TENHOU_VIEWER_URL + self.game_id + (f"&tw={self.seat}" if self.seat is not None else "")
+        )
 
     def to_dict(self) -> dict[str, object]:
-        return {"platform": self.platform, "game_id": self.game_id, "seat": self.seat,
-                "obfuscated": self.obfuscated, "record_url": self.record_url,
-                "viewer_url": self.viewer_url}
+        return {
+            "platform": self.platform,
+            "game_id": self.game_id,
+            "seat": self.seat,
+            "obfuscated": self.obfuscated,
+            "record_url": self.record_url,
+            "viewer_url": self.viewer_url,
+        }
 
 
 def real_log_id(log_id: str) -> str:
@@ -61,7 +101,7 @@ def real_log_id(log_id: str) -> str:
     if not (last.startswith("x") and len(last) == 13):
         return log_id
     try:
-        a, b, c = (int(last[i:i + 4], 16) for i in (1, 5, 9))
+        a, b, c = (int(last[i : i + 4], 16) for i in (1, 5, 9))
     except ValueError:
         raise ValueInputError(f"{log_id[:60]!r} is not a Tenhou log id") from None
     index = 0

@@ -20,9 +20,8 @@ from typing import Any
 from pywall.errors import PywallError
 from pywall.findings import Finding, Severity
 from pywall.formats import parse_record
-from pywall.model import Game
 from pywall.layout import layout_for
-from pywall.model import Draw, Round
+from pywall.model import Draw, Game, Round
 from pywall.shanten import shanten
 from pywall.tenhou import RoundWall, Scheme, wall_scheme
 from pywall.tiles import dora_kind
@@ -31,7 +30,12 @@ from pywall.verify import GameResult, RoundResult, Row, verify_game
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
 
-_LEVELS = {0x00: ("Ippan", "般"), 0x80: ("Joukyuu", "上"), 0x20: ("Tokujou", "特"), 0xA0: ("Houou", "鳳")}
+_LEVELS = {
+    0x00: ("Ippan", "般"),
+    0x80: ("Joukyuu", "上"),
+    0x20: ("Tokujou", "特"),
+    0xA0: ("Houou", "鳳"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,19 +53,37 @@ class GameInfo:
     fingerprint: str | None = None  # the same game gives the same text (the audit counts it once)
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"players": list(self.players), "player_count": self.player_count, "rule": self.rule,
-             "rule_code": self.rule_code, "date": self.date, "log_id": self.log_id,
-             "seed_scheme": self.seed_scheme, "platform": self.platform, "game_id": self.game_id,
-             "fingerprint": self.fingerprint}
+        d = {
+            "players": list(self.players),
+            "player_count": self.player_count,
+            "rule": self.rule,
+            "rule_code": self.rule_code,
+            "date": self.date,
+            "log_id": self.log_id,
+            "seed_scheme": self.seed_scheme,
+            "platform": self.platform,
+            "game_id": self.game_id,
+            "fingerprint": self.fingerprint,
+        }
         if self.seed is not None:
             d["seed"] = self.seed
         return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameInfo:
-        return cls(tuple(d["players"]), d["player_count"], d["rule"], d["rule_code"], d["date"],
-                   d["log_id"], d["seed_scheme"], d.get("seed"), d.get("platform", "tenhou"),
-                   d.get("game_id"), d.get("fingerprint"))
+        return cls(
+            tuple(d["players"]),
+            d["player_count"],
+            d["rule"],
+            d["rule_code"],
+            d["date"],
+            d["log_id"],
+            d["seed_scheme"],
+            d.get("seed"),
+            d.get("platform", "tenhou"),
+            d.get("game_id"),
+            d.get("fingerprint"),
+        )
 
 
 #: One seat's starting hand as the audit reads it: (seat, tiles 13 or 14, shanten,
@@ -87,10 +109,16 @@ class RoundReport:
     starting: tuple[Starting, ...] | None = None  # on request: the audit's view of the deal
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"index": self.index, "label": self.label,
-                             "dice": list(self.dice) if self.dice else None,
-                             "result": self.result, "checked": self.checked, "dealer": self.dealer,
-                             "dora_revealed": self.dora_revealed, "ura_revealed": self.ura_revealed}
+        d: dict[str, Any] = {
+            "index": self.index,
+            "label": self.label,
+            "dice": list(self.dice) if self.dice else None,
+            "result": self.result,
+            "checked": self.checked,
+            "dealer": self.dealer,
+            "dora_revealed": self.dora_revealed,
+            "ura_revealed": self.ura_revealed,
+        }
         for key in ("wall", "hands", "events", "dora_indicators", "starting"):
             value = getattr(self, key)
             if value is not None:
@@ -103,13 +131,29 @@ class RoundReport:
     def from_dict(cls, d: Mapping[str, Any]) -> RoundReport:
         def tuples(key: str) -> Any:
             value = d.get(key)
-            return None if value is None else tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            return (
+                None
+                if value is None
+                else tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            )
 
         dice = d.get("dice")
-        return cls(d["index"], d["label"], (dice[0], dice[1]) if dice else None, d["result"],
-                   d["checked"], d.get("dealer", 0), d.get("dora_revealed", 1), d.get("ura_revealed", 0),
-                   tuples("wall"), tuples("events"), tuples("hands"), d.get("layout"),
-                   tuples("dora_indicators"), tuples("starting"))
+        return cls(
+            d["index"],
+            d["label"],
+            (dice[0], dice[1]) if dice else None,
+            d["result"],
+            d["checked"],
+            d.get("dealer", 0),
+            d.get("dora_revealed", 1),
+            d.get("ura_revealed", 0),
+            tuples("wall"),
+            tuples("events"),
+            tuples("hands"),
+            d.get("layout"),
+            tuples("dora_indicators"),
+            tuples("starting"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +167,27 @@ class FileReport:
     schema: int = field(default=SCHEMA)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": self.schema, "path": self.path, "status": self.status,
-                "checked": self.checked, "game": self.game.to_dict() if self.game else None,
-                "rounds": [r.to_dict() for r in self.rounds],
-                "findings": [f.to_dict() for f in self.findings]}
+        return {
+            "schema": self.schema,
+            "path": self.path,
+            "status": self.status,
+            "checked": self.checked,
+            "game": self.game.to_dict() if self.game else None,
+            "rounds": [r.to_dict() for r in self.rounds],
+            "findings": [f.to_dict() for f in self.findings],
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> FileReport:
-        return cls(d["path"], d["status"], d["checked"],
-                   GameInfo.from_dict(d["game"]) if d["game"] else None,
-                   tuple(RoundReport.from_dict(r) for r in d["rounds"]),
-                   tuple(Finding.from_dict(f) for f in d["findings"]), d["schema"])
+        return cls(
+            d["path"],
+            d["status"],
+            d["checked"],
+            GameInfo.from_dict(d["game"]) if d["game"] else None,
+            tuple(RoundReport.from_dict(r) for r in d["rounds"]),
+            tuple(Finding.from_dict(f) for f in d["findings"]),
+            d["schema"],
+        )
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -145,8 +199,7 @@ def rule_from_type(go_type: int | None, players: int) -> tuple[str, str]:
     if go_type is None:
         return f"{players}-player, rule unknown", ""
     level, level_ja = _LEVELS[go_type & 0xA0]
-    parts = [f"{players}-player", f"{level} lobby",
-             "East-South" if go_type & 0x08 else "East only"]
+    parts = [f"{players}-player", f"{level} lobby", "East-South" if go_type & 0x08 else "East only"]
     code = ("三" if players == 3 else "") + level_ja + ("南" if go_type & 0x08 else "東")
     if not go_type & 0x04:
         parts.append("open tanyao")
@@ -176,7 +229,8 @@ def fingerprint(game: Game) -> str:
         key = game.seed or "".join(r.shuffle or "" for r in game.rounds)
     else:
         key = f"{game.platform.value}:{game.game_id or ''}:" + ";".join(
-            ",".join(map(str, r.wall or ())) for r in game.rounds)
+            ",".join(map(str, r.wall or ())) for r in game.rounds
+        )
     return hashlib.sha256(key.encode()).hexdigest()[:32]
 
 
@@ -185,10 +239,19 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         rule, code = game.rule, ""
     else:
         rule, code = rule_from_type(game.go_type, game.player_count)
-    return GameInfo(game.names, game.player_count, rule, code,
-                    game.date or date_from_log_id(game.log_id), game.log_id,
-                    result.scheme.value if result.scheme else None, game.seed if detail else None,
-                    game.platform.value, game.game_id or game.log_id, fingerprint(game))
+    return GameInfo(
+        game.names,
+        game.player_count,
+        rule,
+        code,
+        game.date or date_from_log_id(game.log_id),
+        game.log_id,
+        result.scheme.value if result.scheme else None,
+        game.seed if detail else None,
+        game.platform.value,
+        game.game_id or game.log_id,
+        fingerprint(game),
+    )
 
 
 #: Columns of each detail event (one per tile compared): compact arrays keep the
@@ -220,33 +283,52 @@ def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
     return tuple(out)
 
 
-def round_report(r: RoundResult, rnd: Round, players: int, detail: bool, starting: bool) -> RoundReport:
+def round_report(
+    r: RoundResult, rnd: Round, players: int, detail: bool, starting: bool
+) -> RoundReport:
     layout = r.layout
     return RoundReport(
-        r.index, r.label, r.dice, "verified" if r.ok else "mismatch", r.checked, r.dealer,
-        r.dora_revealed, r.ura_revealed,
+        r.index,
+        r.label,
+        r.dice,
+        "verified" if r.ok else "mismatch",
+        r.checked,
+        r.dealer,
+        r.dora_revealed,
+        r.ura_revealed,
         r.wall if detail else None,
         tuple(event_row(row, r.wall) for row in r.rows) if detail else None,
         rnd.hands if detail else None,
         layout.to_dict(r.dealer) if detail else None,
-        tuple(r.wall[p] for p in layout.dora[:r.dora_revealed]) if detail else None,
+        tuple(r.wall[p] for p in layout.dora[: r.dora_revealed]) if detail else None,
         starting_hands(rnd, players) if starting else None,
     )
 
 
-def report_from_result(path: str, game: Game, result: GameResult, detail: bool = False,
-                       starting: bool = False) -> FileReport:
-    rounds = tuple(round_report(r, game.rounds[r.index], game.player_count, detail, starting)
-                   for r in result.rounds)
-    return FileReport(path, result.status, result.checked, game_info(game, result, detail), rounds,
-                      result.findings)
+def report_from_result(
+    path: str, game: Game, result: GameResult, detail: bool = False, starting: bool = False
+) -> FileReport:
+    rounds = tuple(
+        round_report(r, game.rounds[r.index], game.player_count, detail, starting)
+        for r in result.rounds
+    )
+    return FileReport(
+        path,
+        result.status,
+        result.checked,
+        game_info(game, result, detail),
+        rounds,
+        result.findings,
+    )
 
 
 def error_report(path: str, code: str, message: str) -> FileReport:
     return FileReport(path, "error", 0, None, (), (Finding(code, Severity.ERROR, None, message),))
 
 
-def check_log(path: str, data: bytes | str, detail: bool = False, starting: bool = False) -> FileReport:
+def check_log(
+    path: str, data: bytes | str, detail: bool = False, starting: bool = False
+) -> FileReport:
     """Parse and verify one game record. Bad input gives an ``error`` report, not an exception."""
     try:
         game = parse_record(data, path)
@@ -255,8 +337,9 @@ def check_log(path: str, data: bytes | str, detail: bool = False, starting: bool
         return error_report(path, exc.code, exc.message)
 
 
-def report_for_entry(path: str, content: bytes | PywallError, detail: bool = False,
-                     starting: bool = False) -> FileReport:
+def report_for_entry(
+    path: str, content: bytes | PywallError, detail: bool = False, starting: bool = False
+) -> FileReport:
     """A batch entry's report: its read error, or its log checked. Never raises, so
     one entry never stops a batch (CLI, archives in the page)."""
     if isinstance(content, PywallError):
@@ -264,7 +347,9 @@ def report_for_entry(path: str, content: bytes | PywallError, detail: bool = Fal
     try:
         return check_log(path, content, detail, starting)
     except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error entry, the batch goes on
-        return error_report(path, "error", f"internal error ({type(exc).__name__}: {exc}); please report it")
+        return error_report(
+            path, "error", f"internal error ({type(exc).__name__}: {exc}); please report it"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,8 +361,13 @@ class Summary:
     checked: int
 
     def to_dict(self) -> dict[str, int]:
-        return {"files": self.files, "verified": self.verified, "mismatch": self.mismatch,
-                "error": self.error, "checked": self.checked}
+        return {
+            "files": self.files,
+            "verified": self.verified,
+            "mismatch": self.mismatch,
+            "error": self.error,
+            "checked": self.checked,
+        }
 
 
 def summarise(reports: Iterable[FileReport]) -> Summary:
@@ -291,14 +381,27 @@ def summarise(reports: Iterable[FileReport]) -> Summary:
 
 
 def batch_dict(reports: Sequence[FileReport]) -> dict[str, Any]:
-    return {"schema": SCHEMA, "files": [r.to_dict() for r in reports],
-            "summary": summarise(reports).to_dict()}
+    return {
+        "schema": SCHEMA,
+        "files": [r.to_dict() for r in reports],
+        "summary": summarise(reports).to_dict(),
+    }
 
 
 #: A game as a batch or archive lists it (JSON, CSV and the page's table); the CSV
 #: columns are these keys but ``i``.
-ROW_FIELDS = ("i", "path", "status", "round_count", "checked", "errors", "first_problem",
-              "log_id", "date", "platform")
+ROW_FIELDS = (
+    "i",
+    "path",
+    "status",
+    "round_count",
+    "checked",
+    "errors",
+    "first_problem",
+    "log_id",
+    "date",
+    "platform",
+)
 CSV_COLUMNS = ROW_FIELDS[1:]
 
 
@@ -317,11 +420,18 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     """The one compact form of a game's report (the page keeps these for big archives)."""
     errors = report.errors
     game = report.game
-    return {"i": index, "path": report.path, "status": report.status, "round_count": len(report.rounds),
-            "checked": report.checked, "errors": len(errors),
-            "first_problem": errors[0].message if errors else "",
-            "log_id": game.game_id if game else None, "date": game.date if game else None,
-            "platform": game.platform if game else None}
+    return {
+        "i": index,
+        "path": report.path,
+        "status": report.status,
+        "round_count": len(report.rounds),
+        "checked": report.checked,
+        "errors": len(errors),
+        "first_problem": errors[0].message if errors else "",
+        "log_id": game.game_id if game else None,
+        "date": game.date if game else None,
+        "platform": game.platform if game else None,
+    }
 
 
 def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:

@@ -82,8 +82,12 @@ class SegaWall:
             "dice": list(self.dice),
             "tiles": list(self.texts),
             "tenhou_ids": list(self.tenhou_ids),
-            "break": {"dice_sum": total, "wall": broken, "stacks_from_right": total,
-                      "index": (total - 1) % 4},
+            "break": {
+                "dice_sum": total,
+                "wall": broken,
+                "stacks_from_right": total,
+                "index": (total - 1) % 4,
+            },
             "red_fives": "unknown: SEGA's numbering of red fives is not published",
         }
 
@@ -201,7 +205,9 @@ def uncertainty_from(value: object) -> int:
         if not text:
             raise ValueInputError("enter the uncertainty value (a whole number, 0-4294967295)")
         if not (text.isascii() and text.isdigit()):
-            raise ValueInputError(f"the uncertainty value {text[:40]!r} is not a whole number (digits 0-9)")
+            raise ValueInputError(
+                f"the uncertainty value {text[:40]!r} is not a whole number (digits 0-9)"
+            )
         if len(text) > 12:
             raise ValueInputError("the uncertainty value is outside 0-4294967295 (32 bits)")
         value = int(text)

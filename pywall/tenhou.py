@@ -65,8 +65,11 @@ class Scheme(str, Enum):
         return self is not Scheme.CURRENT
 
 
-_WALL_SCHEMES = {Scheme.CURRENT: WallScheme.TENHOU, Scheme.LATE_2009: WallScheme.TENHOU_LATE_2009,
-                 Scheme.EARLY_2009: WallScheme.TENHOU_EARLY_2009}
+_WALL_SCHEMES = {
+    Scheme.CURRENT: WallScheme.TENHOU,
+    Scheme.LATE_2009: WallScheme.TENHOU_LATE_2009,
+    Scheme.EARLY_2009: WallScheme.TENHOU_EARLY_2009,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,11 +115,11 @@ def parse_seed(seed: str) -> Seed:
     """Recognise any Tenhou seed format; ``SeedError`` says what is wrong."""
     text = "".join(seed.split())
     if text.startswith(PREFIX_2009):
-        return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009):], 32))
+        return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009) :], 32))
     if text.startswith(PREFIX_EARLY_2009):
-        return Seed(Scheme.EARLY_2009, _hex_words(text[len(PREFIX_EARLY_2009):], 8))
+        return Seed(Scheme.EARLY_2009, _hex_words(text[len(PREFIX_EARLY_2009) :], 8))
     if text.startswith(PREFIX):
-        text = text[len(PREFIX):]
+        text = text[len(PREFIX) :]
     elif "," in text:
         raise SeedError(f"unknown seed format {text.split(',', 1)[0][:40]!r}")
     return Seed(Scheme.CURRENT, _key_from_base64(text))
@@ -174,11 +177,22 @@ def rnd_from_src(src: bytes) -> Sequence[int]:
     """
     sha = hashlib.sha512
     # The nine chunks written out: as a loop, this function took 15% longer.
-    rnd = array(_WORD, b"".join((
-        sha(src[0:128]).digest(), sha(src[128:256]).digest(), sha(src[256:384]).digest(),
-        sha(src[384:512]).digest(), sha(src[512:640]).digest(), sha(src[640:768]).digest(),
-        sha(src[768:896]).digest(), sha(src[896:1024]).digest(), sha(src[1024:1152]).digest(),
-    )))
+    rnd = array(
+        _WORD,
+        b"".join(
+            (
+                sha(src[0:128]).digest(),
+                sha(src[128:256]).digest(),
+                sha(src[256:384]).digest(),
+                sha(src[384:512]).digest(),
+                sha(src[512:640]).digest(),
+                sha(src[640:768]).digest(),
+                sha(src[768:896]).digest(),
+                sha(src[896:1024]).digest(),
+                sha(src[1024:1152]).digest(),
+            )
+        ),
+    )
     if _BIG_ENDIAN:
         rnd.byteswap()
     return rnd

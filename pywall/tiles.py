@@ -142,7 +142,9 @@ def face_from_code(code: str) -> int:
     Riichi City) name a tile's face, not which copy it is. A face is the id
     ``kind * 4 + 1``; a red five is its red id (16, 52, 88). ``"0p"`` -> 52, ``"5p"`` -> 53."""
     if len(code) != 2 or code[1] not in SUITS or not (code[0].isascii() and code[0].isdigit()):
-        raise ValueInputError(f"{code[:8]!r} is not a tile code (1m-9m, 0m for a red five, ... 1z-7z)")
+        raise ValueInputError(
+            f"{code[:8]!r} is not a tile code (1m-9m, 0m for a red five, ... 1z-7z)"
+        )
     suit = SUITS.index(code[1])
     digit = int(code[0])
     if digit == 0:

@@ -20,19 +20,47 @@ from dataclasses import dataclass
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
 from pywall.layout import Layout, WallScheme, layout_for
-from pywall.model import Call, Discard, DoraReveal, Draw, Game, HashClaim, Platform, Round, WallCount, Win
-from pywall.tenhou import RoundWall, Scheme, Seed, early_2009_wall, iter_walls, parse_seed, wall_scheme
+from pywall.model import (
+    Call,
+    Discard,
+    DoraReveal,
+    Draw,
+    Game,
+    HashClaim,
+    Platform,
+    Round,
+    WallCount,
+    Win,
+)
+from pywall.tenhou import (
+    RoundWall,
+    Scheme,
+    Seed,
+    early_2009_wall,
+    iter_walls,
+    parse_seed,
+    wall_scheme,
+)
 from pywall.tiles import KINDS, tile_text
 
 #: Findings that mean the log could not be verified at all (status ``error``).
-FATAL_CODES = frozenset({"seed_missing", "bad_seed", "no_rounds", "log_format", "too_large",
-                         "unreadable", "error"})
+FATAL_CODES = frozenset(
+    {"seed_missing", "bad_seed", "no_rounds", "log_format", "too_large", "unreadable", "error"}
+)
 MAX_LISTED_PER_ROUND = 20
-_WHAT_CODE = {"deal": "deal_mismatch", "draw": "draw_mismatch", "replacement": "replacement_mismatch",
-              "dora": "dora_mismatch", "ura": "ura_mismatch"}
-_HASH_CODES = {("sha256", False): ("sha256_match", "hash_mismatch"),
-               ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
-               ("md5", False): ("md5_match", "md5_mismatch"), ("md5", True): ("md5_match", "md5_mismatch")}
+_WHAT_CODE = {
+    "deal": "deal_mismatch",
+    "draw": "draw_mismatch",
+    "replacement": "replacement_mismatch",
+    "dora": "dora_mismatch",
+    "ura": "ura_mismatch",
+}
+_HASH_CODES = {
+    ("sha256", False): ("sha256_match", "hash_mismatch"),
+    ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
+    ("md5", False): ("md5_match", "md5_mismatch"),
+    ("md5", True): ("md5_match", "md5_mismatch"),
+}
 
 
 #: A tile comparison before the wall is read: TileCheck's fields but ``wall``.
@@ -111,9 +139,11 @@ def status_of(findings: Sequence[Finding]) -> str:
 
 def deal_rows(rnd: Round, layout: Layout) -> list[Row]:
     by_seat = layout.deal_by_seat(rnd.dealer)
-    return [(pos, "deal", seat, 0, k, tile)
-            for seat, hand in enumerate(rnd.hands)
-            for k, (tile, pos) in enumerate(zip(hand, by_seat[seat]), 1)]
+    return [
+        (pos, "deal", seat, 0, k, tile)
+        for seat, hand in enumerate(rnd.hands)
+        for k, (tile, pos) in enumerate(zip(hand, by_seat[seat]), 1)
+    ]
 
 
 @dataclass
@@ -158,29 +188,59 @@ def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[R
         elif type(ev) is WallCount:
             _wall_count(rnd, ev, en, layout, cur, extra)
     if cur.beyond:
-        extra.append(Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: the log names {cur.beyond} more dora or ura indicators "
-                             "than a wall can hold", {"count": cur.beyond}))
+        extra.append(
+            Finding(
+                "dora_count_mismatch",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: the log names {cur.beyond} more dora or ura indicators "
+                "than a wall can hold",
+                {"count": cur.beyond},
+            )
+        )
     if cur.overruns > 1:
-        extra.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: {cur.overruns - 1} more draws past the end of the wall",
-                             {"count": cur.overruns - 1}))
+        extra.append(
+            Finding(
+                "more_mismatches",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: {cur.overruns - 1} more draws past the end of the wall",
+                {"count": cur.overruns - 1},
+            )
+        )
     return rows, cur
 
 
-def _replacement(rnd: Round, ev: Draw, en: int, layout: Layout, cur: _Cursor, pending: list[bool],
-                 rows: list[Row], extra: list[Finding]) -> None:
+def _replacement(
+    rnd: Round,
+    ev: Draw,
+    en: int,
+    layout: Layout,
+    cur: _Cursor,
+    pending: list[bool],
+    rows: list[Row],
+    extra: list[Finding],
+) -> None:
     pending[ev.seat] = False
     order = layout.replacements
     cur.replacements += 1
     if cur.replacements > len(order):
         _overrun(rnd, ev, en, cur, extra, "replacement draws than the dead wall holds")
         return
-    rows.append((order[cur.replacements - 1], "replacement", ev.seat, en, cur.replacements, ev.tile))
+    rows.append(
+        (order[cur.replacements - 1], "replacement", ev.seat, en, cur.replacements, ev.tile)
+    )
 
 
-def _win_rows(rnd: Round, ev: Win, en: int, layout: Layout, cur: _Cursor, rows: list[Row],
-              extra: list[Finding]) -> None:
+def _win_rows(
+    rnd: Round,
+    ev: Win,
+    en: int,
+    layout: Layout,
+    cur: _Cursor,
+    rows: list[Row],
+    extra: list[Finding],
+) -> None:
     if ev.dora and len(ev.dora) != cur.doras + 1:
         extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
     for i, tile in enumerate(ev.dora):
@@ -190,8 +250,12 @@ def _win_rows(rnd: Round, ev: Win, en: int, layout: Layout, cur: _Cursor, rows: 
     cur.uras = max(cur.uras, len(ev.ura))
 
 
-def _indicator(rows: list[Row], cur: _Cursor, positions: tuple[int, ...],
-               rest: tuple[str, int | None, int, int, int]) -> None:
+def _indicator(
+    rows: list[Row],
+    cur: _Cursor,
+    positions: tuple[int, ...],
+    rest: tuple[str, int | None, int, int, int],
+) -> None:
     k = rest[3] - 1
     if k < len(positions):
         rows.append((positions[k], *rest))
@@ -204,26 +268,46 @@ def _overrun(rnd: Round, ev: Draw, en: int, cur: _Cursor, extra: list[Finding], 
     log of millions of draws must not make millions of findings)."""
     cur.overruns += 1
     if cur.overruns == 1:
-        extra.append(Finding("live_wall_overrun", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: event {en} (seat {ev.seat}) makes more {what}",
-                             {"event": en, "seat": ev.seat}))
+        extra.append(
+            Finding(
+                "live_wall_overrun",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: event {en} (seat {ev.seat}) makes more {what}",
+                {"event": en, "seat": ev.seat},
+            )
+        )
 
 
-def _wall_count(rnd: Round, ev: WallCount, en: int, layout: Layout, cur: _Cursor,
-                extra: list[Finding]) -> None:
+def _wall_count(
+    rnd: Round, ev: WallCount, en: int, layout: Layout, cur: _Cursor, extra: list[Finding]
+) -> None:
     expected = layout.live_draws(cur.replacements) - cur.draws
-    if ev.left != expected and sum(f.code == "left_count_mismatch" for f in extra) < MAX_LISTED_PER_ROUND:
-        extra.append(Finding("left_count_mismatch", Severity.ERROR, rnd.index,
-                             f"{rnd.label}: at event {en} the record says {ev.left} tiles are left "
-                             f"in the live wall; its draws leave {expected}",
-                             {"event": en, "log": ev.left, "wall": expected}))
+    if (
+        ev.left != expected
+        and sum(f.code == "left_count_mismatch" for f in extra) < MAX_LISTED_PER_ROUND
+    ):
+        extra.append(
+            Finding(
+                "left_count_mismatch",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: at event {en} the record says {ev.left} tiles are left "
+                f"in the live wall; its draws leave {expected}",
+                {"event": en, "log": ev.left, "wall": expected},
+            )
+        )
 
 
 def _dora_count(rnd: Round, ev: Win, en: int, revealed: int) -> Finding:
-    return Finding("dora_count_mismatch", Severity.ERROR, rnd.index,
-                   f"{rnd.label}: the win at event {en} lists {len(ev.dora)} dora indicators, "
-                   f"but the log revealed {revealed}", {"event": en, "listed": len(ev.dora),
-                                                        "revealed": revealed})
+    return Finding(
+        "dora_count_mismatch",
+        Severity.ERROR,
+        rnd.index,
+        f"{rnd.label}: the win at event {en} lists {len(ev.dora)} dora indicators, "
+        f"but the log revealed {revealed}",
+        {"event": en, "listed": len(ev.dora), "revealed": revealed},
+    )
 
 
 def describe(check: TileCheck, label: str, red: bool) -> str:
@@ -233,7 +317,9 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
     elif check.what in ("draw", "replacement"):
         where = f"{check.what} {check.k} of the round (seat {check.seat}, event {check.n})"
     else:
-        where = f"{check.what} indicator {check.k}" + (f" (event {check.n})" if check.n else " (INIT)")
+        where = f"{check.what} indicator {check.k}" + (
+            f" (event {check.n})" if check.n else " (INIT)"
+        )
     return f"{label}: {where} is {log} in the log, {wall} in the wall (position {check.pos})"
 
 
@@ -245,30 +331,69 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
     bad = [TileCheck(*r, tiles[r[0]]) for r in rows if tiles[r[0]] != r[5]]
     findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
     if len(bad) > MAX_LISTED_PER_ROUND:
-        findings.append(Finding("more_mismatches", Severity.ERROR, rnd.index,
-                                f"{rnd.label}: {len(bad) - MAX_LISTED_PER_ROUND} more mismatches",
-                                {"count": len(bad) - MAX_LISTED_PER_ROUND}))
+        findings.append(
+            Finding(
+                "more_mismatches",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: {len(bad) - MAX_LISTED_PER_ROUND} more mismatches",
+                {"count": len(bad) - MAX_LISTED_PER_ROUND},
+            )
+        )
     if len(rows) >= 10 and 2 * len(bad) > len(rows):
-        findings.insert(0, Finding(
-            "wall_unrelated", Severity.ERROR, rnd.index,
-            f"{rnd.label}: {len(bad)} of {len(rows)} tiles differ from the wall: "
-            "the seed does not belong to this game (or the log was rewritten)",
-            {"mismatches": len(bad), "checked": len(rows)}))
+        findings.insert(
+            0,
+            Finding(
+                "wall_unrelated",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: {len(bad)} of {len(rows)} tiles differ from the wall: "
+                "the seed does not belong to this game (or the log was rewritten)",
+                {"mismatches": len(bad), "checked": len(rows)},
+            ),
+        )
     if wall.dice is not None and rnd.dice is not None and rnd.dice != wall.dice:
-        findings.append(Finding(
-            "dice_mismatch", Severity.ERROR, rnd.index,
-            f"{rnd.label}: the dice are {rnd.dice[0]}+{rnd.dice[1]} in the log, "
-            f"{wall.dice[0]}+{wall.dice[1]} from the seed",
-            {"log": list(rnd.dice), "wall": list(wall.dice)}))
-    return RoundResult(rnd.index, rnd.label, wall.dice if wall.dice is not None else rnd.dice, rnd.dice,
-                       tuple(rows), tiles, tuple(findings + extra), layout, rnd.dealer,
-                       min(cur.doras + 1, len(layout.dora)), min(cur.uras, len(layout.ura)))
+        findings.append(
+            Finding(
+                "dice_mismatch",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: the dice are {rnd.dice[0]}+{rnd.dice[1]} in the log, "
+                f"{wall.dice[0]}+{wall.dice[1]} from the seed",
+                {"log": list(rnd.dice), "wall": list(wall.dice)},
+            )
+        )
+    return RoundResult(
+        rnd.index,
+        rnd.label,
+        wall.dice if wall.dice is not None else rnd.dice,
+        rnd.dice,
+        tuple(rows),
+        tiles,
+        tuple(findings + extra),
+        layout,
+        rnd.dealer,
+        min(cur.doras + 1, len(layout.dora)),
+        min(cur.uras, len(layout.ura)),
+    )
 
 
 def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
-    return Finding(_WHAT_CODE[c.what], Severity.ERROR, rnd.index, describe(c, rnd.label, red),
-                   {"what": c.what, "seat": c.seat, "event": c.n, "k": c.k, "position": c.pos,
-                    "log": c.log, "wall": c.wall})
+    return Finding(
+        _WHAT_CODE[c.what],
+        Severity.ERROR,
+        rnd.index,
+        describe(c, rnd.label, red),
+        {
+            "what": c.what,
+            "seat": c.seat,
+            "event": c.n,
+            "k": c.k,
+            "position": c.pos,
+            "log": c.log,
+            "wall": c.wall,
+        },
+    )
 
 
 def red_fives(game: Game) -> bool:
@@ -288,30 +413,54 @@ def walls_for(game: Game, seed: Seed | None) -> Iterator[RoundWall]:
 
 def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
     """Findings about the game as a whole, and its parsed seed."""
-    found = [Finding("duplicate_attribute", Severity.INFO, None, f"{q}; the first value is used")
-             for q in game.quirks]
+    found = [
+        Finding("duplicate_attribute", Severity.INFO, None, f"{q}; the first value is used")
+        for q in game.quirks
+    ]
     seed: Seed | None = None
     if not game.rounds:
-        found.append(Finding("no_rounds", Severity.ERROR, None, "the log has no rounds (no INIT tag)"))
+        found.append(
+            Finding("no_rounds", Severity.ERROR, None, "the log has no rounds (no INIT tag)")
+        )
     if not game.complete:
-        found.append(Finding("incomplete_log", Severity.INFO, None,
-                             f"the log ends before the game's final result; the {len(game.rounds)} "
-                             "rounds it has were verified"))
+        found.append(
+            Finding(
+                "incomplete_log",
+                Severity.INFO,
+                None,
+                f"the log ends before the game's final result; the {len(game.rounds)} "
+                "rounds it has were verified",
+            )
+        )
     if game.platform is not Platform.TENHOU:
         return found, None
     try:
         if game.seed is not None:
             seed = parse_seed(game.seed)
         elif not (game.rounds and all(r.shuffle for r in game.rounds)):
-            found.append(Finding("seed_missing", Severity.ERROR, None,
-                                 "the log has no SHUFFLE seed: its walls cannot be rebuilt"))
+            found.append(
+                Finding(
+                    "seed_missing",
+                    Severity.ERROR,
+                    None,
+                    "the log has no SHUFFLE seed: its walls cannot be rebuilt",
+                )
+            )
         else:
             seed = parse_seed(game.rounds[0].shuffle or "")
     except SeedError as exc:
-        found.append(Finding("bad_seed", Severity.ERROR, None, f"the log's seed is unusable: {exc.message}"))
+        found.append(
+            Finding("bad_seed", Severity.ERROR, None, f"the log's seed is unusable: {exc.message}")
+        )
     if seed is not None and seed.scheme.legacy:
-        found.append(Finding("legacy_seed", Severity.INFO, None,
-                             f"2009 seed format ({seed.scheme.value}): verified best-effort"))
+        found.append(
+            Finding(
+                "legacy_seed",
+                Severity.INFO,
+                None,
+                f"2009 seed format ({seed.scheme.value}): verified best-effort",
+            )
+        )
     return found, seed
 
 
@@ -331,8 +480,14 @@ def verify_game(game: Game) -> GameResult:
             rounds.append(result)
             findings.extend(result.findings)
     except SeedError as exc:
-        findings.append(Finding("bad_seed", Severity.ERROR, len(rounds),
-                                f"a round's seed is unusable: {exc.message}"))
+        findings.append(
+            Finding(
+                "bad_seed",
+                Severity.ERROR,
+                len(rounds),
+                f"a round's seed is unusable: {exc.message}",
+            )
+        )
     return GameResult(tuple(rounds), tuple(findings), seed.scheme if seed else None)
 
 
@@ -345,9 +500,15 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
         layout = layout_for(WallScheme(rnd.wall_scheme or "front"), game.player_count)
         wall = rnd.wall or ()
         if len(wall) != layout.size:
-            findings.append(Finding("log_format", Severity.ERROR, rnd.index,
-                                    f"{rnd.label}: the wall has {len(wall)} tiles; this record's "
-                                    f"walls have {layout.size}"))
+            findings.append(
+                Finding(
+                    "log_format",
+                    Severity.ERROR,
+                    rnd.index,
+                    f"{rnd.label}: the wall has {len(wall)} tiles; this record's "
+                    f"walls have {layout.size}",
+                )
+            )
             return GameResult(tuple(rounds), tuple(findings), None)
         result = check_round(rnd, RoundWall(wall, None), layout, True)
         more = composition_findings(rnd, layout) + hash_findings(rnd, layout)
@@ -358,9 +519,19 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
 
 
 def _with_findings(result: RoundResult, more: list[Finding]) -> RoundResult:
-    return RoundResult(result.index, result.label, result.dice, result.log_dice, result.rows,
-                       result.wall, result.findings + tuple(more), result.layout, result.dealer,
-                       result.dora_revealed, result.ura_revealed)
+    return RoundResult(
+        result.index,
+        result.label,
+        result.dice,
+        result.log_dice,
+        result.rows,
+        result.wall,
+        result.findings + tuple(more),
+        result.layout,
+        result.dealer,
+        result.dora_revealed,
+        result.ura_revealed,
+    )
 
 
 def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
@@ -377,23 +548,41 @@ def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
     out: list[Finding] = []
     if wrong:
         listed = ", ".join(f"{n} of {t}" for t, n in list(wrong.items())[:6])
-        out.append(Finding("wall_composition", Severity.ERROR, rnd.index,
-                           f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
-                           f"are not a {layout.players}-player tile set ({listed})",
-                           {"counts": wrong}))
+        out.append(
+            Finding(
+                "wall_composition",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
+                f"are not a {layout.players}-player tile set ({listed})",
+                {"counts": wrong},
+            )
+        )
     if not layout.holds_deal:
-        out.append(Finding("deal_not_committed", Severity.INFO, rnd.index,
-                           f"{rnd.label}: the committed wall holds only the undealt tiles; the "
-                           "starting hands are checked as a tile set, not against a hash"))
+        out.append(
+            Finding(
+                "deal_not_committed",
+                Severity.INFO,
+                rnd.index,
+                f"{rnd.label}: the committed wall holds only the undealt tiles; the "
+                "starting hands are checked as a tile set, not against a hash",
+            )
+        )
     return out
 
 
 def hash_findings(rnd: Round, layout: Layout) -> list[Finding]:
     """Each digest the record states, computed again from what it says was hashed."""
     if not rnd.hashes:
-        return [Finding("no_hash", Severity.WARNING, rnd.index,
-                        f"{rnd.label}: the record states no digest of this wall: its tiles were "
-                        "checked, but nothing shows the wall was fixed before the round")]
+        return [
+            Finding(
+                "no_hash",
+                Severity.WARNING,
+                rnd.index,
+                f"{rnd.label}: the record states no digest of this wall: its tiles were "
+                "checked, but nothing shows the wall was fixed before the round",
+            )
+        ]
     return [_hash_finding(rnd, claim) for claim in rnd.hashes]
 
 
@@ -401,15 +590,32 @@ def _hash_finding(rnd: Round, claim: HashClaim) -> Finding:
     digest = hashlib.new(claim.algorithm, claim.message.encode()).hexdigest()
     ok_code, bad_code = _HASH_CODES[(claim.algorithm, claim.covers == "salt")]
     ok = digest == claim.stated.strip().lower()
-    data = {"name": claim.name, "algorithm": claim.algorithm, "covers": claim.covers,
-            "stated": claim.stated, "computed": digest}
+    data = {
+        "name": claim.name,
+        "algorithm": claim.algorithm,
+        "covers": claim.covers,
+        "stated": claim.stated,
+        "computed": digest,
+    }
     if ok:
-        return Finding(ok_code, Severity.INFO, rnd.index,
-                       f"{rnd.label}: {claim.name} matches the {_covered(claim)}", data)
-    return Finding(bad_code, Severity.ERROR, rnd.index,
-                   f"{rnd.label}: {claim.name} does not match the {_covered(claim)} "
-                   f"(stated {claim.stated[:16]}…, computed {digest[:16]}…)", data)
+        return Finding(
+            ok_code,
+            Severity.INFO,
+            rnd.index,
+            f"{rnd.label}: {claim.name} matches the {_covered(claim)}",
+            data,
+        )
+    return Finding(
+        bad_code,
+        Severity.ERROR,
+        rnd.index,
+        f"{rnd.label}: {claim.name} does not match the {_covered(claim)} "
+        f"(stated {claim.stated[:16]}…, computed {digest[:16]}…)",
+        data,
+    )
 
 
 def _covered(claim: HashClaim) -> str:
-    return {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}.get(claim.covers, claim.covers)
+    return {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}.get(
+        claim.covers, claim.covers
+    )

@@ -22,15 +22,23 @@ def made_up_log(rounds: int = 4) -> str:
     each live wall, each tile discarded as drawn."""
     layout = layout_for(WallScheme.TENHOU, 4)
     hands = layout.deal_by_seat(0)
-    parts = [(f'<mjloggm ver="2.3"><SHUFFLE seed="{tenhou.PREFIX}{_WARM_SEED}" ref=""/>'
-              '<GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d"/><TAIKYOKU oya="0"/>')]
+    parts = [
+        (
+            f'<mjloggm ver="2.3"><SHUFFLE seed="{tenhou.PREFIX}{_WARM_SEED}" ref=""/>'
+            '<GO type="169" lobby="0"/><UN n0="a" n1="b" n2="c" n3="d"/><TAIKYOKU oya="0"/>'
+        )
+    ]
     for r, wall in enumerate(tenhou.walls(_WARM_SEED, rounds)):
         t = wall.tiles
         dice = wall.dice or (1, 1)
         dealt = " ".join(f'hai{s}="{",".join(str(t[p]) for p in hands[s])}"' for s in range(4))
-        parts.append(f'<INIT seed="{r},0,0,{dice[0] - 1},{dice[1] - 1},{t[layout.dora[0]]}" '
-                     f'ten="250,250,250,250" oya="0" {dealt}/>')
-        parts += [f'<{"TUVW"[k % 4]}{t[p]}/><{"DEFG"[k % 4]}{t[p]}/>' for k, p in enumerate(layout.live)]
+        parts.append(
+            f'<INIT seed="{r},0,0,{dice[0] - 1},{dice[1] - 1},{t[layout.dora[0]]}" '
+            f'ten="250,250,250,250" oya="0" {dealt}/>'
+        )
+        parts += [
+            f"<{'TUVW'[k % 4]}{t[p]}/><{'DEFG'[k % 4]}{t[p]}/>" for k, p in enumerate(layout.live)
+        ]
         parts.append('<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"/>')
     return "".join(parts) + "</mjloggm>"
 

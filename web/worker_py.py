@@ -15,8 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pywall
-from pywall import api  # imported now, so that "ready" means ready
-from pywall import inputs  # the input layer the CLI uses too: zip files and databases
+from pywall import (
+    api,  # imported now, so that "ready" means ready
+    inputs,  # the input layer the CLI uses too: zip files and databases
+)
 from pywall.archives import Entry
 
 # The interpreter may come from the site's start-up snapshot, the same memory

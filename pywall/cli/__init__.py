@@ -21,7 +21,7 @@ from pywall import __version__
 from pywall.cli.output import EXIT_OUTPUT, GuardedStream, OutputFailed
 
 #: Sub-command modules, in the order ``pywall --help`` lists them.
-MODULES = ("verify", "wall", "audit", "shanten", "commitment", "mj", "majsoul")
+MODULES = ("verify", "wall", "audit", "shanten", "commitment", "sega", "majsoul")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -68,8 +68,11 @@ def output_failed(stdout: TextIO, exc: OutputFailed) -> int:
     except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
         pass
     try:
-        print(f"pywall: cannot write the output ({exc.reason}); stopped, so not every input "
-              "was checked", file=sys.stderr)
+        print(
+            f"pywall: cannot write the output ({exc.reason}); stopped, so not every input "
+            "was checked",
+            file=sys.stderr,
+        )
     except OSError:
         pass
     return EXIT_OUTPUT

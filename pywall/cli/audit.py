@@ -22,12 +22,21 @@ SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("audit", help="test whether starting hands look like a fair shuffle's",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "audit",
+        help="test whether starting hands look like a fair shuffle's",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("paths", nargs="+", metavar="PATH", help="logs, folders, zip archives, or -")
     p.add_argument("--json", action="store_true", help="print the audit as JSON")
-    p.add_argument("--min-hands", type=int, default=50, metavar="N",
-                   help="list players with at least N hands (default 50; JSON lists all)")
+    p.add_argument(
+        "--min-hands",
+        type=int,
+        default=50,
+        metavar="N",
+        help="list players with at least N hands (default 50; JSON lists all)",
+    )
     p.set_defaults(run=run)
 
 
@@ -44,16 +53,23 @@ def group_lines(g: GroupAudit) -> list[str]:
     mixed = len({part.players for part in g.parts}) > 1
     for part in g.parts:
         size = f"{part.players}p " + SIZES[part.tiles] if mixed else SIZES[part.tiles]
-        lines.append(f"  {size:<21} {part.hands:>7,} hands: mean shanten {part.mean:.3f} "
-                     f"(fair {part.expected_mean:.3f}), {z_text(part.z)}; chi-square "
-                     f"{part.chi_square.statistic:.2f} on {part.chi_square.dof} dof, "
-                     f"{p_text(part.chi_square.p_value)}")
+        lines.append(
+            f"  {size:<21} {part.hands:>7,} hands: mean shanten {part.mean:.3f} "
+            f"(fair {part.expected_mean:.3f}), {z_text(part.z)}; chi-square "
+            f"{part.chi_square.statistic:.2f} on {part.chi_square.dof} dof, "
+            f"{p_text(part.chi_square.p_value)}"
+        )
     if g.dora is not None:
-        lines.append(f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}")
-    verdict = ("UNLIKELY under a fair shuffle" if g.rejects(ALPHA)
-               else "consistent with a fair shuffle")
-    lines.append(f"  verdict: {verdict} (smallest p {min(g.p_values):.3g}; "
-                 f"threshold {ALPHA} split over {len(g.p_values)} tests)")
+        lines.append(
+            f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}"
+        )
+    verdict = (
+        "UNLIKELY under a fair shuffle" if g.rejects(ALPHA) else "consistent with a fair shuffle"
+    )
+    lines.append(
+        f"  verdict: {verdict} (smallest p {min(g.p_values):.3g}; "
+        f"threshold {ALPHA} split over {len(g.p_values)} tests)"
+    )
     return lines
 
 
@@ -74,13 +90,19 @@ def run(args: argparse.Namespace) -> int:
     result = audit_result(tally)
     if args.json:
         doc = result.to_dict()
-        doc["games"] = {"used": tally.games, "anonymous_hands": tally.anonymous_hands,
-                        "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason}
-                                     for e in tally.excluded]}
+        doc["games"] = {
+            "used": tally.games,
+            "anonymous_hands": tally.anonymous_hands,
+            "excluded": [
+                {"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded
+            ],
+        }
         emit_json(doc)
         return 0
-    print(f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
-          + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else ""))
+    print(
+        f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
+        + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else "")
+    )
     print()
     print_lines(group_lines(result.overall))
     if len(result.platforms) > 1:
@@ -93,14 +115,16 @@ def run(args: argparse.Namespace) -> int:
         print_lines(group_lines(g))
     hidden = len(result.players) - len(shown)
     if hidden:
-        print(f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)")
+        print(
+            f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)"
+        )
     if tally.anonymous_hands:
-        print(f"\n({plural(tally.anonymous_hands, 'hand')} of anonymous players (NoName) count in the "
-              "totals only: they are not one player)")
+        print(
+            f"\n({plural(tally.anonymous_hands, 'hand')} of anonymous players (NoName) count in the "
+            "totals only: they are not one player)"
+        )
     print()
     print(textwrap.fill(EXPLANATION, width=100))
     for e in tally.excluded:
         print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
-
-

@@ -50,7 +50,9 @@ def check(args: argparse.Namespace) -> tuple[commitment.CommitmentResult, tuple[
     seed, names = game_inputs(args.log)
     if args.hash is not None:
         return commitment.check_hash(seed, names, args.hash), names
-    text = read_named(args.list, LIST_BYTES).decode("utf-8", errors="replace")  # only ASCII hex matters
+    text = read_named(args.list, LIST_BYTES).decode(
+        "utf-8", errors="replace"
+    )  # only ASCII hex matters
     return commitment.check_list(seed, names, text), names
 
 

@@ -76,8 +76,12 @@ def _context(func: Callable[..., Any]) -> Any:
     return ctx
 
 
-def batches(items: Iterable[T], size: int, weight: Callable[[T], int] | None = None,
-            max_weight: int = BATCH_BYTES) -> Iterator[list[T]]:
+def batches(
+    items: Iterable[T],
+    size: int,
+    weight: Callable[[T], int] | None = None,
+    max_weight: int = BATCH_BYTES,
+) -> Iterator[list[T]]:
     """Lists of at most ``size`` items, each closed early once its weight reaches ``max_weight``."""
     it = iter(items)
     if weight is None:
@@ -95,8 +99,13 @@ def batches(items: Iterable[T], size: int, weight: Callable[[T], int] | None = N
         yield batch
 
 
-def ordered_map(func: Callable[[T], R], items: Iterable[T], jobs: int, batch: int = BATCH,
-                weight: Callable[[T], int] | None = None) -> Generator[R, None, None]:
+def ordered_map(
+    func: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int,
+    batch: int = BATCH,
+    weight: Callable[[T], int] | None = None,
+) -> Generator[R, None, None]:
     """``map(func, items)`` over ``jobs`` processes; ``func`` must be picklable
     (a module-level function or a ``functools.partial`` of one). Closing the
     generator early stops the workers. With ``weight``, batches are bounded in
@@ -112,8 +121,9 @@ def ordered_map(func: Callable[[T], R], items: Iterable[T], jobs: int, batch: in
     yield from _parallel(func, first, chain([second], chunks), jobs)
 
 
-def _parallel(func: Callable[[T], R], first: list[T], chunks: Iterator[list[T]],
-              jobs: int) -> Generator[R, None, None]:
+def _parallel(
+    func: Callable[[T], R], first: list[T], chunks: Iterator[list[T]], jobs: int
+) -> Generator[R, None, None]:
     ctx = _context(func)
     workers: list[tuple[BaseProcess, Connection]] = []
     finished = False

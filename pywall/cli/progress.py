@@ -38,15 +38,22 @@ def bar_text(done: int, total: int | None, elapsed: float, unit: str = "games") 
     share = min(done / total, 1.0)
     filled = int(WIDTH * share)
     eta = (total - done) / rate if rate > 0 else float("nan")
-    return (f"[{'#' * filled}{'.' * (WIDTH - filled)}]  {done:,}/{total:,}  {share:4.0%}  "
-            f"{speed}  ETA {duration_text(max(eta, 0.0))}")
+    return (
+        f"[{'#' * filled}{'.' * (WIDTH - filled)}]  {done:,}/{total:,}  {share:4.0%}  "
+        f"{speed}  ETA {duration_text(max(eta, 0.0))}"
+    )
 
 
 class Progress:
     """The bar for one run; inert unless ``enabled``."""
 
-    def __init__(self, stream: TextIO, total: int | None, enabled: bool,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        stream: TextIO,
+        total: int | None,
+        enabled: bool,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.stream = stream
         self.total = total
         self.enabled = enabled

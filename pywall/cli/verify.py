@@ -42,23 +42,48 @@ INTERRUPTED = "interrupted"
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("verify", help="check game records tile by tile against their walls (Tenhou seeds, "
-                                      "Mahjong Soul and Riichi City stated walls)",
-                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("paths", nargs="+", metavar="PATH",
-                   help="log files (.mjlog, .xml, .txt, gzip; Mahjong Soul and Riichi City records as "
-                        ".json), folders (searched recursively), "
-                        "zip archives of logs, phoenix-logs .db files, or - for standard input")
+    p = sub.add_parser(
+        "verify",
+        help="check game records tile by tile against their walls (Tenhou seeds, "
+        "Mahjong Soul and Riichi City stated walls)",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="log files (.mjlog, .xml, .txt, gzip; Mahjong Soul and Riichi City records as "
+        ".json), folders (searched recursively), "
+        "zip archives of logs, phoenix-logs .db files, or - for standard input",
+    )
     form = p.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="print the full report as one JSON document")
-    form.add_argument("--jsonl", action="store_true",
-                      help="print JSON Lines: one object per log, then {\"summary\": ...}")
-    p.add_argument("--failures-only", action="store_true",
-                   help="show only logs that mismatch or could not be read (the summary counts all)")
-    p.add_argument("--jobs", "-j", type=int, default=None, metavar="N",
-                   help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (it is shown only when stderr is a terminal)")
+    form.add_argument(
+        "--json", action="store_true", help="print the full report as one JSON document"
+    )
+    form.add_argument(
+        "--jsonl",
+        action="store_true",
+        help='print JSON Lines: one object per log, then {"summary": ...}',
+    )
+    p.add_argument(
+        "--failures-only",
+        action="store_true",
+        help="show only logs that mismatch or could not be read (the summary counts all)",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
+    )
+    p.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (it is shown only when stderr is a terminal)",
+    )
     p.set_defaults(run=run)
 
 
@@ -93,8 +118,10 @@ def note_lines(findings: tuple[Finding, ...]) -> list[str]:
     for same in by_code.values():
         first = same[0]
         more = f" (and {len(same) - 1} more alike)" if len(same) > 1 else ""
-        lines.append(f"    {first.severity.value if first.severity is Severity.WARNING else 'note'}: "
-                     f"{first.message}{more}")
+        lines.append(
+            f"    {first.severity.value if first.severity is Severity.WARNING else 'note'}: "
+            f"{first.message}{more}"
+        )
     return lines
 
 
@@ -113,7 +140,9 @@ def render(style: str, report: FileReport) -> str:
         return "\n".join(escaped(line) for line in human_lines(report))
     if style == "jsonl":
         return json.dumps(report.to_dict(), ensure_ascii=False, separators=(",", ":"))
-    return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace("\n", "\n    ")
+    return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace(
+        "\n", "\n    "
+    )
 
 
 def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
@@ -123,11 +152,15 @@ def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
     return len(held) if isinstance(held, (bytes, str)) else 0
 
 
-def outcome_for(style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]) -> Outcome:
+def outcome_for(
+    style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]
+) -> Outcome:
     """The worker's job for one log (module level, so worker processes can run it)."""
     report = report_for(*item)
     shown = not (failures_only and report.status == "verified")
-    return Outcome(report.path, report.status, report.checked, render(style, report) if shown else "")
+    return Outcome(
+        report.path, report.status, report.checked, render(style, report) if shown else ""
+    )
 
 
 @dataclass
@@ -193,12 +226,20 @@ class Output:
 
 
 def summary_line(s: Summary) -> str:
-    return (f"{plural(s.files, 'file')}: {s.verified:,} verified, {s.mismatch:,} mismatch, "
-            f"{s.error:,} error; {s.checked:,} tiles checked")
+    return (
+        f"{plural(s.files, 'file')}: {s.verified:,} verified, {s.mismatch:,} mismatch, "
+        f"{s.error:,} error; {s.checked:,} tiles checked"
+    )
 
 
-def check_all(paths: list[str], jobs: int, skipped: list[Skipped], progress: Progress, out: Output,
-              tally: Tally) -> str | None:
+def check_all(
+    paths: list[str],
+    jobs: int,
+    skipped: list[Skipped],
+    progress: Progress,
+    out: Output,
+    tally: Tally,
+) -> str | None:
     """Check every input, feeding ``out``; why it stopped early, or None.
 
     Ctrl-C stops the run between two logs, so the summary counts exactly what
@@ -206,8 +247,14 @@ def check_all(paths: list[str], jobs: int, skipped: list[Skipped], progress: Pro
     """
     items = iter_packed_inputs(paths, skipped)
     try:
-        with deferred_interrupt() as interrupted, \
-                closing(ordered_map(partial(outcome_for, out.style, out.failures_only), items, jobs, weight=weight)) as outcomes:
+        with (
+            deferred_interrupt() as interrupted,
+            closing(
+                ordered_map(
+                    partial(outcome_for, out.style, out.failures_only), items, jobs, weight=weight
+                )
+            ) as outcomes,
+        ):
             for o in outcomes:
                 out.add(o)
                 tally.add(o)
@@ -246,8 +293,10 @@ def skipped_lines(skipped: list[Skipped]) -> list[str]:
     by_reason: dict[str, list[str]] = {}
     for s in skipped:
         by_reason.setdefault(s.reason, []).append(s.path)
-    return [f"skipped {plural(len(paths), 'file')} in folders: {reason} (first: {paths[0]})"
-            for reason, paths in by_reason.items()]
+    return [
+        f"skipped {plural(len(paths), 'file')} in folders: {reason} (first: {paths[0]})"
+        for reason, paths in by_reason.items()
+    ]
 
 
 def conclude(summary: Summary, skipped: list[Skipped], stopped: str | None, seconds: float) -> int:
@@ -255,7 +304,10 @@ def conclude(summary: Summary, skipped: list[Skipped], stopped: str | None, seco
     if summary.files > 1 or stopped:
         rate = summary.files / seconds if seconds > 0 else 0.0
         took = f"{seconds:.2f}" if seconds < 10 else f"{seconds:,.0f}"
-        print(f"pywall: {plural(summary.files, 'log')} in {took} s, {rate:,.0f} per second", file=sys.stderr)
+        print(
+            f"pywall: {plural(summary.files, 'log')} in {took} s, {rate:,.0f} per second",
+            file=sys.stderr,
+        )
     for line in skipped_lines(skipped):
         print(f"pywall: {escaped(line)}", file=sys.stderr)
     if stopped:

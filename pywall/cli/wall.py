@@ -23,8 +23,12 @@ SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3")
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("wall", help="show the walls a Tenhou seed defines", description=__doc__,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = sub.add_parser(
+        "wall",
+        help="show the walls a Tenhou seed defines",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("seed", metavar="SEED", help="the seed text, @FILE, or - for standard input")
     p.add_argument("--rounds", type=int, default=1, metavar="N", help="how many rounds (default 1)")
     p.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
@@ -54,12 +58,14 @@ def human(d: dict[str, Any], players: int, red: bool) -> list[str]:
     live = layout["live"]
     lines.append(f"  live wall, yama[{live[0]}..{live[-1]}] in draw order ({len(live)} tiles):")
     for i in range(0, len(live), 17):
-        lines.append("    " + tiles([wall[p] for p in live[i:i + 17]], red))
+        lines.append("    " + tiles([wall[p] for p in live[i : i + 17]], red))
     dora, ura, repl = layout["dora"], layout["ura"], layout["replacements"]
     dead = layout["dead"][::-1]
     lines.append(f"  dead wall yama[{dead[0]}..{dead[-1]}]: {tiles([wall[p] for p in dead], red)}")
-    lines.append(f"    dora indicator yama[{dora[0]}] {tile_text(wall[dora[0]], red)}; "
-                 f"kan dora {tiles([wall[p] for p in dora[1:]], red)}")
+    lines.append(
+        f"    dora indicator yama[{dora[0]}] {tile_text(wall[dora[0]], red)}; "
+        f"kan dora {tiles([wall[p] for p in dora[1:]], red)}"
+    )
     lines.append(f"    ura indicators {tiles([wall[p] for p in ura], red)}")
     lines.append(f"    replacement tiles in order {tiles([wall[p] for p in repl], red)}")
     return lines
@@ -79,8 +85,14 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"bad seed: {exc.message}")
     dicts = [wall_dict(i, w, args.players, parsed.scheme) for i, w in enumerate(walls)]
     if args.json:
-        emit_json({"schema": SCHEMA, "seed_scheme": parsed.scheme.value, "players": args.players,
-                   "rounds": dicts})
+        emit_json(
+            {
+                "schema": SCHEMA,
+                "seed_scheme": parsed.scheme.value,
+                "players": args.players,
+                "rounds": dicts,
+            }
+        )
         return 0
     red = not args.no_red
     for d in dicts:

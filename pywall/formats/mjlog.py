@@ -62,10 +62,13 @@ _TILE_IDS = {str(tile): tile for tile in range(136)}
 #: player count (3-player games have no W or G): one lookup reads and checks a
 #: move, and every draw of 23 by seat 0 is the same ``Draw(0, 23)`` value.
 _MOVE_TABLES: dict[int, dict[str, Draw | Discard]] = {
-    players: {f"{letter}{tile}": cls(seat, tile)
-              for cls, letters in ((Draw, _DRAW_TAGS), (Discard, _DISCARD_TAGS))
-              for letter, seat in letters.items() if seat < players
-              for tile in range(136)}
+    players: {
+        f"{letter}{tile}": cls(seat, tile)
+        for cls, letters in ((Draw, _DRAW_TAGS), (Discard, _DISCARD_TAGS))
+        for letter, seat in letters.items()
+        if seat < players
+        for tile in range(136)
+    }
     for players in (3, 4)
 }
 
@@ -136,7 +139,7 @@ def _tokens(text: str) -> Iterator[Tag | _Moves]:
             index += run.count("<")
             continue
         if not closed:
-            if text[m.end():].strip():
+            if text[m.end() :].strip():
                 raise LogFormatError("a tag is not closed", f"character {m.start() + 1}")
             return  # a copy cut off inside its last tag: what came before still counts
         if body.startswith("!"):
@@ -190,22 +193,26 @@ def _ints(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
     try:
         return tuple(map(int, raw.split(",")))
     except ValueError:
-        raise LogFormatError(f"{key}={raw[:40]!r} is not a list of numbers",
-                             f"tag {tag.index} <{tag.name}>") from None
+        raise LogFormatError(
+            f"{key}={raw[:40]!r} is not a list of numbers", f"tag {tag.index} <{tag.name}>"
+        ) from None
 
 
 def _int(tag: Tag, key: str, lo: int, hi: int) -> int:
     values = _ints(tag, key)
     if len(values) != 1 or not lo <= values[0] <= hi:
-        raise LogFormatError(f"{key}= must be a number from {lo} to {hi}",
-                             f"tag {tag.index} <{tag.name}>")
+        raise LogFormatError(
+            f"{key}= must be a number from {lo} to {hi}", f"tag {tag.index} <{tag.name}>"
+        )
     return values[0]
 
 
 def _tiles(tag: Tag, values: tuple[int, ...]) -> tuple[int, ...]:
     for t in values:
         if not 0 <= t < 136:
-            raise LogFormatError(f"tile {t} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>")
+            raise LogFormatError(
+                f"tile {t} is not a tile id (0-135)", f"tag {tag.index} <{tag.name}>"
+            )
     return values
 
 
@@ -243,8 +250,10 @@ class _RoundBuilder:
 
     def add(self, tag: Tag) -> None:
         if len(self.events) >= MAX_ROUND_EVENTS:
-            raise LogFormatError(f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few "
-                                 "hundred)", f"tag {tag.index}")
+            raise LogFormatError(
+                f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few hundred)",
+                f"tag {tag.index}",
+            )
         name = tag.name
         move = len(name) > 1 and _DIGITS.issuperset(name[1:])
         if move and name[0] in _DRAW_TAGS:
@@ -257,14 +266,18 @@ class _RoundBuilder:
         elif name == "DORA":
             self.events.append(DoraReveal(_tiles(tag, (_int(tag, "hai", 0, 135),))[0]))
         elif name == "REACH":
-            self.events.append(Riichi(_int(tag, "who", 0, self.players - 1), _int(tag, "step", 1, 2)))
+            self.events.append(
+                Riichi(_int(tag, "who", 0, self.players - 1), _int(tag, "step", 1, 2))
+            )
         elif name == "AGARI":
-            self.events.append(Win(
-                _int(tag, "who", 0, self.players - 1),
-                _int(tag, "fromWho", 0, self.players - 1),
-                _tile_list(tag, "doraHai", required=False),
-                _tile_list(tag, "doraHaiUra", required=False),
-            ))
+            self.events.append(
+                Win(
+                    _int(tag, "who", 0, self.players - 1),
+                    _int(tag, "fromWho", 0, self.players - 1),
+                    _tile_list(tag, "doraHai", required=False),
+                    _tile_list(tag, "doraHaiUra", required=False),
+                )
+            )
         elif name == "RYUUKYOKU":
             self.events.append(Ryuukyoku(tag.attrs.get("type", "exhaustive")))
 
@@ -274,8 +287,10 @@ class _RoundBuilder:
         # "<T23/><D45/>" -> "T23", "D45" (split is 3x faster than findall; a run
         # with spaces between its tags leaves pieces that are not in the table).
         if len(self.events) + run.count("<") > MAX_ROUND_EVENTS:
-            raise LogFormatError(f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few "
-                                 "hundred)", f"tag {index}")
+            raise LogFormatError(
+                f"a round of over {MAX_ROUND_EVENTS:,} events (a real round has a few hundred)",
+                f"tag {index}",
+            )
         moves = list(map(_MOVE_TABLES[self.players].get, run.rstrip()[1:-2].split("/><")))
         if all(moves):  # no None: every tag was in the table
             self.events.extend(cast("list[Draw | Discard]", moves))
@@ -288,16 +303,19 @@ class _RoundBuilder:
 
     def _seat(self, tag: Tag, seat: int) -> int:
         if seat >= self.players:
-            raise LogFormatError(f"seat {seat} acts in a {self.players}-player game",
-                                 f"tag {tag.index} <{tag.name}>")
+            raise LogFormatError(
+                f"seat {seat} acts in a {self.players}-player game", f"tag {tag.index} <{tag.name}>"
+            )
         return seat
 
     def _tile(self, tag: Tag) -> int:
         digits = tag.name[1:].lstrip("0") or "0"
         tile = int(digits) if len(digits) <= 3 else 136  # "T" + 5,000 digits: no int() of it
         if tile > 135:
-            raise LogFormatError(f"tile {digits[:8]}{'...' if len(digits) > 8 else ''} is not a tile id "
-                                 "(0-135)", f"tag {tag.index} <{tag.name[:12]}>")
+            raise LogFormatError(
+                f"tile {digits[:8]}{'...' if len(digits) > 8 else ''} is not a tile id (0-135)",
+                f"tag {tag.index} <{tag.name[:12]}>",
+            )
         return tile
 
     def build(self) -> Round:
@@ -311,12 +329,20 @@ class _RoundBuilder:
         hands = tuple(_tile_list(tag, f"hai{s}") for s in range(self.players))
         for s, hand in enumerate(hands):
             if len(hand) != 13:
-                raise LogFormatError(f"seat {s} is dealt {len(hand)} tiles, not 13", f"tag {tag.index} <INIT>")
+                raise LogFormatError(
+                    f"seat {s} is dealt {len(hand)} tiles, not 13", f"tag {tag.index} <INIT>"
+                )
         return Round(
-            index=self.index, number=number, honba=honba, riichi_sticks=sticks,
-            dice=(d1 + 1, d2 + 1), dora_indicator=_tiles(tag, (dora,))[0],
-            dealer=_int(tag, "oya", 0, self.players - 1), hands=hands,
-            scores=_ints(tag, "ten", required=False), events=tuple(self.events),
+            index=self.index,
+            number=number,
+            honba=honba,
+            riichi_sticks=sticks,
+            dice=(d1 + 1, d2 + 1),
+            dora_indicator=_tiles(tag, (dora,))[0],
+            dealer=_int(tag, "oya", 0, self.players - 1),
+            hands=hands,
+            scores=_ints(tag, "ten", required=False),
+            events=tuple(self.events),
             shuffle=tag.attrs.get("shuffle"),
         )
 
@@ -384,9 +410,16 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
     _check_players(rounds, players, None)
     built = tuple(r.build() for r in rounds)
     return Game(
-        seed=seed, player_count=players, names=_names(un, players), rounds=built,
-        complete=complete, go_type=go_type, lobby=lobby[0] if lobby else None,
-        log_id=log_id_from_name(name), ranks=_split(un, "dan"), rates=_rates(un),
+        seed=seed,
+        player_count=players,
+        names=_names(un, players),
+        rounds=built,
+        complete=complete,
+        go_type=go_type,
+        lobby=lobby[0] if lobby else None,
+        log_id=log_id_from_name(name),
+        ranks=_split(un, "dan"),
+        rates=_rates(un),
         quirks=tuple(quirks),
     )
 
@@ -394,9 +427,11 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
 def _check_players(rounds: list[_RoundBuilder], players: int, at: Tag | None) -> None:
     """The player count is fixed by the first INIT: a <GO> or <UN> after it may not change it."""
     if rounds and rounds[0].players != players:
-        raise LogFormatError(f"the player count changes from {rounds[0].players} to {players} after the "
-                             "first round began (a <GO> or <UN> tag after an <INIT>)",
-                             f"tag {at.index}" if at else "at the end of the log")
+        raise LogFormatError(
+            f"the player count changes from {rounds[0].players} to {players} after the "
+            "first round began (a <GO> or <UN> tag after an <INIT>)",
+            f"tag {at.index}" if at else "at the end of the log",
+        )
 
 
 def _split(un: Tag | None, key: str) -> tuple[str, ...]:

@@ -35,11 +35,23 @@ from pywall.inputs.files import (
 )
 from pywall.inputs.zips import count_zip, iter_zip
 
-__all__ = ["Entry", "PackedEntry", "Skipped", "Unreadable", "count_file", "count_inputs", "item_at",
-           "items_from_file", "iter_inputs", "iter_packed_inputs"]
+__all__ = [
+    "Entry",
+    "PackedEntry",
+    "Skipped",
+    "Unreadable",
+    "count_file",
+    "count_inputs",
+    "item_at",
+    "items_from_file",
+    "iter_inputs",
+    "iter_packed_inputs",
+]
 
 
-def items_from_file(path: Path, packed: bool = False, label: str | None = None) -> Iterator[PackedEntry]:
+def items_from_file(
+    path: Path, packed: bool = False, label: str | None = None
+) -> Iterator[PackedEntry]:
     """One file's logs: itself, each member of a zip, or each game of a database.
 
     Names start with ``label`` (the path by default; the web page passes the
@@ -76,7 +88,9 @@ def item_at(path: Path, index: int, label: str | None = None) -> Entry:
     if index >= 0:
         for name, content in islice(items_from_file(path, True, label), index, None):
             return name, unpack(content)
-    return (str(path) if label is None else label), LogFormatError(f"this archive has no game number {index + 1}")
+    return (str(path) if label is None else label), LogFormatError(
+        f"this archive has no game number {index + 1}"
+    )
 
 
 def iter_inputs(args: list[str], skipped: list[Skipped]) -> Iterator[Entry]:
@@ -102,7 +116,12 @@ def _inputs(args: list[str], skipped: list[Skipped], packed: bool) -> Iterator[P
         elif path.exists():
             yield from items_from_file(path, packed)
         else:
-            yield arg, Unreadable("no such file or folder" if not path.is_symlink() else "a broken symbolic link")
+            yield (
+                arg,
+                Unreadable(
+                    "no such file or folder" if not path.is_symlink() else "a broken symbolic link"
+                ),
+            )
 
 
 def _folder(folder: Path, skipped: list[Skipped], packed: bool) -> Iterator[PackedEntry]:
@@ -145,8 +164,13 @@ def count_inputs(args: list[str]) -> int:
                     total += 1
                 elif found.skipped is None:
                     head = sniff(found.path)
-                    total += 1 if isinstance(head, PywallError) else count_file(found.path) if looks_like_log(
-                        head) else 0
+                    total += (
+                        1
+                        if isinstance(head, PywallError)
+                        else count_file(found.path)
+                        if looks_like_log(head)
+                        else 0
+                    )
         else:
             total += count_file(path) if arg != "-" and path.exists() else 1
     return total

@@ -87,8 +87,12 @@ def open_database(path: Path) -> sqlite3.Connection:
 
 
 def _listing(conn: sqlite3.Connection) -> str:
-    tables = [str(r[0]) for r in conn.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 9").fetchall()]
+    tables = [
+        str(r[0])
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 9"
+        ).fetchall()
+    ]
     return ", ".join(tables[:8]) + (", ..." if len(tables) > 8 else "") if tables else "none"
 
 
@@ -123,7 +127,9 @@ def count_phoenix(conn: sqlite3.Connection) -> int:
         return 1
 
 
-def iter_phoenix(conn: sqlite3.Connection, label: str, packed: bool = False) -> Iterator[PackedEntry]:
+def iter_phoenix(
+    conn: sqlite3.Connection, label: str, packed: bool = False
+) -> Iterator[PackedEntry]:
     """Every downloaded game of a phoenix-logs database, one row at a time.
 
     A database that is not phoenix-logs', or that breaks off mid-way (or runs
@@ -152,8 +158,12 @@ def iter_phoenix(conn: sqlite3.Connection, label: str, packed: bool = False) -> 
         yield label, LogFormatError(f"the database cannot be read past row {seen:,} ({why})")
         return
     if not seen:
-        yield label, LogFormatError(
-            f"no downloaded game in this phoenix-logs database (no row with {PHOENIX_WHERE})")
+        yield (
+            label,
+            LogFormatError(
+                f"no downloaded game in this phoenix-logs database (no row with {PHOENIX_WHERE})"
+            ),
+        )
 
 
 def iter_database(path: Path, packed: bool, label: str) -> Iterator[PackedEntry]:

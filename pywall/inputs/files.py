@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pywall.archives import MAX_INPUT_BYTES, Entry, is_archive, is_gzip
-from pywall.formats.jsonrecord import looks_like_json
 from pywall.errors import InputTooLargeError, PywallError
+from pywall.formats.jsonrecord import looks_like_json
 
 SNIFF_BYTES = 4096
 
@@ -47,8 +47,13 @@ LINK_LOOP = "a link to a folder already searched"
 
 
 def _kind(mode: int) -> str:
-    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISDIR, "a folder")):
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISDIR, "a folder"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
@@ -88,7 +93,9 @@ def read_capped(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     with open_regular(path) as f:
         size = os.fstat(f.fileno()).st_size
         if size > limit:
-            raise InputTooLargeError(f"the file is over {limit:,} bytes ({size:,}); pywall reads less")
+            raise InputTooLargeError(
+                f"the file is over {limit:,} bytes ({size:,}); pywall reads less"
+            )
         try:
             data = f.read(limit + 1)
         except OSError as exc:
@@ -112,7 +119,9 @@ def read_named(name: str, limit: int = MAX_INPUT_BYTES) -> bytes:
     try:
         return read_capped(Path(name), limit)
     except Unreadable as exc:
-        raise Unreadable(f"cannot read {name}: {exc.message.removeprefix('cannot read it: ')}") from None
+        raise Unreadable(
+            f"cannot read {name}: {exc.message.removeprefix('cannot read it: ')}"
+        ) from None
     except InputTooLargeError as exc:
         raise InputTooLargeError(f"{name}: {exc.message}") from None
 
@@ -138,6 +147,7 @@ def looks_like_log(head: bytes) -> bool:
 
 
 # --- folders ---------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Found:

@@ -33,8 +33,19 @@ MAX_MEMBERS = 1_000_000
 MAX_RATIO = 200
 RATIO_FROM = 1024 * 1024  # members under 1 MiB may expand as they like
 #: Whatever reading a zip or a member may raise (struct.error: malformed extra fields).
-ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, _LZMAError, OSError, EOFError, ValueError,
-              NotImplementedError, RuntimeError, struct.error, UnicodeDecodeError, OverflowError)
+ZIP_ERRORS = (
+    zipfile.BadZipFile,
+    zlib.error,
+    _LZMAError,
+    OSError,
+    EOFError,
+    ValueError,
+    NotImplementedError,
+    RuntimeError,
+    struct.error,
+    UnicodeDecodeError,
+    OverflowError,
+)
 
 
 def zip_infos(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
@@ -44,25 +55,35 @@ def zip_infos(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
 
 def overlap_problem(infos: list[zipfile.ZipInfo]) -> str | None:
     """Why the entries share bytes, or None: each member's data must end before the next begins."""
-    spans = sorted((i.header_offset, i.header_offset + 30 + len(i.orig_filename) + i.compress_size)
-                   for i in infos)
+    spans = sorted(
+        (i.header_offset, i.header_offset + 30 + len(i.orig_filename) + i.compress_size)
+        for i in infos
+    )
     for (start, end), (next_start, _) in pairwise(spans):
         if next_start < end:
             why = "point at the same bytes" if next_start == start else "overlap"
-            return f"two of its entries {why} (at byte {next_start:,}); refused as a likely zip bomb"
+            return (
+                f"two of its entries {why} (at byte {next_start:,}); refused as a likely zip bomb"
+            )
     return None
 
 
 def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
     if info.file_size > MAX_INPUT_BYTES:
-        raise InputTooLargeError(f"{info.file_size:,} bytes uncompressed; the cap is {MAX_INPUT_BYTES:,}")
+        raise InputTooLargeError(
+            f"{info.file_size:,} bytes uncompressed; the cap is {MAX_INPUT_BYTES:,}"
+        )
     if info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-        raise InputTooLargeError(f"expands {info.file_size // max(info.compress_size, 1):,} times; "
-                                 f"refused as a likely bomb (logs compress about 10:1)")
+        raise InputTooLargeError(
+            f"expands {info.file_size // max(info.compress_size, 1):,} times; "
+            f"refused as a likely bomb (logs compress about 10:1)"
+        )
     with zf.open(info) as member:
         data = member.read(MAX_INPUT_BYTES + 1)  # the header may lie about the size
     if len(data) > MAX_INPUT_BYTES:
-        raise InputTooLargeError(f"expands beyond {MAX_INPUT_BYTES:,} bytes; refused as a likely bomb")
+        raise InputTooLargeError(
+            f"expands beyond {MAX_INPUT_BYTES:,} bytes; refused as a likely bomb"
+        )
     return data
 
 
@@ -96,7 +117,10 @@ def iter_zip(fileobj: IO[bytes], label: str) -> Iterator[Entry]:
             except PywallError as exc:
                 yield name, exc
             except ZIP_ERRORS as exc:
-                yield name, LogFormatError(f"this zip member cannot be read ({type(exc).__name__}: {exc})")
+                yield (
+                    name,
+                    LogFormatError(f"this zip member cannot be read ({type(exc).__name__}: {exc})"),
+                )
 
 
 def count_zip(fileobj: IO[bytes]) -> int:

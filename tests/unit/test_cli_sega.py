@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pywall.cli import main
-from pywall.cli.mj import words_with_seeds_last
+from pywall.cli.sega import words_with_seeds_last
 from pywall.sega import sega_wall
 from tests.unit.test_sega import VECTORS
 
