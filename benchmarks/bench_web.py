@@ -8,8 +8,8 @@ in system Chromium against `build.py serve`:
     time: nothing cached) and warm (the same profile again: service worker and
     its cache in place), medians;
   * one 17-round game (gimite/test.mjlog) after ready: from choosing the file to
-    its verdict on screen, median; beside it CPython's `api.verify_file` on the
-    same bytes, in-process;
+    its verdict on screen, median; beside it CPython's `api.handle("verify", ...)`
+    (the page's own request) on the same bytes, in-process;
   * a 50-log batch: the page (first request to last verdict drawn) against the
     CLI (`pywall verify` on the same 50 files, a new process, as a person runs it).
 Times in the page come from its own performance marks (`pywall:ready`, and
@@ -19,6 +19,7 @@ Times in the page come from its own performance marks (`pywall:ready`, and
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import shutil
 import statistics
@@ -125,24 +126,29 @@ def bench_cli(files: list[Path], runs: int, extra: tuple[str, ...] = ()) -> list
     return out
 
 
+def verify(name: str, data: bytes) -> str:
+    """The page's `verify` request, in CPython."""
+    return api.handle("verify", json.dumps({"name": name}), data)
+
+
 def bench_cpython_batch(files: list[Path], runs: int) -> list[float]:
     blobs = [(p.name, p.read_bytes()) for p in files]
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
         for name, data in blobs:
-            api.verify_file(name, data)
+            verify(name, data)
         out.append((time.perf_counter() - t0) * 1000)
     return out
 
 
 def bench_cpython_game(runs: int) -> list[float]:
     data = GAME.read_bytes()
-    api.verify_file(GAME.name, data)
+    verify(GAME.name, data)
     out = []
     for _ in range(runs):
         t0 = time.perf_counter()
-        api.verify_file(GAME.name, data)
+        verify(GAME.name, data)
         out.append((time.perf_counter() - t0) * 1000)
     return out
 
@@ -180,11 +186,11 @@ def main() -> None:
     print(row("navigation → ready, cold", cold, "new profile each run"))
     print(row("navigation → ready, warm", warm, "service worker cache"))
     print(row("one 17-round game in the page", game, "choose file → verdict drawn"))
-    print(row("same game, CPython api.verify_file", native, "in-process"))
+    print(row("same game, CPython api.handle verify", native, "in-process"))
     print(row(f"{len(files)}-log batch in the page", page_batch, "first request → last verdict"))
     print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process, all cores"))
     print(row(f"{len(files)}-log batch, `pywall verify --jobs 1`", cli_one, "whole process, one core"))
-    print(row(f"{len(files)}-log batch, CPython api.verify_file", native_batch, "in-process, one core"))
+    print(row(f"{len(files)}-log batch, CPython api.handle verify", native_batch, "in-process, one core"))
     ratio = statistics.median(game) / statistics.median(native)
     per = {k: statistics.median(v) / len(files) for k, v in
            (("page", page_batch), ("cli", cli), ("cli1", cli_one), ("native", native_batch))}

@@ -10,7 +10,8 @@ fixtures' content under new ids), then measures:
     Playwright's polling does not count), games per second, median of --runs;
   * `pywall verify --jsonl` on the same file, with --jobs 1 and with the
     default (all cores): the whole process, as a person runs it;
-  * CPython in-process through the same `api.ArchiveRun` chunks the page uses.
+  * CPython in-process through the same requests the page's worker makes
+    (`archive_open`, then `archive_next` chunks, through `api.handle`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from playwright.sync_api import expect, sync_playwright
 
 from benchmarks.bench_web import start_server
 from pywall import api
-from pywall.inputs import items_from_file
+from pywall.inputs import count_file, items_from_file
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import fixture_paths, log_text
 
@@ -94,11 +95,15 @@ def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
 
 
 def bench_in_process(db: Path, games: int) -> float:
+    def opener(path: str, label: str) -> tuple[int, object]:  # as web/worker_py.py opens it
+        return count_file(Path(path)), items_from_file(Path(path), label=label)
+
+    runs = api.Api(opener)  # type: ignore[arg-type]
     t0 = time.perf_counter()
-    run = api.ArchiveRun(items_from_file(db, label=db.name))  # type: ignore[arg-type]
+    api.handle("archive_open", json.dumps({"run": "bench", "label": db.name, "path": str(db)}), None, runs)
     done = 0
     while True:
-        out = json.loads(run.next_chunk(100))
+        out = json.loads(api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs))
         done += len(out["rows"])
         if out["done"]:
             break
@@ -124,7 +129,7 @@ def main() -> None:
     for label, values in (("the page (Pyodide in a worker)", page),
                           ("`pywall verify --jobs 1`", cli1),
                           ("`pywall verify` (all cores)", cli),
-                          ("CPython in-process, api.ArchiveRun", native)):
+                          ("CPython in-process, api.handle archive_next", native)):
         print(f"| {label} | {statistics.median(values):,.0f} | {min(values):,.0f}–{max(values):,.0f} |")
     print(f"\npage / CLI --jobs 1: {statistics.median(page) / statistics.median(cli1):.2f}")
 

@@ -6,7 +6,7 @@ import { connect, startWorker } from "./rpc.mjs";
 import { initLanguageSelect, t, translatePage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
 import { clear, el, tileEl } from "./render.mjs";
-import { efficiencyView, shantenText } from "./panels.mjs";
+import { efficiencyView, shantenText } from "./hand-view.mjs";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -73,9 +73,7 @@ async function calculate(hand, visible, push) {
   }
   $("calc-out").textContent = t("call.working");
   try {
-    const data = await rpc.request("call", { fn: "shanten_json", args: { hand, visible } });
-    if (data.error) throw new Error(data.error.message);
-    last = data;
+    last = await rpc.request("shanten", { hand, visible });
   } catch (err) {
     last = null;
     $("calc-error").textContent = t("call.failed", { message: err.message });

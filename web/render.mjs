@@ -67,31 +67,6 @@ export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) 
     data: { tile: String(id) } }, face, el("span", { class: "lbl", "aria-hidden": "true" }, text));
 }
 
-// --- wall geometry (FACTS.md: deal from the top down, dead wall at yama[0..]) ----
-
-export function layoutOf(n) {
-  const players = n === 108 ? 3 : 4;
-  const doraBase = players === 3 ? 9 : 5;
-  return {
-    n, players, doraBase,
-    liveStart: n - 1 - 13 * players,
-    deadSize: doraBase + 9,
-    dora: [0, 1, 2, 3, 4].map((k) => doraBase + 2 * k),
-    ura: [0, 1, 2, 3, 4].map((k) => doraBase - 1 + 2 * k),
-    replacement: players === 3 ? [1, 0, 3, 2, 5, 4, 7, 6] : [1, 0, 3, 2],
-  };
-}
-
-// Wall positions of each hand in deal order; hand 0 is the dealer's.
-export function dealPositions(n, players) {
-  const hands = Array.from({ length: players }, () => []);
-  let p = n - 1;
-  for (let pass = 0; pass < 3; pass++)
-    for (let h = 0; h < players; h++) for (let j = 0; j < 4; j++) hands[h].push(p--);
-  for (let h = 0; h < players; h++) hands[h].push(p--);
-  return hands;
-}
-
 // --- the URL fragment: #tenhou=SEED&round=N&players=3 ----------------------------
 
 export function parseFragment(hash) {
@@ -189,40 +164,50 @@ function slot(pos, wall, ctx, roles = []) {
   return node;
 }
 
+// Each seat's dealt tiles, in deal order, from the round's layout (deal by seat);
+// a wall without a log names seats by wind only.
 function handRows(round, ctx) {
-  const { n, players } = ctx.layout;
-  const rows = [];
-  if (ctx.withLog) {
-    const deals = eventsOf(round).filter((e) => e.what === "deal");
-    const first = deals.find((e) => e.pos === n - 1);
-    const dealer = first ? first.seat : 0;
-    for (let s = 0; s < players; s++) {
-      const mine = deals.filter((e) => e.seat === s).sort((a, b) => a.k - b.k);
-      const wind = t(`wind.${(s - dealer + players) % players}`);
-      const label = [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), ` · ${wind}`,
-        s === dealer ? ` (${t("wall.dealer")})` : ""];
-      rows.push([label, mine.map((e) => slot(e.pos, round.wall, ctx))]);
-    }
-  } else {
-    dealPositions(n, players).forEach((positions, h) => {
-      const label = [t("wind." + h), h === 0 ? ` (${t("wall.dealer")})` : ""];
-      rows.push([label, positions.map((p) => slot(p, round.wall, ctx))]);
-    });
-  }
+  const deal = ctx.layout.deal || [];
+  const players = deal.length;
+  const dealer = round.dealer ?? ctx.layout.dealer ?? 0;
+  const rows = deal.map((positions, s) => {
+    const wind = t(`wind.${(s - dealer + players) % players}`);
+    const dealerNote = s === dealer ? ` (${t("wall.dealer")})` : "";
+    const label = ctx.withLog
+      ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), ` · ${wind}`, dealerNote]
+      : [wind, dealerNote];
+    return [label, positions.map((p) => slot(p, round.wall, ctx))];
+  }).filter(([, tiles]) => tiles.length);
+  if (!rows.length) return null;
   return el("div", { class: "hands" }, rows.map(([label, tiles]) =>
     el("div", { class: "hand" }, el("span", { class: "hand-label" }, label),
       el("span", { class: "tiles" }, tiles))));
 }
 
+// The dead wall as it stands: its positions in wall order, in stacks of two.
 function deadWall(round, ctx) {
-  const { deadSize } = ctx.layout;
+  const dead = ctx.layout.dead || [];
   const top = [], bottom = [];
-  for (let p = 0; p < deadSize; p += 2) {
-    bottom.push(slot(p, round.wall, ctx, ctx.roles(p)));
-    top.push(slot(p + 1, round.wall, ctx, ctx.roles(p + 1)));
+  for (let i = 0; i < dead.length; i += 2) {
+    bottom.push(slot(dead[i], round.wall, ctx, ctx.roles(dead[i])));
+    if (i + 1 < dead.length) top.push(slot(dead[i + 1], round.wall, ctx, ctx.roles(dead[i + 1])));
   }
   return el("div", { class: "dead" }, el("span", { class: "tiles dead-top" }, top),
     el("span", { class: "tiles dead-bottom" }, bottom));
+}
+
+// What each position is for (dora / ura indicator k, replacement tile k), from the layout.
+function positionRoles(layout) {
+  const roles = new Map();
+  const add = (positions, long, cls, short) => (positions || []).forEach((p, k) => {
+    if (!roles.has(p)) roles.set(p, { long: [], short: [] });
+    roles.get(p).long.push(`${t(long)} ${k + 1}`);
+    roles.get(p).short.push({ cls, text: short(k) });
+  });
+  add(layout.dora, "wall.dora", "mark-dora", () => "D");
+  add(layout.ura, "wall.ura", "mark-ura", () => "U");
+  add(layout.replacements, "wall.rinshan", "mark-rinshan", (k) => `R${k + 1}`);
+  return roles;
 }
 
 const DICE = ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
@@ -232,34 +217,24 @@ function diceEl(dice) {
     el("span", { class: "die", role: "img", "aria-label": String(d), title: String(d) }, DICE[d - 1] || "?", el("small", {}, String(d)))));
 }
 
+// A round's wall (from a log's report, or from a seed alone): every position where
+// `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
+// computes a wall position.
 export function renderWall(round, { names = [], red = true, withLog = true, compact = false } = {}) {
-  const layout = layoutOf(round.wall.length);
-  const roles = (p) => {
-    const out = [];
-    const d = layout.dora.indexOf(p), u = layout.ura.indexOf(p), r = layout.replacement.indexOf(p);
-    if (d >= 0) out.push(`${t("wall.dora")} ${d + 1}`);
-    if (u >= 0) out.push(`${t("wall.ura")} ${u + 1}`);
-    if (r >= 0) out.push(`${t("wall.rinshan")} ${r + 1}`);
-    return out;
-  };
-  const roleShort = (p) => {
-    const out = [];
-    if (layout.dora.includes(p)) out.push({ cls: "mark-dora", text: "D" });
-    if (layout.ura.includes(p)) out.push({ cls: "mark-ura", text: "U" });
-    const r = layout.replacement.indexOf(p);
-    if (r >= 0) out.push({ cls: "mark-rinshan", text: `R${r + 1}` });
-    return out;
-  };
+  const layout = round.layout || {};
+  const marks = positionRoles(layout);
   const ctx = {
-    layout, red, withLog, roles, roleShort, names,
+    layout, red, withLog, names,
+    roles: (p) => (marks.get(p) || { long: [] }).long,
+    roleShort: (p) => (marks.get(p) || { short: [] }).short,
     byPos: eventsByPos(eventsOf(round)),
     seatName: (s) => `${s + 1} ${names[s] || ""}`.trim(),
   };
-  const live = [];
-  for (let p = layout.liveStart; p >= layout.deadSize; p--) live.push(slot(p, round.wall, ctx));
+  const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
+  const hands = handRows(round, ctx);
   return el("div", { class: `wall${compact ? " compact" : ""}` },
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)),
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), handRows(round, ctx)),
+    round.dice ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)) : null,
+    hands ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), hands) : null,
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
     legend(withLog));
@@ -357,6 +332,7 @@ function roundDetails(round, game, red) {
 }
 
 function diceText(dice) {
+  if (!dice) return null;
   return el("span", { class: "round-dice" }, `${t("wall.dice")} ${dice[0]}+${dice[1]}`);
 }
 

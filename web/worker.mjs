@@ -76,58 +76,86 @@ const ready = init().catch((err) => {
 });
 ready.catch(() => {});
 
-function errorFromPython(err) {
+// A JavaScript exception here is a bug in this file or in Pyodide (pywall.api answers
+// every request, bad ones included, with a reply): say so in one line.
+function internalError(err) {
   const text = String(err && err.message ? err.message : err);
   console.error(text);
   const lines = text.trim().split("\n");
   return { code: "internal", message: `pywall could not finish: ${lines[lines.length - 1]}` };
 }
 
+class ReplyError extends Error {
+  constructor({ code, message }) {
+    super(message);
+    this.code = code;
+  }
+}
+
+// pywall.api replies `{"error": {...}}` (compact JSON, so it starts with these bytes)
+// or the result object: the one path every request takes.
+const ERROR_PREFIX = '{"error":';
+
+// No bytes: no third argument (a JS null would reach Python as JsNull, not None).
+function call(glue, type, payload = {}, data = null) {
+  const json = JSON.stringify(payload);
+  return data == null ? glue.handle(type, json) : glue.handle(type, json, data);
+}
+
+// An error reply has the one key `error`; the audit's "no game" answer also says which
+// games it left out ({error, games}), and goes to the page as a result.
+function parsed(text) {
+  const reply = JSON.parse(text);
+  if (reply && reply.error && Object.keys(reply).length === 1) throw new ReplyError(reply.error);
+  return reply;
+}
+
+// A reply kept as text for the page to parse (copying a string between threads is
+// cheap; cloning the parsed reports, walls and all, was not).
+function unparsed(text) {
+  if (text.startsWith(ERROR_PREFIX)) parsed(text);
+  return text;
+}
+
 async function bytesOf(payload) {
   if (payload.file) return new Uint8Array(await payload.file.arrayBuffer());
   if (payload.bytes) return new Uint8Array(payload.bytes);
-  return new TextEncoder().encode(payload.text || "");
+  if (payload.text != null) return new TextEncoder().encode(payload.text);
+  return null;
 }
 
-const handlers = {
-  // The batch document as JSON text: the page parses it (copying a string between
-  // threads is cheap; cloning the parsed reports, walls and all, was not).
-  async verify(glue, payload) {
-    const data = await bytesOf(payload);
-    return glue.verify(payload.name, data);
+// How each request reaches Python: which fields go as JSON, which as bytes, and
+// whether the reply is parsed here. Anything else goes through as it came.
+const requests = {
+  async verify(glue, { file, bytes, text, ...payload }) {
+    return unparsed(call(glue, "verify", payload, await bytesOf({ file, bytes, text })));
   },
-  async walls(glue, payload) {
-    return JSON.parse(glue.walls(payload.seed, payload.rounds, payload.players));
-  },
-  async csv(glue, payload) {
-    return glue.csv(JSON.stringify(payload.files || []));
+  async sniff(glue, { file, bytes, ...payload }) {
+    const head = file ? new Uint8Array(await file.slice(0, 16).arrayBuffer()) : await bytesOf({ bytes });
+    return parsed(call(glue, "sniff", payload, head));
   },
   async info(glue) {
     return JSON.parse(glue.info());
   },
   // One game of an archive again, with its walls ({name: the archive's, file, index}).
   archive_game: archiveGame,
-  async rows_csv(glue, payload) {
-    return glue.rows_csv(JSON.stringify(payload.rows || []));
-  },
-  // The panels' generic path: {fn, args} -> a whitelisted pywall.api function (worker_py.call).
-  async call(glue, payload) {
-    return JSON.parse(glue.call(String(payload.fn), JSON.stringify(payload.args ?? {})));
-  },
 };
 
+function plain(glue, type, payload) {
+  return parsed(call(glue, type, payload));
+}
 
 // --- archives: zip files and phoenix-logs databases, a chunk at a time ---------------
 // The chosen File is mounted read-only (WORKERFS: Python reads it lazily through
 // FileReaderSync, so a 1 GB database is never copied into memory); where WORKERFS
-// is missing its bytes are written to /tmp instead. Either goes when the run ends.
+// is missing its bytes are written to /tmp instead. Either goes when the run is closed.
 // Each chunk of games is its own turn in the queue, so other requests (a dropped
 // log, a panel) are answered between chunks, and a cancel is seen at the next one.
 // Opening one game later mounts the File again and checks that game once more
 // (the page keeps the File, a reference to the disk, not its bytes).
 
 let uploads = 0;
-const runs = new Map(); // run name -> {cancelled}
+const runs = new Map(); // run name -> {cancelled, finished, placed}
 const CHUNK_MS = 250; // aim per chunk: progress several times a second
 const CHUNK_MIN = 10;
 const CHUNK_MAX = 200;
@@ -167,52 +195,63 @@ async function placeFile(file) {
   return { path: `${dir}/archive`, release: () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); } };
 }
 
+// A run stays open in Python after its last chunk (its audit tally is there, for the
+// page's `audit` {runs}), and so does its File's mount: both go on `archive_close`
+// from the page (it dropped the archive), or at once when a run is stopped or fails.
+function closeRun(glue, run) {
+  const state = runs.get(run);
+  runs.delete(run);
+  try {
+    parsed(call(glue, "archive_close", { run }));
+  } catch (err) {
+    console.error(err);
+  }
+  if (state && state.placed) state.placed.release();
+  return { closed: Boolean(state) };
+}
+
 async function archiveStart(glue, payload, id) {
   const run = String(payload.run);
-  const placed = await placeFile(payload.file);
-  const state = { cancelled: false, finished: false };
+  if (runs.has(run)) closeRun(glue, run);
+  const state = { cancelled: false, finished: false, placed: await placeFile(payload.file) };
   runs.set(run, state);
-  const finish = (type, body) => {
+  const finish = (type, body, close) => {
     if (state.finished) return;
     state.finished = true;
-    runs.delete(run);
-    try {
-      glue.archive_close(run);
-    } catch (err) {
-      console.error(err);
-    }
-    placed.release();
+    if (close) closeRun(glue, run);
     post(type, body, id);
   };
   const started = performance.now();
   let total = 1, done = 0, chunk = 50;
   const step = () => {
     if (state.cancelled) {
-      finish("result", { done, total, cancelled: true, seconds: (performance.now() - started) / 1000 });
+      finish("result", { done, total, cancelled: true, seconds: (performance.now() - started) / 1000 }, true);
       return;
     }
     const t0 = performance.now();
-    const out = JSON.parse(glue.archive_next(run, chunk));
+    const out = parsed(call(glue, "archive_next", { run, limit: chunk }));
     const took = performance.now() - t0;
     chunk = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(chunk * CHUNK_MS / Math.max(took, 1))));
     done += out.rows.length;
     const seconds = (performance.now() - started) / 1000;
     total = Math.max(total, done);
     post("progress", { done, total, rate: seconds > 0 ? done / seconds : 0, rows: out.rows, details: out.details }, id);
-    if (out.done) finish("result", { done, total, cancelled: false, seconds });
+    if (out.done) finish("result", { done, total, cancelled: false, seconds }, false);
     else later(guarded(step));
   };
+  const failed = (err) => finish("error", err instanceof ReplyError ? { code: err.code, message: err.message }
+    : internalError(err), true);
   const guarded = (fn) => () => {
     try {
       fn();
     } catch (err) {
-      finish("error", errorFromPython(err));
+      failed(err);
     }
   };
   try {
-    total = JSON.parse(glue.archive_open(run, String(payload.name), placed.path)).total;
+    total = parsed(call(glue, "archive_open", { run, label: String(payload.name), path: state.placed.path })).total;
   } catch (err) {
-    finish("error", errorFromPython(err));
+    failed(err);
     return;
   }
   post("progress", { done: 0, total, rate: 0, rows: [], details: [] }, id);
@@ -222,7 +261,8 @@ async function archiveStart(glue, payload, id) {
 async function archiveGame(glue, payload) {
   const placed = await placeFile(payload.file);
   try {
-    return JSON.parse(glue.archive_game(String(payload.name), placed.path, Number(payload.index)));
+    return parsed(call(glue, "archive_game", { label: String(payload.name), path: placed.path,
+      index: Number(payload.index) }));
   } finally {
     placed.release();
   }
@@ -232,8 +272,8 @@ async function archiveGame(glue, payload) {
 const immediate = {
   archive_cancel(payload) {
     const state = runs.get(String(payload.run));
-    if (state) state.cancelled = true;
-    return { cancelled: Boolean(state) };
+    if (state && !state.finished) state.cancelled = true;
+    return { cancelled: Boolean(state && !state.finished) };
   },
 };
 
@@ -246,27 +286,25 @@ async function handle({ id, type, payload }) {
     return;
   }
   if (type === "archive") {
-    await archiveStart(glue, payload || {}, id).catch((err) => post("error", errorFromPython(err), id));
-    return;
-  }
-  const handler = handlers[type];
-  if (!handler) {
-    post("error", { code: "bad_request", message: `unknown request ${type}` }, id);
+    await archiveStart(glue, payload || {}, id).catch((err) => post("error", internalError(err), id));
     return;
   }
   try {
-    post("result", await handler(glue, payload || {}), id);
+    const answer = type === "archive_close" ? closeRun(glue, String((payload || {}).run))
+      : Object.hasOwn(requests, type) ? await requests[type](glue, payload || {})
+        : plain(glue, type, payload || {});
+    post("result", answer, id);
   } catch (err) {
-    post("error", errorFromPython(err), id);
+    post("error", err instanceof ReplyError ? { code: err.code, message: err.message } : internalError(err), id);
   }
 }
 
 // One request at a time, in the order they came (an archive: one chunk at a time).
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
-// The first task once Python is up, before any request: check a made-up game so
-// the browser compiles and optimises the interpreter's hot paths (pywall.api.warm_up).
-enqueue(() => ready.then((glue) => glue.warm_up()).catch(() => {}));
+// The first task once Python is up, before any request: check a made-up game a few
+// times so the browser compiles and optimises the interpreter's hot paths.
+enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
 // The next chunk as a new task: messages that came meanwhile (a cancel, a request) are seen first.
 const later = (task) => setTimeout(() => enqueue(task), 0);
 self.addEventListener("message", (event) => {

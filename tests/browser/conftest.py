@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -12,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from pywall import api
 from tests.helpers import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,3 +106,24 @@ def watch_frames(page: Any) -> None:
 def frame_gaps(page: Any) -> list[float]:
     gaps: list[float] = page.evaluate("() => { window.__stop = true; return window.__gaps; }")
     return gaps
+
+
+# --- CPython's answers, through the same request API the page's worker uses ----------
+
+
+def api_call(kind: str, payload: dict[str, Any], data: bytes | None = None) -> Any:
+    """``pywall.api.handle`` as the worker calls it, parsed."""
+    return json.loads(api.handle(kind, json.dumps(payload), data))
+
+
+def report_of(name: str, data: bytes) -> dict[str, Any]:
+    """The file report of one log (what the page's ``verify`` gives for it)."""
+    files = api_call("verify", {"name": name}, data)["files"]
+    assert len(files) == 1
+    return dict(files[0])
+
+
+def read_csv(path: str | Path) -> tuple[str, str]:
+    """A downloaded CSV: (its first character, the text after a UTF-8 byte-order mark)."""
+    raw = Path(path).read_text(encoding="utf-8")
+    return raw[:1], raw.removeprefix("\ufeff")

@@ -19,8 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from pywall import api
-from tests.browser.conftest import frame_gaps, watch_frames
+from tests.browser.conftest import frame_gaps, read_csv, report_of, watch_frames
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
 
@@ -142,8 +141,8 @@ def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None
 
     with page.expect_download() as info:
         page.get_by_role("button", name="Export CSV").click()
-    exported = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text())))
-    assert [(r["file"], r["status"], int(r["checked"])) for r in exported] == \
+    exported = list(csv.DictReader(io.StringIO(read_csv(info.value.path())[1])))
+    assert [(r["path"], r["status"], int(r["checked"])) for r in exported] == \
         [(p, r["status"], r["checked"]) for p, r in cli.items()]
     with page.expect_download() as info:
         page.get_by_role("button", name="Export JSON").click()
@@ -171,7 +170,7 @@ def test_filter_shows_only_problems(page: Page, houou: Path) -> None:
 
 def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, shot: Any) -> None:
     data = tampered_text().encode()
-    report = json.loads(api.verify_file("x", data))
+    report = report_of("x", data)
     bad = [r for r in report["rounds"] if r["result"] == "mismatch"]
     assert [r["index"] for r in bad] == [2]
     open_ready(page)

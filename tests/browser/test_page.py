@@ -16,9 +16,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from pywall import api
 from pywall.report import EVENT_FIELDS
-from tests.browser.conftest import frame_gaps, watch_frames
+from tests.browser.conftest import api_call, frame_gaps, read_csv, report_of, watch_frames
 from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
@@ -60,7 +59,7 @@ def tamper_draw(text: str, round_index: int, nth: int) -> str:
 
 
 def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
-    report = json.loads(api.verify_file("x", data))
+    report = report_of("x", data)
     for r in report["rounds"]:
         for row in r["events"]:
             e = dict(zip(EVENT_FIELDS, row, strict=True))
@@ -150,7 +149,7 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     expect(four).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(three).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     for path, node in ((FOUR_PLAYER, four), (THREE_PLAYER, three)):
-        report = json.loads(api.verify_file(path.name, path.read_bytes()))
+        report = report_of(path.name, path.read_bytes())
         expect(node.locator(".verdict-detail")).to_contain_text(str(report["checked"]))
         expect(node.locator("ol.players li")).to_have_count(report["game"]["player_count"])
         for name in report["game"]["players"]:
@@ -164,7 +163,7 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     # open one round: its wall is drawn tile by tile, as the report has it
     round0 = three.locator('details.round[data-round="0"]')
     round0.locator("summary").click()
-    wall = json.loads(api.verify_file(THREE_PLAYER.name, THREE_PLAYER.read_bytes()))["rounds"][0]["wall"]
+    wall = report_of(THREE_PLAYER.name, THREE_PLAYER.read_bytes())["rounds"][0]["wall"]
     assert len(wall) == 108
     slots = round0.locator(".slot")
     positions = slots.evaluate_all("ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
@@ -234,8 +233,12 @@ def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) 
 
     with page.expect_download() as info:
         page.get_by_role("button", name="Export CSV").click()
-    rows = list(csv.DictReader(io.StringIO(Path(info.value.path()).read_text())))
-    assert [r["file"] for r in rows] == [p.name for p in files]
+    bom, text = read_csv(info.value.path())
+    assert bom == "\ufeff"  # spreadsheet programs then read it as UTF-8
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert list(rows[0]) == ["path", "status", "round_count", "checked", "errors", "first_problem",
+                             "log_id", "date", "platform"]
+    assert [r["path"] for r in rows] == [p.name for p in files]
     assert [r["status"] for r in rows].count("verified") == 19
 
 
@@ -284,7 +287,7 @@ def test_pasted_log_and_pasted_seed(page: Page) -> None:
 
 
 def wall_of(seed: str, round_no: int, players: int) -> list[int]:
-    walls = json.loads(api.walls_json(seed, round_no, players))
+    walls = api_call("walls", {"seed": seed, "rounds": round_no, "players": players})
     return list(walls["rounds"][round_no - 1]["wall"])
 
 
@@ -385,7 +388,7 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
     text = re.sub(r'n0="[^"]*"', f'n0="{encoded}"', PLAIN.read_text(encoding="utf-8"), count=1)
     hostile = tmp_path / f"{XSS_NAME}.xml"
     hostile.write_text(text, encoding="utf-8")
-    report = json.loads(api.verify_file(hostile.name, hostile.read_bytes()))
+    report = report_of(hostile.name, hostile.read_bytes())
     assert report["game"]["players"][0] == XSS_NAME
     dialogs: list[str] = []
 

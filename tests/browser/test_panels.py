@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from pywall import api
 from pywall.sega import tenhou_id_from_sega
+from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
 from tests.helpers import DATA, TENHOU
 from tests.unit.test_commitment import recipe_hash, seed_and_names, unique_order
@@ -75,8 +75,8 @@ def test_commitment_box_matches_and_refuses(page: Page, shot: Any) -> None:
 
 
 def test_round_shows_starting_hands_with_shanten(page: Page, shot: Any) -> None:
-    report = json.loads(api.verify_file(LOG.name, LOG.read_bytes(), detail=True))
-    expected = json.loads(api.round_hands_json(report["rounds"][0]))
+    report = report_of(LOG.name, LOG.read_bytes())
+    expected = api_call("hands", {"round": report["rounds"][0]})
     open_ready(page)
     choose(page, LOG)
     node = result(page, LOG.name)
@@ -199,15 +199,33 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     choose(page, *logs, sanma)
     for path in [*logs, sanma]:
         expect(result(page, path.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    # CPython's audit of the same reports: the page must show the same numbers
+    data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in [*logs, sanma]]})
+    games = data["games"]
+    assert games["excluded"] == [{"path": "4.txt", "kind": "duplicate", "reason": "the same game as 3.txt"}]
     page.get_by_role("button", name="Audit starting hands").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
-    expect(view).to_contain_text("5 verified 4-player game(s)")
+    # 3-player games count too (against the 108-tile distributions): 6 games, 4.txt is 3.txt again
+    expect(view).to_contain_text(f'{games["used"]} verified game(s), {games["hands"]} starting hands')
+    summary = view.locator(".audit-summary")
+    expect(summary).to_have_attribute("data-games", str(games["used"]))
+    expect(summary).to_have_attribute("data-hands", str(games["hands"]))
     view.locator("details.excluded summary").click()
+    expect(view.locator("details.excluded li")).to_have_count(1)
     expect(view.locator('details.excluded li[data-kind="duplicate"]')).to_contain_text("4.txt")
-    expect(view.locator('details.excluded li[data-kind="three_player"]')).to_contain_text("sanma2.xml")
+    # NoName players are not one player: their hands count in the totals only, and the page says so
+    assert games["anonymous_hands"] > 0
+    expect(view.locator(".audit-anonymous")).to_contain_text(f'{games["anonymous_hands"]} hands')
+    # two platforms (Tenhou 4-player and 3-player): a breakdown of each
+    platforms = view.locator(".audit-platforms .audit-group")
+    expect(platforms).to_have_count(len(data["platforms"]))
+    assert len(data["platforms"]) == 2
+    for group in data["platforms"]:
+        expect(view.locator(f'.audit-platforms .audit-group[data-group="{group["label"]}"]'))\
+            .to_contain_text(f'{group["hands"]} hands')
     overall = view.locator('.audit-group[data-group="all players"]')
-    expect(overall.locator("svg.chart")).to_have_count(2)
+    expect(overall.locator("svg.chart")).to_have_count(len(data["overall"]["by_tiles"]))
     expect(overall.locator("svg.chart rect.bar.observed")).not_to_have_count(0)
     expect(overall.locator("svg.chart").first).to_have_attribute("aria-label", re.compile("observed and expected"))
     expect(overall).to_contain_text("Mean shanten")
@@ -215,8 +233,6 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     expect(overall).to_contain_text("Dora dealt")
     expect(overall.locator(".audit-verdict")).to_contain_text(re.compile("fair shuffle"))
     # the table alternative has the same numbers as CPython's audit
-    reports = [json.loads(api.verify_file(p.name, p.read_bytes(), detail=True)) for p in logs]
-    data = json.loads(api.audit_json(reports))
     part = data["overall"]["by_tiles"][0]
     overall.locator("figure.audit-chart").first.locator("details summary").click()
     rows = overall.locator("figure.audit-chart").first.locator("table.audit-table tbody tr")
@@ -244,7 +260,7 @@ def test_calculator_page(page: Page, shot: Any) -> None:
     assert page.url.endswith("#q=123m456p789s1111z")
     # a 14-tile hand from a shared link: the 牌理 table, sorted like Tenhou's
     hand = "1234m406p789s1122z"
-    expected = json.loads(api.shanten_json(hand))
+    expected = api_call("shanten", {"hand": hand})
     page.goto(f"/calc.html#q={hand}")
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     rows = page.locator("table.discards tbody tr")

@@ -7,9 +7,10 @@
 // --mode micropip: loadPackage("micropip") through the same lock (its rewritten
 //                  hash is checked too), then micropip.install of the wheel file.
 // --snapshot: start the interpreter from the page's start-up snapshot, as the page does.
-// JOBS.json is a list of {"kind": "verify", "name", "path"} and
-// {"kind": "walls", "seed", "rounds", "players"}; the answer on stdout is the
-// list of JSON strings pywall.api returned, in the same order.
+// JOBS.json is a list of requests as the page's worker makes them, {"kind", "payload",
+// "path"?}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
+// the file's bytes or null)`, exactly as worker.mjs calls it; the answer on stdout is
+// the list of JSON strings it returned, in the same order.
 
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -50,22 +51,21 @@ async function start(index, mode, snapshot) {
   pyodide.runPython(`
 import importlib.metadata, pywall
 assert importlib.metadata.version("pywall") == pywall.__version__
-from pywall import api
-def _verify(name, data):
-    return api.verify_file(name, data.to_bytes())
 `);
   return pyodide;
 }
 
 const opts = args(process.argv.slice(2));
 const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot);
-const verify = pyodide.globals.get("_verify");
-const api = pyodide.pyimport("pywall.api");
+// The page's glue, from the site (worker.mjs loads the same file).
+pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(path.join(opts.index, "..", "worker_py.py"), "utf8"));
+const glue = pyodide.pyimport("pywall_worker");
 const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
 const results = [];
 for (const job of jobs) {
-  if (job.kind === "verify") results.push(verify(job.name, new Uint8Array(readFileSync(job.path))));
-  else if (job.kind === "walls") results.push(api.walls_json(job.seed, job.rounds, job.players));
-  else throw new Error(`unknown job ${job.kind}`);
+  const payload = JSON.stringify(job.payload ?? {});
+  // as worker.mjs does: no bytes, no third argument
+  results.push(job.path ? glue.handle(job.kind, payload, new Uint8Array(readFileSync(job.path)))
+    : glue.handle(job.kind, payload));
 }
 process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version.split()[0]"), results }));

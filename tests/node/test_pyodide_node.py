@@ -1,5 +1,6 @@
 """The built wheel inside real Pyodide (Node): installs from the site's lock and
-with micropip, and gives exactly the JSON that CPython gives."""
+with micropip, and gives exactly the JSON that CPython gives, through the page's
+own glue (web/worker_py.py: ``handle(kind, payload_json, data)``)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import json
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pywall import api
+from pywall.report import check_log
 from tests.helpers import TENHOU, fixture_paths, vector_seed
 
 pytestmark = pytest.mark.node
@@ -22,7 +25,7 @@ RUNNER = HERE / "run_wheel.mjs"
 TIMEOUT = 300
 
 
-def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, object]], tmp: Path,
+def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, Any]], tmp: Path,
              snapshot: Path | None = None) -> subprocess.CompletedProcess[str]:
     jobs_file = tmp / f"jobs-{mode}.json"
     jobs_file.write_text(json.dumps(jobs))
@@ -50,24 +53,25 @@ def odd_inputs(tmp: Path) -> list[Path]:
     return out
 
 
-def verify_jobs(paths: list[Path]) -> list[dict[str, object]]:
-    jobs: list[dict[str, object]] = []
-    for p in paths:
-        name = p.relative_to(TENHOU).as_posix() if p.is_relative_to(TENHOU) else p.name
-        jobs.append({"kind": "verify", "name": name, "path": str(p)})
-    return jobs
+def name_of(p: Path) -> str:
+    return p.relative_to(TENHOU).as_posix() if p.is_relative_to(TENHOU) else p.name
 
 
-def cpython_answer(job: dict[str, object]) -> str:
-    if job["kind"] == "verify":
-        return api.verify_file(str(job["name"]), Path(str(job["path"])).read_bytes())
-    return api.walls_json(str(job["seed"]), int(job["rounds"]), int(job["players"]))  # type: ignore[call-overload]
+def verify_jobs(paths: list[Path]) -> list[dict[str, Any]]:
+    return [{"kind": "verify", "payload": {"name": name_of(p)}, "path": str(p)} for p in paths]
 
 
-WALL_JOBS: list[dict[str, object]] = [
-    {"kind": "walls", "seed": vector_seed(), "rounds": 3, "players": 4},
-    {"kind": "walls", "seed": vector_seed(), "rounds": 2, "players": 3},
-    {"kind": "walls", "seed": "not a seed", "rounds": 1, "players": 4},
+def cpython_answer(job: dict[str, Any]) -> str:
+    data = Path(job["path"]).read_bytes() if job.get("path") else None
+    return api.handle(job["kind"], json.dumps(job["payload"]), data)
+
+
+WALL_JOBS: list[dict[str, Any]] = [
+    {"kind": "walls", "payload": {"seed": vector_seed(), "rounds": 3, "players": 4}},
+    {"kind": "walls", "payload": {"seed": vector_seed(), "rounds": 2, "players": 3}},
+    {"kind": "walls", "payload": {"seed": "not a seed", "rounds": 1, "players": 4}},
+    {"kind": "shanten", "payload": {"hand": "1234m406p789s1122z"}},
+    {"kind": "no_such_request", "payload": {}},
 ]
 
 
@@ -85,15 +89,41 @@ def test_wheel_in_pyodide_matches_cpython(node: str, built_site: Path, tmp_path:
     assert answer["python"].startswith("3.14")
     assert len(answer["results"]) == len(jobs)
     for job, got in zip(jobs, answer["results"], strict=True):
-        assert got == cpython_answer(job), f"{job.get('name') or job}: Pyodide and CPython differ"
+        assert got == cpython_answer(job), f"{job['kind']} {job.get('path') or job['payload']}: Pyodide and CPython differ"
 
 
 def test_every_current_fixture_verifies_in_pyodide(node: str, built_site: Path, tmp_path: Path) -> None:
     paths = [p for p in fixture_paths() if "legacy-2009" not in p.parts]
     proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
-    statuses = {json.loads(r)["path"]: json.loads(r)["status"] for r in json.loads(proc.stdout)["results"]}
+    files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
+    statuses = {f["path"]: f["status"] for f in files}
     assert statuses and set(statuses.values()) == {"verified"}, statuses
+
+
+def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, built_site: Path, tmp_path: Path) -> None:
+    """The page's answer (``handle("verify")`` in Pyodide) and the CLI's (CPython's
+    ``check_log`` with detail) give every fixture round the same dealer, dora
+    indicators and dealt hands."""
+    paths = fixture_paths()
+    proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    results = json.loads(proc.stdout)["results"]
+    assert len(results) == len(paths)
+    rounds = 0
+    for path, got in zip(paths, results, strict=True):
+        [page] = json.loads(got)["files"]
+        cli = check_log(name_of(path), path.read_bytes(), detail=True).to_dict()
+        assert page["path"] == cli["path"] and page["status"] == cli["status"], name_of(path)
+        assert len(page["rounds"]) == len(cli["rounds"]), name_of(path)
+        for mine, theirs in zip(page["rounds"], cli["rounds"], strict=True):
+            where = f'{name_of(path)} round {theirs["index"]}'
+            assert theirs["hands"] and theirs["dora_indicators"], where
+            assert mine["dealer"] == theirs["dealer"], where
+            assert mine["dora_indicators"] == theirs["dora_indicators"], where
+            assert mine["hands"] == theirs["hands"], where
+            rounds += 1
+    assert rounds > 300  # every round of every fixture, not a few
 
 
 def test_site_lock_lists_what_the_site_ships(built_site: Path) -> None:

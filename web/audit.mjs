@@ -1,0 +1,115 @@
+// The starting-hand audit of the batch: Python's `audit` over the logs' reports and
+// the archive runs it still holds (pywall.audit: which games count, the exact fair
+// distributions, the tests). Drawn as charts with a table of the same numbers.
+
+import { language, t } from "./i18n.mjs";
+import { clear, el } from "./render.mjs";
+import { barChart } from "./charts.mjs";
+import { ask, failure, redrawers } from "./panel-kit.mjs";
+import { shantenText } from "./hand-view.mjs";
+
+function fmt(x, digits = 3) {
+  if (x == null || Number.isNaN(x)) return "–";
+  return Math.abs(x) >= 1000 ? Math.round(x).toLocaleString("en") : x.toFixed(digits);
+}
+
+function pText(p) {
+  return p < 1e-6 ? "< 1e-6" : p.toPrecision(3);
+}
+
+function sizeText(part) {
+  const size = t(`audit.size.${part.tiles}`);
+  return part.players === 3 ? `${size} · ${t("audit.threePlayer")}` : size;
+}
+
+function sizeChart(part, who) {
+  const keys = Object.keys(part.expected).sort((a, b) => Number(a) - Number(b));
+  const size = sizeText(part);
+  const title = t("audit.chartTitle", { who, size });
+  const observed = keys.map((k) => part.observed[k] || 0);
+  const expected = keys.map((k) => part.expected[k]);
+  const chart = barChart({ title, categories: keys.map((k) => shantenText(Number(k))), xLabel: t("audit.shanten"),
+    series: [{ name: t("audit.observed"), cls: "observed", values: observed },
+      { name: t("audit.expected"), cls: "expected", values: expected }] });
+  const table = el("table", { class: "audit-table" },
+    el("caption", { class: "sr-only" }, title),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("audit.shanten")),
+      el("th", { scope: "col" }, t("audit.observed")), el("th", { scope: "col" }, t("audit.expected")))),
+    el("tbody", {}, keys.map((k, i) => el("tr", {}, el("th", { scope: "row" }, shantenText(Number(k))),
+      el("td", { class: "num" }, String(observed[i])), el("td", { class: "num" }, expected[i].toFixed(2))))));
+  return el("figure", { class: "audit-chart", data: { tiles: String(part.tiles), players: String(part.players) } },
+    el("figcaption", {}, el("b", {}, size), ` — ${t("audit.hands", { n: part.hands })}`),
+    chart,
+    el("details", {}, el("summary", {}, t("audit.table")), table),
+    el("p", {}, t("audit.mean", { mean: fmt(part.mean), fair: fmt(part.expected_mean), z: fmt(part.z, 2), p: pText(part.z_p) })),
+    el("p", {}, t("audit.chi", { chi: fmt(part.chi2, 2), dof: part.dof, p: pText(part.p) })));
+}
+
+function groupView(group, alpha, label) {
+  const tests = 2 + (group.dora ? 1 : 0);
+  const smallest = Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
+  return el("section", { class: "audit-group", data: { group: group.label, flagged: String(group.flagged) } },
+    el("h4", {}, el("bdi", {}, label), ` — ${t("audit.hands", { n: group.hands })}`),
+    el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}` },
+      el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
+      group.flagged ? t("audit.flagged", { alpha, k: tests }) : t("audit.ok"),
+      ` (${t("audit.smallest", { p: pText(smallest) })})`),
+    group.by_tiles ? el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label))) : null,
+    el("p", {}, t("audit.chi", { chi: fmt(group.chi2, 2), dof: group.dof, p: pText(group.p) })),
+    group.dora ? el("p", {}, t("audit.dora", { obs: fmt(group.dora.observed, 0), exp: fmt(group.dora.expected, 1),
+      z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null);
+}
+
+function excludedList(games) {
+  if (!games.excluded.length) return null;
+  return el("details", { class: "excluded" },
+    el("summary", {}, t("audit.excluded", { n: games.excluded.length })),
+    el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } }, el("bdi", {}, e.path), `: ${e.reason}`))));
+}
+
+function auditView(data) {
+  const games = data.games;
+  const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
+    anonymous: String(games.anonymous_hands) } }, t("audit.summary", { games: games.used, hands: games.hands }));
+  if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
+  const players = [...data.players].sort((a, b) => b.hands - a.hands);
+  const platforms = data.platforms || [];
+  return el("div", { data: { result: "audit" } },
+    counts,
+    games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, t("audit.anonymous", { n: games.anonymous_hands })) : null,
+    excludedList(games),
+    groupView(data.overall, data.alpha, t("audit.overall")),
+    platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
+      platforms.map((g) => groupView(g, data.alpha, g.label))) : null,
+    el("details", { class: "audit-players" }, el("summary", {}, `${t("audit.players")} (${players.length})`),
+      players.map((g) => groupView(g, data.alpha, g.label))),
+    el("h4", {}, t("audit.explanationHeading")),
+    el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")));
+}
+
+// The button and the view under the results; `sources()` -> {reports, runs}.
+export function auditControls(sources) {
+  const batch = document.getElementById("batch");
+  if (!batch || document.getElementById("audit-view")) return;
+  const out = el("div", { id: "audit-out", "aria-live": "polite" });
+  const button = el("button", { id: "audit-go", type: "button" }, t("audit.button"));
+  const section = el("section", { id: "audit-view", class: "audit", "aria-labelledby": "audit-heading" },
+    el("h3", { id: "audit-heading" }, t("audit.heading")), el("p", {}, button), out);
+  batch.append(section);
+  let last = null;
+  const draw = () => { if (last) clear(out).append(auditView(last)); };
+  redrawers.add(draw);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    clear(out).append(el("p", { class: "hint" }, t("audit.working")));
+    try {
+      last = await ask("audit", sources());
+      draw();
+    } catch (err) {
+      last = null;
+      clear(out).append(failure(err));
+    } finally {
+      button.disabled = false;
+    }
+  });
+}

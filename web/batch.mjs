@@ -1,0 +1,198 @@
+// The batch: every file given to the page, in order, as entries; the progress line,
+// the summary and the results table, one page of rows at a time. Each entry is drawn
+// by the module that made it (files.mjs, archives.mjs) through its own methods:
+//   {name, node, rows: compact rows from Python or null while pending, reports (a log's
+//    file reports) or archive (an archive's run), draw() -> node, openRow(row), drop()}
+
+import { t } from "./i18n.mjs";
+import { clear, el, verdictBadge } from "./render.mjs";
+
+const $ = (id) => document.getElementById(id);
+const PAGE_SIZE = 100;
+
+export const batch = {
+  entries: [],
+  page: 0, // of the summary table
+  started: null, // performance.now() of the batch's first request
+  finished: null, // ... and of its latest answer
+};
+
+// One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
+const numberFormats = new Map();
+export function fmt(n, digits = 0) {
+  if (!numberFormats.has(digits)) {
+    numberFormats.set(digits, new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }));
+  }
+  return numberFormats.get(digits).format(Number(n));
+}
+
+export function addEntry(entry) {
+  $("batch").hidden = false;
+  $("results").append(entry.node);
+  batch.entries.push(entry);
+  if (batch.started == null) batch.started = performance.now();
+  scheduleBatch();
+  return entry;
+}
+
+// Draw an entry again (its answer came, or the language changed).
+export function redrawEntry(entry) {
+  const fresh = entry.draw();
+  entry.node.replaceWith(fresh);
+  entry.node = fresh;
+}
+
+export function finished() {
+  batch.finished = performance.now();
+}
+
+// A group's verdict: mismatch if any game mismatched (what an auditor looks for),
+// else error if any could not be read (or the run was stopped before the end),
+// else verified.
+export function aggregate(statuses, complete = true) {
+  const has = new Set(statuses);
+  if (has.has("mismatch")) return "mismatch";
+  if (has.has("error") || !complete || !has.size) return "error";
+  return "verified";
+}
+
+// A request Python could not answer, as a report (a log it could not read is Python's report).
+export function failedReport(path, err) {
+  return { path, status: "error", checked: 0, game: null, rounds: [],
+    findings: [{ code: err.code || "error", severity: "error", round: null, message: err.message, data: {} }] };
+}
+
+export function countRows(rows) {
+  const c = { games: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
+  for (const r of rows) {
+    c.games++;
+    c[r.status]++;
+    c.checked += r.checked;
+  }
+  return c;
+}
+
+const DETAIL = new Set(["wall", "events", "hands", "layout", "dora_indicators", "starting"]);
+
+// A report as the CLI prints it: its rounds without their per-round detail (but `keep`).
+export function withoutDetail(report, keep = []) {
+  const drop = (round) => Object.fromEntries(Object.entries(round).filter(([k]) => !DETAIL.has(k) || keep.includes(k)));
+  return { ...report, rounds: (report.rounds || []).map(drop) };
+}
+
+// What the audit is given: the logs' reports (with the starting hands Python put in
+// them, without the walls), and the archive runs Python still holds.
+export function auditSources() {
+  const reports = batch.entries.flatMap((e) => (e.archive ? [] : e.reports || []))
+    .map((r) => withoutDetail(r, ["starting"]));
+  const runs = batch.entries.filter((e) => e.archive && e.archive.finished && e.archive.open)
+    .map((e) => e.archive.run);
+  return { reports, runs };
+}
+
+// Every row of the batch (pending entries as one pending row each), with its entry.
+export function allRows() {
+  const out = [];
+  for (const entry of batch.entries) {
+    if (entry.rows) for (const row of entry.rows) out.push({ row, entry });
+    if (!entry.rows || (entry.archive && !entry.archive.finished && !entry.rows.length)) {
+      out.push({ row: { path: entry.name, status: "pending", round_count: "", checked: "", first_problem: "" }, entry });
+    }
+  }
+  return out;
+}
+
+let queued = false;
+export function scheduleBatch() {
+  if (queued) return;
+  queued = true;
+  requestAnimationFrame(() => {
+    queued = false;
+    showBatch();
+  });
+}
+
+export function showBatch() {
+  let total = 0, done = 0;
+  for (const entry of batch.entries) {
+    if (entry.archive) {
+      total += Math.max(1, entry.archive.total);
+      done += entry.archive.finished ? Math.max(1, entry.archive.total) : entry.archive.done;
+    } else {
+      total++;
+      if (entry.rows) done++;
+    }
+  }
+  const bar = $("batch-progress");
+  bar.max = Math.max(1, total);
+  bar.value = done;
+  $("batch-text").textContent = t("batch.progress", { done, total });
+  const rows = allRows();
+  const counts = { files: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
+  for (const { row } of rows) {
+    if (row.status === "pending") continue;
+    counts.files++;
+    counts[row.status]++;
+    counts.checked += row.checked;
+  }
+  const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
+  const rate = counts.files && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
+  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate : "";
+  showPage(rows);
+}
+
+function showPage(rows) {
+  const problemsOnly = $("row-filter").value === "problems";
+  const shown = problemsOnly ? rows.filter(({ row }) => row.status === "mismatch" || row.status === "error") : rows;
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  batch.page = Math.max(0, Math.min(batch.page, pages - 1));
+  const body = clear($("summary").tBodies[0]);
+  for (const { row, entry } of shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE)) {
+    const inArchive = entry.archive && row.i != null;
+    body.append(el("tr", { data: { row: row.path, status: row.status, archive: inArchive ? entry.name : null } },
+      el("th", { scope: "row" }, el("button", { type: "button", class: "link",
+        on: { click: () => (inArchive ? entry.openRow(row) : focusResult(row.path)) } }, row.path)),
+      el("td", {}, verdictBadge(row.status)),
+      el("td", {}, String(row.round_count)),
+      el("td", {}, String(row.checked)),
+      el("td", { class: "problem" }, row.first_problem || "")));
+  }
+  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
+  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
+  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
+  $("pager").hidden = pages <= 1;
+}
+
+export function turnPage(to) {
+  batch.page = to === "first" ? 0 : to === "last" ? Infinity : batch.page + to;
+  showBatch();
+}
+
+export function focusResult(path) {
+  const target = [...document.querySelectorAll("#results [data-file]")].find((n) => n.dataset.file === path);
+  if (target) focusNode(target);
+}
+
+export function focusNode(target) {
+  target.scrollIntoView({ block: "start" });
+  target.focus({ preventScroll: true });
+}
+
+// Drop every answered entry (work under way stays); each entry lets go of what it holds.
+export function clearResults() {
+  const running = batch.entries.filter((e) => (e.archive ? !e.archive.finished : !e.rows));
+  for (const entry of batch.entries) if (!running.includes(entry) && entry.drop) entry.drop();
+  batch.entries = running;
+  clear($("results")).append(...running.map((e) => e.node));
+  batch.page = 0;
+  batch.started = running.length ? batch.started : null;
+  batch.finished = null;
+  showBatch();
+  $("batch").hidden = running.length === 0;
+}
+
+// After a language change: every answered entry drawn again, and the table.
+export function redrawBatch() {
+  for (const entry of batch.entries) if (entry.rows || entry.archive) redrawEntry(entry);
+  showBatch();
+}

@@ -1,0 +1,76 @@
+// The seed-only view: a Tenhou seed (pasted, or from #tenhou=SEED&round=N&players=3)
+// shows its walls round by round, with a link and an embed snippet for the same wall.
+
+import { t } from "./i18n.mjs";
+import { clear, el, fragmentFor, parseFragment, renderWall } from "./render.mjs";
+import { request } from "./session.mjs";
+
+const $ = (id) => document.getElementById(id);
+let shown = null; // {seed, round, players, walls}
+
+export async function showSeed({ seed, round, players }, updateUrl) {
+  $("seed-view").hidden = false;
+  $("seed-players").value = String(players);
+  $("seed-round").value = String(round);
+  const cached = shown;
+  shown = { seed, round, players,
+    walls: cached && cached.seed === seed && cached.players === players ? cached.walls : null };
+  const fragment = fragmentFor(seed, round, players);
+  if (updateUrl) history.replaceState(null, "", fragment);
+  const base = location.href.split("#")[0];
+  $("seed-url").value = base + fragment;
+  const embedUrl = new URL("embed.html", base).href + fragment;
+  $("seed-embed").value = `<iframe src="${embedUrl}" width="760" height="640" title="pywall wall" loading="lazy"></iframe>`;
+  $("seed-error").textContent = "";
+  let walls = shown.walls;
+  if (!walls || walls.rounds.length < round) {
+    try {
+      walls = await request("walls", { seed, rounds: Math.max(round, 8), players });
+    } catch (err) {
+      walls = { error: { message: err.message } };
+    }
+    if (shown.seed !== seed || shown.players !== players) return; // superseded
+    shown.walls = walls.error ? null : walls;
+  }
+  if (shown.round !== round) return;
+  drawSeedWall(walls);
+}
+
+function drawSeedWall(walls) {
+  const target = clear($("seed-wall"));
+  if (!walls || walls.error) {
+    $("seed-error").textContent = t("seed.error", { message: walls ? walls.error.message : "?" });
+    return;
+  }
+  const round = walls.rounds[shown.round - 1];
+  target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
+    renderWall(round, { withLog: false, red: true }));
+}
+
+function seedStep(delta) {
+  if (!shown) return;
+  showSeed({ ...shown, round: Math.max(1, Math.min(64, shown.round + delta)) }, true);
+}
+
+function fromFragment() {
+  const frag = parseFragment(location.hash);
+  if (frag.seed) showSeed(frag, false);
+}
+
+export function redrawSeeds() {
+  if (shown && shown.walls) drawSeedWall(shown.walls);
+}
+
+export function initSeeds() {
+  $("seed-prev").addEventListener("click", () => seedStep(-1));
+  $("seed-next").addEventListener("click", () => seedStep(1));
+  $("seed-round").addEventListener("change", (e) => {
+    if (shown) showSeed({ ...shown, round: Math.max(1, Math.min(64, parseInt(e.target.value, 10) || 1)) }, true);
+  });
+  $("seed-players").addEventListener("change", (e) => {
+    if (shown) showSeed({ ...shown, players: e.target.value === "3" ? 3 : 4 }, true);
+  });
+  for (const id of ["seed-url", "seed-embed"]) $(id).addEventListener("focus", (e) => e.target.select());
+  window.addEventListener("hashchange", fromFragment);
+  fromFragment();
+}

@@ -1,0 +1,29 @@
+// A tool's section of the page, shown when the URL fragment names it (#tool=NAME).
+
+import { t } from "./i18n.mjs";
+import { el } from "./render.mjs";
+
+export function toolSection(name, heading, ...body) {
+  const id = `tool-${name}-heading`;
+  return el("section", { id: `tool-${name}`, class: "tool", data: { tool: name }, "aria-labelledby": id, hidden: true },
+    el("h2", { id, tabindex: "-1" }, heading), body,
+    el("p", {}, el("a", { href: "#", class: "close-tool" }, t("nav.close"))));
+}
+
+function toolFromHash() {
+  const m = /(?:^#|&)tool=(\w+)/.exec(location.hash);
+  return m ? m[1] : null;
+}
+
+export function showTool(focus) {
+  const name = toolFromHash();
+  for (const section of document.querySelectorAll("section.tool")) {
+    const on = section.dataset.tool === name;
+    section.hidden = !on;
+    if (on && focus) section.querySelector("h2").focus();
+  }
+  for (const link of document.querySelectorAll("nav.tools a[data-tool]")) {
+    if (link.dataset.tool === (name || "verify")) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
+}
