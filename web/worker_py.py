@@ -35,7 +35,8 @@ _API = api.Api(_open_archive)
 
 
 def _bytes(data: object) -> bytes | None:
-    if data is None:
+    """A file's bytes as the page passes them; JavaScript's null or undefined is None."""
+    if data is None or type(data).__name__ in ("JsNull", "JsUndefined"):
         return None
     to_bytes = getattr(data, "to_bytes", None)  # a JsProxy of a Uint8Array
     if to_bytes is not None:
