@@ -92,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         doc = result.to_dict()
         doc["games"] = {
             "used": tally.games,
+            "hands": tally.hands,
             "anonymous_hands": tally.anonymous_hands,
             "excluded": [
                 {"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded

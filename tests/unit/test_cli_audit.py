@@ -27,7 +27,7 @@ def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None
 def test_audit_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--json", str(TENHOU)]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["games"]["used"] == 50
+    assert doc["games"]["used"] == 50 and doc["games"]["hands"] == 1689
     assert sorted(e["kind"] for e in doc["games"]["excluded"]) == ["duplicate", "duplicate"]
     overall = doc["overall"]
     assert overall["hands"] == 1689 and overall["flagged"] is False
