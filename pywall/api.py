@@ -28,20 +28,18 @@ from pywall.inputs.zips import iter_zip
 from pywall.links import link_from_text
 from pywall.report import (
     SCHEMA,
-    FileReport,
     batch_dict,
     compact_row,
     csv_text,
     report_for_entry,
     wall_dict,
 )
+from pywall.runs import ArchiveRun
 from pywall.tiles import face_from_code
 from pywall.warmup import warm_up_report
 
 MAX_TEXT = 8 * 1024 * 1024
 MAX_JSON = 64 * 1024 * 1024
-DETAIL_FIRST = 20
-DETAIL_MISMATCHES = 50
 
 #: What the driver gives archive requests: path, label -> (game count, entries).
 Opener = Callable[[str, str], tuple[int, Iterator[Entry]]]
@@ -83,43 +81,6 @@ def batch_reply(name: str, data: bytes) -> dict[str, Any]:
         entries = ((name, data),)
     reports = [report_for_entry(n, c, detail=True, starting=True) for n, c in entries]
     return {**batch_dict(reports), "rows": [compact_row(i, r) for i, r in enumerate(reports)]}
-
-
-class ArchiveRun:
-    """The games of one archive, checked ``limit`` at a time, in the archive's order; wall
-    detail only for the first and the first mismatched games (the others are checked again
-    when opened), and one audit tally of the verified games."""
-
-    def __init__(self, entries: Iterator[Entry]) -> None:
-        self._entries = entries
-        self.done = self.mismatches_kept = 0
-        self.tally = Tally()
-
-    def _report(self, name: str, content: bytes | PywallError) -> tuple[FileReport, bool]:
-        report = report_for_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
-        if self.done < DETAIL_FIRST:
-            return report, True
-        if report.status == "mismatch" and self.mismatches_kept < DETAIL_MISMATCHES:
-            self.mismatches_kept += 1
-            return report_for_entry(name, content, detail=True), True
-        return report, False
-
-    def next_chunk(self, limit: int) -> dict[str, Any]:
-        rows, details = [], []
-        for name, content in islice(self._entries, limit):
-            report, detailed = self._report(name, content)
-            as_dict = report.to_dict()
-            self.tally.add_report(as_dict)
-            if detailed:
-                details.append({"i": self.done, **as_dict})
-            rows.append(compact_row(self.done, report))
-            self.done += 1
-        return {"rows": rows, "details": details, "done": len(rows) < limit}
-
-    def close(self) -> None:
-        close = getattr(self._entries, "close", None)
-        if close:
-            close()
 
 
 class Api:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pywall import api
+from pywall import api, runs
 from pywall.inputs import count_file, item_at, items_from_file
 from pywall.report import CSV_COLUMNS, ROW_FIELDS, check_log, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
@@ -74,7 +74,7 @@ def test_detail_only_for_the_first_games_and_mismatches(db: Path) -> None:
     rows, details, _ = run_all(db, "houou.db", 7)
     kept = [d["i"] for d in details]
     mismatch = next(r["i"] for r in rows if r["status"] == "mismatch")
-    assert kept == [*range(api.DETAIL_FIRST), mismatch]
+    assert kept == [*range(runs.DETAIL_FIRST), mismatch]
     assert all("wall" in r for d in details if d["status"] != "error" for r in d["rounds"])
 
 
@@ -108,7 +108,7 @@ def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
 
 def test_close_stops_and_closes_the_source(db: Path) -> None:
     items = items_from_file(db, label="houou.db")
-    run = api.ArchiveRun(items)  # type: ignore[arg-type]
+    run = runs.ArchiveRun(items)  # type: ignore[arg-type]
     run.next_chunk(10)
     run.close()
     assert list(items) == []
@@ -119,6 +119,7 @@ def test_close_stops_and_closes_the_source(db: Path) -> None:
 
 def test_the_run_tallies_its_verified_games_for_the_audit(db: Path) -> None:
     rows, _, _ = run_all(db, "houou.db", 64)
+    assert len(rows) == 106
     tally = ask("tally", run="r")
     assert tally["games"] == 50  # the 50 distinct fixture games (52 files); copies are duplicates
     kinds = sorted({e[1] for e in tally["excluded"]})
