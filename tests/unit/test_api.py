@@ -88,3 +88,26 @@ def test_a_bug_in_a_handler_is_an_internal_error_reply(monkeypatch: pytest.Monke
 def test_a_payload_over_the_cap_is_refused_without_parsing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(api, "MAX_JSON", 10)
     assert reply("walls", json.dumps({"seed": "x" * 20}))["error"]["code"] == "bad_request"
+
+
+# --- issue 13 items 3 and 15 through the worker's API -------------------------------------
+
+
+def test_a_zip_with_a_corrupt_lzma_member_in_the_page(tmp_path: Any) -> None:
+    from tests.unit.test_cli_hostile import lzma_zip_with_a_corrupt_member
+
+    data = lzma_zip_with_a_corrupt_member(tmp_path / "logs.zip").read_bytes()
+    out = reply("verify", {"name": "logs.zip"}, data)
+    assert [f["status"] for f in out["files"]] == ["verified", "error", "verified"]
+    assert [r["status"] for r in out["rows"]] == ["verified", "error", "verified"]
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_the_pages_csv_neutralises_formula_cells(start: str) -> None:
+    import csv
+    import io
+
+    rows = [{"path": f"{start}HYPERLINK(\"http://x\")", "status": "error", "first_problem": f"{start}1+1"}]
+    text = reply("csv", {"rows": rows})["csv"]
+    got = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert got[0]["path"] == f"'{start}HYPERLINK(\"http://x\")" and got[0]["first_problem"] == f"'{start}1+1"
