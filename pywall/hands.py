@@ -17,8 +17,6 @@ from pywall.layout import WallScheme, layout_for
 from pywall.shanten import shanten_by_form
 from pywall.tiles import KINDS, codes_from_mpsz, counts_from_mpsz, kinds_from_mpsz, mpsz_from_counts
 
-_SETS = {136: tuple(range(136)), 108: tuple(range(4)) + tuple(range(32, 136))}
-
 
 def hand_analysis(counts: list[int], visible: list[int] | None) -> dict[str, Any]:
     """Shanten per form, and the effective tiles (13) or the 牌理 table (14)."""

@@ -156,6 +156,7 @@ class _Cursor:
     uras: int = 0
     beyond: int = 0  # indicators a corrupt log names past the end of the wall
     overruns: int = 0  # draws past the end of the live wall or the replacement tiles
+    left_mismatches: int = 0  # wall counts the record states wrongly
 
 
 def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[Row], _Cursor]:
@@ -283,10 +284,10 @@ def _wall_count(
     rnd: Round, ev: WallCount, en: int, layout: Layout, cur: _Cursor, extra: list[Finding]
 ) -> None:
     expected = layout.live_draws(cur.replacements) - cur.draws
-    if (
-        ev.left != expected
-        and sum(f.code == "left_count_mismatch" for f in extra) < MAX_LISTED_PER_ROUND
-    ):
+    if ev.left == expected:
+        return
+    cur.left_mismatches += 1
+    if cur.left_mismatches <= MAX_LISTED_PER_ROUND:
         extra.append(
             Finding(
                 "left_count_mismatch",

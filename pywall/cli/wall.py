@@ -48,7 +48,7 @@ def tiles(ids: list[int], red: bool) -> str:
     return " ".join(tile_text(t, red) for t in ids)
 
 
-def human(d: dict[str, Any], players: int, red: bool) -> list[str]:
+def human(d: dict[str, Any], red: bool) -> list[str]:
     wall = d["wall"]
     dice = d["dice"]
     lines = [f"Round {d['index'] + 1}: dice {dice[0]} + {dice[1]} = {sum(dice)}"]
@@ -96,5 +96,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     red = not args.no_red
     for d in dicts:
-        print_lines(human(d, args.players, red))
+        print_lines(human(d, red))
     return 0

@@ -227,3 +227,23 @@ def test_draws_past_the_wall_are_one_finding_and_a_count() -> None:
     assert codes.count("live_wall_overrun") == 1
     more = next(f for f in result.findings if f.code == "more_mismatches" and "past the end" in f.message)
     assert more.data["count"] == 500 - 70 - 1
+
+
+def test_wrong_wall_counts_are_listed_up_to_the_round_cap() -> None:
+    """Every stated count of tiles left is checked; at most MAX_LISTED_PER_ROUND are listed."""
+    from dataclasses import replace
+
+    from pywall.model import Draw, WallCount
+    from pywall.verify import MAX_LISTED_PER_ROUND
+
+    game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())
+    rnd = game.rounds[0]
+    events = []
+    for ev in rnd.events:
+        events.append(ev)
+        if isinstance(ev, Draw):
+            events.append(WallCount(1000))  # never the true count
+    game = replace(game, rounds=(replace(rnd, events=tuple(events)),))
+    found = [f for f in verify_game(game).findings if f.code == "left_count_mismatch"]
+    draws = sum(isinstance(e, Draw) for e in rnd.events)
+    assert draws > MAX_LISTED_PER_ROUND and len(found) == MAX_LISTED_PER_ROUND
