@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pywall.errors import ValueInputError
@@ -204,6 +204,8 @@ class GroupAudit:
     dof: int
     p_value: float
     dora: ZScore | None
+    platform: str | None = None  # set on a platform's group (the page words it itself)
+    players: int | None = None
 
     @property
     def p_values(self) -> tuple[float, ...]:
@@ -354,7 +356,7 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
         "p": group.p_value,
         "dora": _z_dict(group.dora),
         "flagged": group.rejects(ALPHA),
-    }
+    } | ({"platform": group.platform, "players": group.players} if group.platform else {})
 
 
 # --- games in: what a verified game's report carries -------------------------------
@@ -390,7 +392,7 @@ class Tally:
     """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
 
     overall: GroupTally = field(default_factory=GroupTally)
-    platforms: dict[str, GroupTally] = field(default_factory=dict)
+    platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
     players: dict[str, GroupTally] = field(default_factory=dict)
     games: int = 0
     anonymous_hands: int = 0
@@ -412,7 +414,7 @@ class Tally:
         self.seen[game["fingerprint"]] = path
         self.games += 1
         players = int(game["player_count"])
-        platform = platform_label(str(game.get("platform", "tenhou")), players)
+        platform = f"{game.get('platform', 'tenhou')}:{players}"  # a platforms key
         names = game.get("players") or []
         pool = (108 if players == 3 else 136) - 1
         for rnd in report["rounds"]:
@@ -494,9 +496,19 @@ def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
     """The audit of every group in ``tally`` (which must hold at least one hand)."""
     if not tally.hands:
         raise ValueInputError("no verified game to audit")
-    platforms = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.platforms.items()))
+    platforms = sorted(
+        (
+            replace(
+                audit_tally(platform_label(name, int(n)), g, min_expected),
+                platform=name,
+                players=int(n),
+            )
+            for (name, _, n), g in ((k.partition(":"), g) for k, g in tally.platforms.items())
+        ),
+        key=lambda group: group.label,
+    )
     players = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()))
-    return AuditResult(audit_tally(OVERALL, tally.overall, min_expected), players, platforms)
+    return AuditResult(audit_tally(OVERALL, tally.overall, min_expected), players, tuple(platforms))
 
 
 def audit_dict(tally: Tally) -> dict[str, Any]:

@@ -67,6 +67,12 @@ function excludedList(games) {
     el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } }, el("bdi", {}, e.path), `: ${e.reason}`))));
 }
 
+// A platform's group in the reader's language (Python's label is English, for the CLI).
+function platformLabel(group) {
+  if (!group.platform) return group.label;
+  return t("audit.platformGroup", { platform: t(`platform.${group.platform}`), players: group.players });
+}
+
 function auditView(data) {
   const games = data.games;
   const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
@@ -80,7 +86,7 @@ function auditView(data) {
     excludedList(games),
     groupView(data.overall, data.alpha, t("audit.overall")),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
-      platforms.map((g) => groupView(g, data.alpha, g.label))) : null,
+      platforms.map((g) => groupView(g, data.alpha, platformLabel(g)))) : null,
     el("details", { class: "audit-players" }, el("summary", {}, `${t("audit.players")} (${players.length})`),
       players.map((g) => groupView(g, data.alpha, g.label))),
     el("h4", {}, t("audit.explanationHeading")),

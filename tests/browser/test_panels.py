@@ -241,6 +241,18 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     assert observed == [part["observed"][k] for k in sorted(part["expected"], key=int)]
     expect(view.locator(".explanation")).to_contain_text("What this can show")
     shot("audit", page.locator("#audit-view"))
+    # each platform's group is worded in the reader's language, not Python's English label
+    names = {"en": {"tenhou": "Tenhou, {n}-player"}, "ja": {"tenhou": "天鳳（{n}人）"}, "zh": {"tenhou": "天凤（{n}人）"}}
+    for lang, words in names.items():
+        page.select_option("#lang", lang)
+        page.locator("#audit-go").click()
+        headings = view.locator(".audit-platforms .audit-group h4")
+        expect(headings).to_have_count(2, timeout=WORK_MS)
+        for heading, group in zip(headings.all(), data["platforms"]):
+            expect(heading).to_contain_text(words[group["platform"]].format(n=group["players"]))
+        if lang != "en":
+            expect(view.locator(".audit-platforms")).not_to_contain_text("player")
+    page.select_option("#lang", "en")
 
 
 # --- the hand calculator --------------------------------------------------------------------

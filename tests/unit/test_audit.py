@@ -158,8 +158,8 @@ def test_tally_uses_verified_games_of_both_player_counts_once() -> None:
     tally = tally_of_files([(str(p), p.read_bytes()) for p in paths])
     assert sorted(e.kind for e in tally.excluded) == ["duplicate", "duplicate"]
     assert tally.games == 50
-    four = tally.platforms["Tenhou, 4-player"]
-    three = tally.platforms["Tenhou, 3-player"]
+    four = tally.platforms["tenhou:4"]
+    three = tally.platforms["tenhou:3"]
     assert set(four.shanten) == {(4, 13), (4, 14)} and set(three.shanten) == {(3, 13), (3, 14)}
     # every round deals 3 non-dealer hands per dealer hand (4-player), 2 (3-player)
     assert sum(four.shanten[(4, 14)].values()) * 3 == sum(four.shanten[(4, 13)].values())
@@ -167,6 +167,10 @@ def test_tally_uses_verified_games_of_both_player_counts_once() -> None:
     result = audit_result(tally)
     assert result.overall.hands == tally.hands == four.hands + three.hands
     assert [g.label for g in result.platforms] == ["Tenhou, 3-player", "Tenhou, 4-player"]
+    assert [(g.platform, g.players) for g in result.platforms] == [("tenhou", 3), ("tenhou", 4)]
+    platforms = result.to_dict()["platforms"]
+    assert [(g["platform"], g["players"]) for g in platforms] == [("tenhou", 3), ("tenhou", 4)]
+    assert "platform" not in result.to_dict()["overall"]
 
 
 def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
