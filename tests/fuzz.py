@@ -41,7 +41,7 @@ SNIPPETS = [b"<T", b"<D", b"<INIT ", b'<GO type="16"/>', b"<N who=\"0\" m=\"", b
 
 def _readers() -> dict[str, Callable[[bytes], object]]:
     from pywall import archives
-    from pywall.formats import majsoul, mjlog
+    from pywall.formats import majsoul, mjlog, parse_record, riichicity
     from pywall.inputs import zips
     from pywall.report import check_log
 
@@ -49,6 +49,8 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "mjlog.parse": mjlog.parse,
         "check_log": lambda data: check_log("fuzz.xml", data),
         "majsoul.parse": majsoul.parse,
+        "riichicity.parse": riichicity.parse,
+        "parse_record": parse_record,
         "archives.log_from_content": archives.log_from_content,
         "archives.gunzip_bounded": lambda data: archives.gunzip_bounded(data, 1 << 24),
         "archives.bunzip_bounded": lambda data: archives.bunzip_bounded(data, 1 << 24),
@@ -64,7 +66,9 @@ def reproducer(reader: str, path: Path) -> str:
 
 def seeds() -> list[bytes]:
     logs = [p.read_bytes() for p in sorted((ROOT / "tests" / "data" / "tenhou").rglob("*")) if p.is_file()]
-    records = [p.read_bytes() for p in sorted((ROOT / "tests" / "data" / "vectors" / "majsoul").glob("*.json"))]
+    data = ROOT / "tests" / "data"
+    records = [p.read_bytes() for folder in (data / "vectors" / "majsoul", data / "majsoul", data / "riichicity")
+               for p in sorted(folder.glob("*.json"))]
     return logs + records
 
 
@@ -115,8 +119,10 @@ def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
         roll = rng.random()
         if roll < 0.5:
             data = mutate(base, rng)
-            reader = "check_log" if base.lstrip()[:1] != b"{" else "majsoul.parse"
-            yield (reader if rng.random() < 0.7 else "mjlog.parse"), data
+            if base.lstrip()[:1] == b"{":  # a JSON record: every reader that takes one, and the sniffing
+                yield rng.choice(["check_log", "parse_record", "majsoul.parse", "riichicity.parse"]), data
+            else:
+                yield ("check_log" if rng.random() < 0.7 else "mjlog.parse"), data
         elif roll < 0.8:
             data = packed(base if base.lstrip()[:1] != b"{" else pool[0], rng)
             yield rng.choice(["archives.log_from_content", "archives.gunzip_bounded",
