@@ -111,3 +111,30 @@ def test_the_pages_csv_neutralises_formula_cells(start: str) -> None:
     text = reply("csv", {"rows": rows})["csv"]
     got = list(csv.DictReader(io.StringIO(text, newline="")))
     assert got[0]["path"] == f"'{start}HYPERLINK(\"http://x\")" and got[0]["first_problem"] == f"'{start}1+1"
+
+
+def test_importing_the_api_loads_no_tool_audit_or_archive_module() -> None:
+    """The page is ready once pywall.api is imported: what only a tool, the audit or an
+    archive needs is imported on its first request (api.LAZY_MODULES)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pywall.api as api; "
+            "print(','.join(m for m in (*api.LAZY_MODULES, 'pywall.commitment', 'pywall.sega', "
+            "'pywall.majsoul', 'pywall.hands', 'pywall.links', 'pywall.stats') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == ""
+
+
+def test_every_tool_kind_reaches_its_handler() -> None:
+    from pywall import tool_api
+
+    assert set(api.TOOLS) == set(tool_api.HANDLERS)
+    assert reply("link", {"text": "2022060222gm-0001-0000-a87679bc"})["link"]["game_id"] == (
+        "2022060222gm-0001-0000-a87679bc")
+
+
+def test_audit_runs_that_are_not_names_are_skipped() -> None:
+    # hypothesis found it: a list in `runs` reached a dict lookup (TypeError: unhashable)
+    out = reply("audit", {"runs": [["x"], {"a": 1}, 3]})
+    assert "error" in out or "games" in out
