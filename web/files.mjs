@@ -1,7 +1,7 @@
-// Logs into the batch: files chosen, dropped on the page or pasted. Python says what
-// each file is (`sniff`): an archive goes to archives.mjs, anything else is one
-// `verify` request, answered with its file reports (a zip sent whole: one per member)
-// and their compact rows.
+// Logs into the batch: files chosen, dropped on the page or pasted. Each is one
+// `verify` request, answered with its file reports and their compact rows; the
+// worker first asks Python what the file is (`sniff`), and an archive (zip, SQLite)
+// comes back as {archive: kind} and goes to archives.mjs.
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
@@ -14,12 +14,7 @@ const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
 export function addFiles(files) {
-  for (const file of Array.from(files || [])) {
-    const entry = newEntry(file.name);
-    request("sniff", { file })
-      .then((answer) => answer.kind, () => "record")
-      .then((kind) => (kind === "record" ? verifyEntry(entry, { file }) : startArchive(entry, file)));
-  }
+  for (const file of Array.from(files || [])) verifyEntry(newEntry(file.name), { file }, file);
 }
 
 function newEntry(name) {
@@ -28,20 +23,29 @@ function newEntry(name) {
   return addEntry(entry);
 }
 
-function verifyEntry(entry, payload) {
+// One `verify` request; a file the worker finds to be an archive (its reply is
+// {archive: kind}) becomes an archive run instead.
+function verifyEntry(entry, payload, file = null) {
   const started = performance.now();
   request("verify", { name: entry.name, ...payload })
     .then((text) => {
       const reply = JSON.parse(text);
+      if (reply.archive && file) {
+        startArchive(entry, file);
+        return false;
+      }
       entry.reports = reply.files;
       entry.rows = reply.rows;
+      return true;
     })
     .catch((err) => {
       entry.reports = [failedReport(entry.name, err)];
       entry.rows = [{ path: entry.name, status: "error", round_count: 0, checked: 0, errors: 1,
         first_problem: err.message }];
+      return true;
     })
-    .finally(() => {
+    .then((checked) => {
+      if (!checked) return;
       finished();
       redrawEntry(entry);
       scheduleBatch(); // once a frame, not once a file: a batch would redraw the table n times

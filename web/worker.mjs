@@ -127,7 +127,14 @@ async function bytesOf(payload) {
 // How each request reaches Python: which fields go as JSON, which as bytes, and
 // whether the reply is parsed here. Anything else goes through as it came.
 const requests = {
+  // A chosen or dropped file is sniffed first, in the same turn: an archive (zip,
+  // SQLite) is answered {"archive": kind} for the page to start an archive run.
   async verify(glue, { file, bytes, text, ...payload }) {
+    if (file) {
+      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+      const { kind } = parsed(call(glue, "sniff", {}, head));
+      if (kind !== "record") return JSON.stringify({ archive: kind });
+    }
     return unparsed(call(glue, "verify", payload, await bytesOf({ file, bytes, text })));
   },
   async sniff(glue, { file, bytes, ...payload }) {
