@@ -259,9 +259,11 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
 EVENT_FIELDS = ("pos", "what", "seat", "n", "k", "log", "ok")
 
 
-def event_row(row: Row, wall: tuple[int, ...]) -> tuple[Any, ...]:
-    pos, what, seat, n, k, log = row
-    return (pos, what, seat, n, k, log, log == wall[pos])
+def event_rows(rows: Sequence[Row], wall: tuple[int, ...]) -> tuple[tuple[Any, ...], ...]:
+    """The detail events: each row with whether the wall holds the record's tile."""
+    return tuple(
+        (pos, what, seat, n, k, log, log == wall[pos]) for pos, what, seat, n, k, log in rows
+    )
 
 
 def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
@@ -297,7 +299,7 @@ def round_report(
         r.dora_revealed,
         r.ura_revealed,
         r.wall if detail else None,
-        tuple(event_row(row, r.wall) for row in r.rows) if detail else None,
+        event_rows(r.rows, r.wall) if detail else None,
         rnd.hands if detail else None,
         layout.to_dict(r.dealer) if detail else None,
         tuple(r.wall[p] for p in layout.dora[: r.dora_revealed]) if detail else None,
