@@ -341,17 +341,37 @@ export function roundLabel(label) {
   return `${wind}${m[2]}局 ${t("honba", { n: m[3] })}`;
 }
 
-// Fill every element that names its text with data-i18n (and data-i18n-attr).
 const STORAGE_KEY = "pywall.lang";
 
-// Fill a language <select>, start in the remembered or the browser's language,
-// and follow changes (remembered for the next visit); onChange redraws the page.
-export function initLanguageSelect(select, onChange) {
+// `lang=ja` in the address's fragment (index.html, embed.html, calc.html): the
+// language a shared link or a wiki's iframe asks for; null when it names none.
+export function fragmentLanguage(hash = location.hash) {
+  const m = /(?:^#|&)lang=([a-z]{2})(?:&|$)/.exec(String(hash || ""));
+  return m && TABLES[m[1]] ? m[1] : null;
+}
+
+// A fragment this page writes (a round's link, a tool's values), keeping the
+// address's lang= so the link and a reload stay in the language it asked for.
+export function withLanguage(fragment) {
+  const lang = fragmentLanguage();
+  const body = String(fragment).replace(/^#/, "").split("&").filter((p) => p && !p.startsWith("lang=")).join("&");
+  return `#${[body, lang ? `lang=${lang}` : ""].filter(Boolean).join("&")}`;
+}
+
+// The language to start in: the fragment's, else the remembered one, else the browser's.
+export function startLanguage() {
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);
   } catch { /* storage may be off */ }
-  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  return fragmentLanguage() || pickLanguage(stored, navigator.languages || [navigator.language]);
+}
+
+// Fill a language <select>, start in startLanguage(), and follow changes (remembered
+// for the next visit, and written into the fragment when it names a language) and a
+// fragment that names another language; onChange redraws the page.
+export function initLanguageSelect(select, onChange) {
+  const lang = setLanguage(startLanguage());
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
     option.value = code;
@@ -365,12 +385,20 @@ export function initLanguageSelect(select, onChange) {
     try {
       localStorage.setItem(STORAGE_KEY, select.value);
     } catch { /* ignore */ }
+    if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${current}`));
+    onChange();
+  });
+  window.addEventListener("hashchange", () => {
+    const asked = fragmentLanguage();
+    if (!asked || asked === current) return;
+    select.value = setLanguage(asked);
     onChange();
   });
   translatePage();
   return lang;
 }
 
+// Fill every element that names its text with data-i18n (and data-i18n-attr).
 export function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const node of root.querySelectorAll("[data-i18n]")) {
