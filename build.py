@@ -89,6 +89,8 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
+    # the words of issue 12's additions
+    "help-i18n.mjs",
 )
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"

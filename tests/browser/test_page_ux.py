@@ -1,11 +1,14 @@
-"""The page as players meet it (issue 12): lang= in the fragment."""
+"""The page as players meet it (issue 12): lang= in the fragment, the SEGA tool's
+link."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.test_page import READY_MS
+from pywall.sega import tenhou_id_from_sega
+from tests.browser.test_page import READY_MS, WORK_MS, open_ready
+from tests.browser.test_panels import SEGA
 from tests.helpers import vector_seed
 
 pytestmark = pytest.mark.browser
@@ -44,3 +47,44 @@ def test_a_fragment_language_is_not_remembered(page: Page) -> None:
     page.goto("/#lang=xx")  # a language the page does not have: the reader's own
     page.reload()
     expect(page.locator("h1")).to_have_text("pywall — mahjong wall verifier")
+
+
+# --- 18. the SEGA tool's link -----------------------------------------------------------------
+
+
+def test_sega_values_are_kept_in_the_link(page: Page, browser: Browser, site_url: str) -> None:
+    case = SEGA[0]
+    open_ready(page)
+    page.goto("/#tool=sega")
+    panel = page.locator("#tool-sega")
+    for n, seed in enumerate(case["player_seeds"], 1):
+        panel.get_by_label(f"Player seed {n}").fill(seed)
+    panel.get_by_label("Uncertainty value").fill(str(case["uncertainty"]))
+    panel.get_by_role("button", name="Show the wall").click()
+    expect(panel.locator(".sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
+    seeds = ",".join(case["player_seeds"])
+    assert page.url == f"{site_url}#tool=sega&seeds={seeds}&u={case['uncertainty']}"
+    assert panel.get_by_label("Link to this wall").input_value() == page.url
+    # the link, opened afresh, shows the same wall with nothing typed
+    other = browser.new_page()
+    other.goto(page.url + "&lang=ja")
+    wall = other.locator("#tool-sega .sega-wall .tile")
+    expect(wall).to_have_count(136, timeout=READY_MS)
+    shown = wall.evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+    assert shown == [tenhou_id_from_sega(t) for t in case["wall"]]
+    expect(other.get_by_label("プレイヤーシード 1")).to_have_value(case["player_seeds"][0])
+    other.close()
+
+
+@pytest.mark.parametrize(("fragment", "message"), [
+    ("seeds=abc,def&u=5", "The link must give four player seeds separated by commas (seeds=S1,S2,S3,S4); it gives 2."),
+    ("seeds=" + ",".join(["a" * 27] * 3 + ["a" * 26 + "!"]) + "&u=5",
+     "Player seed 4: character 27 is “!”"),
+    ("seeds=" + ",".join(["a" * 27] * 4) + "&u=-1", "The uncertainty value must be a whole number"),
+    ("seeds=" + ",".join(["a" * 27] * 4) + "&u=" + "9" * 5000, "The uncertainty value must be a whole number"),
+    ("seeds=" + "b" * 100_000 + "&u=1", "it gives 1."),
+], ids=["two-seeds", "bad-char", "negative", "huge-number", "huge-seed"])
+def test_a_bad_sega_link_is_named_not_run(page: Page, fragment: str, message: str) -> None:
+    page.goto(f"/#tool=sega&{fragment}")
+    expect(page.locator("#sega-error")).to_contain_text(message)
+    expect(page.locator(".sega-wall")).to_have_count(0)
