@@ -1,13 +1,21 @@
-"""The page as players meet it (issue 12): lang= in the fragment, the SEGA tool's
-link."""
+"""The page as players meet it (issue 12): lang= in the fragment, the SEGA tool's link,
+a stopped run's progress."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pywall.sega import tenhou_id_from_sega
-from tests.browser.test_page import READY_MS, WORK_MS, open_ready
+from tests.browser.test_page import (
+    READY_MS,
+    WORK_MS,
+    choose,
+    open_ready,
+    result,
+)
 from tests.browser.test_panels import SEGA
 from tests.helpers import vector_seed
 
@@ -88,3 +96,34 @@ def test_a_bad_sega_link_is_named_not_run(page: Page, fragment: str, message: st
     page.goto(f"/#tool=sega&{fragment}")
     expect(page.locator("#sega-error")).to_contain_text(message)
     expect(page.locator(".sega-wall")).to_have_count(0)
+
+
+# --- 11. a stopped run says how far it got ----------------------------------------------------
+
+
+STOP_GAMES = 6_000
+
+
+@pytest.fixture(scope="module")
+def stop_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from tests.unit.test_archives import fixture_rows, log_id, phoenix_db
+
+    base = fixture_rows()
+    rows = [(log_id(i), base[i % len(base)][1]) for i in range(STOP_GAMES)]
+    return phoenix_db(tmp_path_factory.mktemp("stop") / "stop.db", rows)
+
+
+def test_after_stop_the_progress_says_how_many_of_how_many(page: Page, stop_db: Path) -> None:
+    open_ready(page)
+    choose(page, stop_db)
+    node = result(page, "stop.db")
+    expect(page.locator("#summary tbody tr")).to_have_count(100, timeout=WORK_MS)
+    node.get_by_role("button", name="Stop").click()
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    rows = int((node.locator(".archive-counts").text_content() or "").split(" ")[0].replace(",", ""))
+    assert 0 < rows < STOP_GAMES, "the run finished before it could be stopped"
+    total = f"{STOP_GAMES:,}"
+    expect(node.locator(".archive-progress-text")).to_have_text(f"{rows:,} of {total} games checked — stopped")
+    expect(page.locator("#batch-text")).to_have_text(f"{rows:,} of {total} logs checked — stopped")
+    bar = page.locator("#batch-progress")
+    assert (bar.get_attribute("value"), bar.get_attribute("max")) == (str(rows), str(STOP_GAMES))
