@@ -89,7 +89,8 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
-    # the words of issue 12's additions
+    # what a verdict means, and the words of issue 12's additions
+    "meaning.mjs",
     "help-i18n.mjs",
 )
 SW_TEMPLATE = "sw.js"

@@ -1,7 +1,9 @@
 // The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools.
+// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; meaning.mjs
+// says what a verdict means.
 
+import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
 import { auditSources, clearResults, redrawBatch, showBatch, turnPage, batch } from "./batch.mjs";
@@ -10,6 +12,8 @@ import { initSeeds, redrawSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
+import { setRenderHooks } from "./render.mjs";
+import { verdictMeaning } from "./meaning.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -42,6 +46,7 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
+  setRenderHooks({ meaning: verdictMeaning });
   showStatus();
   initFiles();
   initTable();

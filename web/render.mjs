@@ -251,9 +251,10 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
-// Extra views other modules add (panels.mjs): report(report) -> nodes after the game's
-// facts; round(round, game, red) -> nodes under an opened round's wall.
-const hooks = { report: null, round: null };
+// Extra views other modules add (panels.mjs, meaning.mjs): report(report) -> nodes after
+// the game's facts; round(round, game, red) -> nodes under an opened round's wall;
+// meaning(report) -> what the verdict means, under it.
+const hooks = { report: null, round: null, meaning: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -343,6 +344,7 @@ export function renderReport(report, { expanded = true } = {}) {
     data: { file: report.path, verdict: report.status } },
     head,
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
+    hooks.meaning ? hooks.meaning(report) : null,
     gameFacts(report.game),
     findingsList(report.findings || []),
     hooks.report ? hooks.report(report) : null);

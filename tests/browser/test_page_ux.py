@@ -1,25 +1,86 @@
-"""The page as players meet it (issue 12): lang= in the fragment, the SEGA tool's link,
-a stopped run's progress."""
+"""The page as players meet it (issue 12): what a verdict means, lang= in the fragment,
+the SEGA tool's link, a stopped run's progress."""
 
 from __future__ import annotations
 
+import gzip
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pywall.sega import tenhou_id_from_sega
+from tests.browser.conftest import report_of
 from tests.browser.test_page import (
+    PLAIN,
     READY_MS,
     WORK_MS,
     choose,
     open_ready,
     result,
+    tamper_draw,
 )
 from tests.browser.test_panels import SEGA
-from tests.helpers import vector_seed
+from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
+
+GAME = "2022060222gm-0001-0000-a87679bc"
+GAME_LOG = TENHOU / "jim137" / f"{GAME}_tw3.mjlog"  # gzip, as tenhou.net sends it (Content-Encoding)
+
+
+# --- 4. what a verdict means ------------------------------------------------------------------
+
+
+def test_a_mismatch_says_what_it_can_mean_and_what_to_do(page: Page, tmp_path: Path, shot: Any) -> None:
+    text = gzip.decompress(GAME_LOG.read_bytes()).decode()
+    named = tmp_path / f"{GAME}.xml"  # the id in the name: the page can link the fresh copy
+    named.write_text(tamper_draw(text, round_index=1, nth=4), encoding="utf-8")
+    open_ready(page)
+    choose(page, named)
+    node = result(page, named.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    meaning = node.locator('details.meaning[data-meaning="mismatch"]')
+    expect(meaning).to_have_attribute("open", "")  # shown, not folded
+    for words in ("edited or damaged after the game", "belongs to another game",
+                  "did not deal from the wall it had committed to", "download the log again"):
+        expect(meaning).to_contain_text(words)
+    expect(meaning.get_by_role("link")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    expect(meaning.locator(".meaning-unrelated")).to_have_count(0)
+    shot("mismatch-meaning", node)
+    page.select_option("#lang", "ja")
+    expect(node.locator("details.meaning summary")).to_have_text("不一致が意味しうること、すべきこと")
+    page.select_option("#lang", "zh")
+    expect(node.locator("details.meaning summary")).to_have_text("不一致可能意味着什么，以及该怎么做")
+
+
+def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
+    other = re.search(r'<SHUFFLE seed="[^"]*"', PLAIN.read_text(encoding="utf-8")).group(0)  # type: ignore[union-attr]
+    text = gzip.decompress(GAME_LOG.read_bytes()).decode()
+    swapped = tmp_path / "swapped.xml"
+    swapped.write_text(re.sub(r'<SHUFFLE seed="[^"]*"', other, text, count=1), encoding="utf-8")
+    assert any(f["code"] == "wall_unrelated" for f in report_of("swapped.xml", swapped.read_bytes())["findings"])
+    open_ready(page)
+    choose(page, swapped)
+    node = result(page, "swapped.xml")
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    expect(node.locator(".meaning-unrelated")).to_have_text(
+        "Here the wall does not fit this game at all: most likely the seed is another game's.")
+
+
+def test_verified_says_what_it_proves_and_cannot(page: Page) -> None:
+    open_ready(page)
+    choose(page, PLAIN)
+    node = result(page, PLAIN.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    meaning = node.locator('details.meaning[data-meaning="verified"]')
+    expect(meaning).not_to_have_attribute("open", "")
+    meaning.locator("summary").click()
+    expect(meaning).to_contain_text("cannot show how that wall was chosen")
+    expect(meaning).to_contain_text("not that it was picked fairly")
+    expect(meaning).to_contain_text("a made-up game with its own made-up seed would pass too")
 
 
 # --- 9. lang= in the fragment ---------------------------------------------------------------
