@@ -89,9 +89,12 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
-    # what a verdict means, and the words of issue 12's additions
+    # the sample games, what a verdict means, and their words
+    "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",
+    "samples/sample-game.xml",
+    "samples/sample-game-one-draw-changed.xml",
 )
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"
@@ -116,6 +119,7 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8",
+    ".xml": "text/xml; charset=utf-8",
 }
 
 
@@ -413,6 +417,7 @@ def build_site() -> None:
     pyodide_dir = SITE / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PAGE_FILES:
+        (SITE / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(WEB / name, SITE / name)
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)

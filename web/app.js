@@ -1,7 +1,7 @@
 // The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; meaning.mjs
-// says what a verdict means.
+// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; samples.mjs
+// adds the sample games, meaning.mjs says what a verdict means.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
@@ -13,6 +13,7 @@ import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
 import { setRenderHooks } from "./render.mjs";
+import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -52,6 +53,7 @@ function init() {
   initTable();
   initExport();
   initSeeds();
+  initSamples();
 }
 
 init();

@@ -1,7 +1,7 @@
-// Logs into the batch: files chosen, dropped on the page or pasted. Python says what
-// each file is (`sniff`): an archive goes to archives.mjs, anything else is one
-// `verify` request, answered with its file reports (a zip sent whole: one per member)
-// and their compact rows.
+// Logs into the batch: files chosen, dropped on the page or pasted, and the sample
+// games (`addLog`). Python says what each file is (`sniff`): an archive goes to
+// archives.mjs, anything else is one `verify` request, answered with its file reports
+// (a zip sent whole: one per member) and their compact rows.
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
@@ -26,6 +26,11 @@ function newEntry(name) {
   const entry = { name, node: pendingEl(name), reports: null, rows: null, archive: null };
   entry.draw = () => resultNode(entry);
   return addEntry(entry);
+}
+
+// One log given as bytes (or text) rather than a File: {bytes} or {text}.
+export function addLog(name, payload) {
+  verifyEntry(newEntry(name), payload);
 }
 
 function verifyEntry(entry, payload) {

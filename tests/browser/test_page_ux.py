@@ -1,5 +1,5 @@
-"""The page as players meet it (issue 12): what a verdict means, lang= in the fragment,
-the SEGA tool's link, a stopped run's progress."""
+"""The page as players meet it (issue 12): the sample games offline, what a verdict
+means, lang= in the fragment, the SEGA tool's link, a stopped run's progress."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from pywall.sega import tenhou_id_from_sega
 from tests.browser.conftest import report_of
@@ -21,14 +21,46 @@ from tests.browser.test_page import (
     open_ready,
     result,
     tamper_draw,
+    wait_controlled,
 )
 from tests.browser.test_panels import SEGA
-from tests.helpers import TENHOU, vector_seed
+from tests.helpers import ROOT, TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
 
 GAME = "2022060222gm-0001-0000-a87679bc"
 GAME_LOG = TENHOU / "jim137" / f"{GAME}_tw3.mjlog"  # gzip, as tenhou.net sends it (Content-Encoding)
+SAMPLES = ROOT / "web" / "samples"
+
+
+# --- 3. the sample games, offline -----------------------------------------------------------
+
+
+def test_the_samples_are_a_real_game_and_one_changed_draw() -> None:
+    real = (TENHOU / "tenhou-python-bot" / "1.txt").read_bytes()
+    assert (SAMPLES / "sample-game.xml").read_bytes() == real
+    changed = (SAMPLES / "sample-game-one-draw-changed.xml").read_text(encoding="utf-8")
+    a, b = re.findall(r"<[^<>]*>", real.decode()), re.findall(r"<[^<>]*>", changed)
+    assert len(a) == len(b)
+    assert [(x, y) for x, y in zip(a, b, strict=True) if x != y] == [("<U92/>", "<U96/>")]
+
+
+def test_sample_games_work_offline(context: BrowserContext, page: Page, shot: Any) -> None:
+    open_ready(page)
+    wait_controlled(page)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    page.get_by_role("button", name="Try two sample games").click()
+    good, bad = result(page, "sample-game.xml"), result(page, "sample-game-one-draw-changed.xml")
+    expect(good).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(bad).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    expect(page.locator("#results [data-file]")).to_have_count(2)
+    expect(good.locator(".verdict-detail")).to_have_text("All 693 tile events checked match the wall.")
+    expect(bad.locator(".findings")).to_contain_text(
+        "East 2, 1 honba: draw 55 of the round (seat 1, event 117) is 7s in the log, 6s in the wall (position 29)")
+    expect(bad.locator(".slot.bad")).to_have_count(1)
+    shot("samples", page)
 
 
 # --- 4. what a verdict means ------------------------------------------------------------------
