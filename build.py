@@ -89,7 +89,8 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
-    # the sample games, what a verdict means, and their words
+    # game links, the sample games, what a verdict means, and their words
+    "links.mjs",
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",

@@ -1,7 +1,7 @@
 // The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; samples.mjs
-// adds the sample games, meaning.mjs says what a verdict means.
+// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs
+// takes game links, samples.mjs the sample games, meaning.mjs says what a verdict means.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
@@ -13,6 +13,7 @@ import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
 import { setRenderHooks } from "./render.mjs";
+import { redrawLinks, yourSeat } from "./links.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 
@@ -32,6 +33,7 @@ function redraw() {
   showStatus();
   redrawBatch();
   redrawSeeds();
+  redrawLinks();
 }
 
 function initTable() {
@@ -47,7 +49,7 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
-  setRenderHooks({ meaning: verdictMeaning });
+  setRenderHooks({ meaning: verdictMeaning, you: (report) => yourSeat(report) });
   showStatus();
   initFiles();
   initTable();

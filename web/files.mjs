@@ -1,7 +1,8 @@
-// Logs into the batch: files chosen, dropped on the page or pasted, and the sample
-// games (`addLog`). Python says what each file is (`sniff`): an archive goes to
-// archives.mjs, anything else is one `verify` request, answered with its file reports
-// (a zip sent whole: one per member) and their compact rows.
+// Logs into the batch: files chosen, dropped on the page or pasted, the sample games
+// (`addLog`). Python says what each file is (`sniff`):
+// an archive goes to archives.mjs, anything else is one `verify` request, answered
+// with its file reports (a zip sent whole: one per member) and their compact rows.
+// Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
@@ -9,28 +10,30 @@ import { request } from "./session.mjs";
 import { addEntry, aggregate, batch, failedReport, finished, redrawEntry, scheduleBatch } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
+import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
 
 const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
-export function addFiles(files) {
+// link: the game link the files were chosen for (its tw marks "you"), or null.
+export function addFiles(files, link = null) {
   for (const file of Array.from(files || [])) {
-    const entry = newEntry(file.name);
+    const entry = newEntry(file.name, link);
     request("sniff", { file })
       .then((answer) => answer.kind, () => "record")
       .then((kind) => (kind === "record" ? verifyEntry(entry, { file }) : startArchive(entry, file)));
   }
 }
 
-function newEntry(name) {
-  const entry = { name, node: pendingEl(name), reports: null, rows: null, archive: null };
+function newEntry(name, link = null) {
+  const entry = { name, link, node: pendingEl(name), reports: null, rows: null, archive: null };
   entry.draw = () => resultNode(entry);
   return addEntry(entry);
 }
 
 // One log given as bytes (or text) rather than a File: {bytes} or {text}.
-export function addLog(name, payload) {
-  verifyEntry(newEntry(name), payload);
+export function addLog(name, payload, link = null) {
+  verifyEntry(newEntry(name, link), payload);
 }
 
 function verifyEntry(entry, payload) {
@@ -58,15 +61,22 @@ function verifyEntry(entry, payload) {
 function resultNode(entry) {
   const reports = entry.reports;
   const expanded = batch.entries.length === 1 && reports.length === 1;
-  if (reports.length === 1 && reports[0].path === entry.name) return renderReport(reports[0], { expanded });
+  const you = (r) => yourSeat(r, entry.link);
+  if (reports.length === 1 && reports[0].path === entry.name) {
+    return renderReport(reports[0], { expanded, you: you(reports[0]) });
+  }
   const worst = aggregate(reports.map((r) => r.status));
   return el("section", { class: "archive", tabindex: "-1", data: { file: entry.name, verdict: worst } },
     el("header", {}, el("h3", { class: "file-name" }, entry.name), " ", verdictBadge(worst)),
-    reports.map((r) => renderReport(r, { expanded: false })));
+    reports.map((r) => renderReport(r, { expanded: false, you: you(r) })));
 }
 
-// Pasted text: a seed shows its walls; anything else is verified as a log.
-function pasteGo() {
+// Short pasted text with no markup may be a game link or a log id (Python says).
+const MAX_LINK_TEXT = 4096;
+
+// Pasted text: a seed shows its walls, a game link or id where its record is;
+// anything else is verified as a log.
+async function pasteGo() {
   const text = $("paste").value;
   $("paste-msg").textContent = "";
   if (!text.trim()) {
@@ -77,6 +87,9 @@ function pasteGo() {
     showSeed({ seed: text.trim(), round: 1, players: 4 }, true);
     return;
   }
+  const link = text.length <= MAX_LINK_TEXT && !text.includes("<") ? await linkOf(text).catch(() => null) : null;
+  showLink(link);
+  if (link) return;
   pasted++;
   verifyEntry(newEntry(`pasted-${pasted}.xml`), { text });
 }
@@ -112,5 +125,6 @@ export function initFiles() {
     e.target.value = "";
   });
   $("paste-go").addEventListener("click", pasteGo);
+  initLinks({ addFiles });
   initDrop();
 }

@@ -1,6 +1,7 @@
-// Words added to the page for its players (issue 12), in English, Japanese and
-// Chinese: the sample games (samples.mjs), what a verdict means (meaning.mjs), a
-// stopped run's progress and the SEGA tool's link. Text only, like i18n.mjs.
+// Words of the page's guidance, in English, Japanese and Chinese: pasted game links
+// and ids (links.mjs), the sample games (samples.mjs), what a verdict means
+// (meaning.mjs), a stopped run's progress and the SEGA tool's link. Text only, like
+// i18n.mjs.
 
 import { addStrings } from "./i18n.mjs";
 
@@ -9,6 +10,20 @@ const en = {
   "sega.err.linkSeeds": "The link must give four player seeds separated by commas (seeds=S1,S2,S3,S4); it gives {n}.",
   "archive.progressStopped": "{done} of {total} games checked — stopped",
   "batch.progressStopped": "{done} of {total} logs checked — stopped",
+  "link.tenhou.heading": "Tenhou game {id}",
+  "link.hidden": "The link shows this game's id in its hidden form ({shown}); its real id is {id}.",
+  "link.you": "The link was made for the player in seat {n} (tw={tw}): that player is marked “you” in the results.",
+  "link.never": "This page never fetches anything from tenhou.net or any other site: it checks only what you give it, on this computer.",
+  "link.steps": "To check this game:",
+  "link.step1": "Open the log file on tenhou.net:",
+  "link.step2": "Save it (Ctrl+S; on a Mac ⌘S).",
+  "link.step3": "Drop the saved file on this page, or choose it here:",
+  "link.choose": "Choose the saved log",
+  "link.bookmarklet": "Or, on Tenhou's own game page, use the bookmarklet below: one click checks the game here.",
+  "link.majsoul.heading": "Mahjong Soul game {id}",
+  "link.majsoul.how": "Mahjong Soul gives a game's record only to a logged-in game client, and this page never fetches anything. Save the record as JSON with a record export tool, then drop the file here (every tile is checked); its wall hashes alone can also be checked with the Mahjong Soul tool.",
+  "link.majsoul.tool": "Mahjong Soul hashes",
+  "wall.you": "you",
   "sample.button": "Try two sample games",
   "sample.hint": "A real Tenhou game, and the same game with one draw changed: see both verdicts before checking your own.",
   "sample.failed": "The sample games could not be loaded: {message}",
@@ -31,6 +46,20 @@ const ja = {
   "sega.err.linkSeeds": "リンクにはプレイヤーシードを 4 個、カンマで区切って指定してください（seeds=S1,S2,S3,S4）。このリンクには {n} 個あります。",
   "archive.progressStopped": "{total} 局中 {done} 局を確認 — 中止",
   "batch.progressStopped": "{total} 件中 {done} 件を確認 — 中止",
+  "link.tenhou.heading": "天鳳の対局 {id}",
+  "link.hidden": "このリンクは対局 ID を隠した形（{shown}）で示しています。本来の ID は {id} です。",
+  "link.you": "このリンクは席 {n}（tw={tw}）のプレイヤー向けです。結果ではそのプレイヤーに「あなた」と表示します。",
+  "link.never": "このページは tenhou.net からも他のどのサイトからも何も取得しません。渡されたものだけを、このコンピュータ上で確認します。",
+  "link.steps": "この対局を確認するには:",
+  "link.step1": "tenhou.net の牌譜ファイルを開く:",
+  "link.step2": "保存する（Ctrl+S、Mac では ⌘S）。",
+  "link.step3": "保存したファイルをこのページにドロップするか、ここで選ぶ:",
+  "link.choose": "保存した牌譜を選択",
+  "link.bookmarklet": "または天鳳の牌譜ページで下のブックマークレットを使えば、ワンクリックでここで確認できます。",
+  "link.majsoul.heading": "雀魂の対局 {id}",
+  "link.majsoul.how": "雀魂は対局の記録をログインしたゲームクライアントにしか渡さず、このページは何も取得しません。記録の書き出しツールで JSON として保存し、そのファイルをここにドロップしてください（すべての牌を確認します）。牌山ハッシュだけなら雀魂のツールでも確認できます。",
+  "link.majsoul.tool": "雀魂の牌山ハッシュ",
+  "wall.you": "あなた",
   "sample.button": "サンプル対局を 2 つ試す",
   "sample.hint": "実際の天鳳の対局と、同じ対局のツモを 1 枚だけ変えたもの。自分の牌譜を確かめる前に、両方の判定を見てください。",
   "sample.failed": "サンプル対局を読み込めませんでした: {message}",
@@ -53,6 +82,20 @@ const zh = {
   "sega.err.linkSeeds": "链接必须给出四个玩家种子，用逗号分隔（seeds=S1,S2,S3,S4）；此链接给出了 {n} 个。",
   "archive.progressStopped": "已检查 {done}/{total} 局 — 已停止",
   "batch.progressStopped": "已检查 {done}/{total} 份牌谱 — 已停止",
+  "link.tenhou.heading": "天凤对局 {id}",
+  "link.hidden": "此链接以隐藏形式（{shown}）给出对局编号；真实编号是 {id}。",
+  "link.you": "此链接是为座位 {n}（tw={tw}）的玩家生成的：结果中该玩家标为“你”。",
+  "link.never": "本页面从不从 tenhou.net 或任何其他网站获取内容：它只在本机检查你提供的东西。",
+  "link.steps": "要检查这一局：",
+  "link.step1": "打开 tenhou.net 上的牌谱文件：",
+  "link.step2": "保存它（Ctrl+S；Mac 上为 ⌘S）。",
+  "link.step3": "把保存的文件拖放到本页面，或在这里选择：",
+  "link.choose": "选择保存的牌谱",
+  "link.bookmarklet": "或者在天凤的牌谱页面上使用下面的书签工具：点一下即可在这里检查。",
+  "link.majsoul.heading": "雀魂对局 {id}",
+  "link.majsoul.how": "雀魂只把对局记录提供给已登录的游戏客户端，而本页面从不获取任何内容。请用记录导出工具把记录保存为 JSON，再把文件拖放到这里（会检查每一张牌）；也可以在雀魂工具中只检查牌山哈希。",
+  "link.majsoul.tool": "雀魂牌山哈希",
+  "wall.you": "你",
   "sample.button": "试试两局示例",
   "sample.hint": "一局真实的天凤对局，以及把其中一次摸牌改掉的同一局：在检查自己的牌谱之前，先看看两种结论。",
   "sample.failed": "无法加载示例对局：{message}",

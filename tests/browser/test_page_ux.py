@@ -1,5 +1,6 @@
-"""The page as players meet it (issue 12): the sample games offline, what a verdict
-means, lang= in the fragment, the SEGA tool's link, a stopped run's progress."""
+"""The page as players meet it (issue 12): game links and ids, the sample games
+offline, what a verdict means, lang= in the fragment, the SEGA tool's link, a stopped
+run's progress."""
 
 from __future__ import annotations
 
@@ -25,12 +26,97 @@ from tests.browser.test_page import (
 )
 from tests.browser.test_panels import SEGA
 from tests.helpers import ROOT, TENHOU, vector_seed
+from tests.unit.test_links import hide
 
 pytestmark = pytest.mark.browser
 
 GAME = "2022060222gm-0001-0000-a87679bc"
 GAME_LOG = TENHOU / "jim137" / f"{GAME}_tw3.mjlog"  # gzip, as tenhou.net sends it (Content-Encoding)
+HIDDEN = hide(GAME)  # the same game's id as some links show it: ...-x + 12 hex digits
+VIEWER = f"https://tenhou.net/0/?log={GAME}&tw=3"
+PAIPU = "https://game.maj-soul.com/1/?paipu=210815-6da08e40-2605-42fb-a5e3-f8aa5940362a_a12345"
 SAMPLES = ROOT / "web" / "samples"
+
+
+def paste(page: Page, text: str) -> None:
+    page.locator("#paste").fill(text)
+    page.get_by_role("button", name="Verify pasted text").click()
+
+
+def you_of(node: Any) -> Any:
+    return node.locator("ol.players li.is-you")
+
+
+# --- 1. links and log ids -------------------------------------------------------------------
+
+
+def test_a_pasted_tenhou_link_says_where_the_log_is_and_fetches_nothing(page: Page, tmp_path: Path, shot: Any) -> None:
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_ready(page)
+    paste(page, VIEWER)
+    panel = page.locator('.link-result[data-platform="tenhou"]')
+    expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
+    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    expect(panel.locator(".link-never")).to_contain_text("never fetches anything")
+    expect(panel.locator(".link-you")).to_contain_text("seat 4 (tw=3)")
+    expect(page.locator("#results [data-file]")).to_have_count(0)  # not read as a broken log
+    shot("link-pasted", panel)
+    # the log as a browser saves it (no id in the name), chosen for this link: seat 3 is "you"
+    saved = tmp_path / "log.xml"
+    saved.write_bytes(gzip.decompress(GAME_LOG.read_bytes()))
+    panel.locator("#link-file").set_input_files(str(saved))
+    node = result(page, "log.xml")
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    players = report_of("log.xml", saved.read_bytes())["game"]["players"]
+    expect(you_of(node)).to_have_count(1)
+    expect(you_of(node)).to_have_text(re.compile(rf"^4 {re.escape(players[3])} \(you\)$"))
+    node.locator('details.round[data-round="0"] summary').click()
+    expect(node.locator(".hand-label", has_text="(you)")).to_have_count(1)
+    expect(node.locator(".hand-label", has_text="(you)")).to_contain_text(players[3])
+    assert not [u for u in requests if "tenhou.net" in u]
+
+
+def test_a_hidden_id_is_revealed_and_a_file_named_by_the_game_is_marked(page: Page) -> None:
+    open_ready(page)
+    paste(page, f"http://tenhou.net/3/?log={HIDDEN}&tw=3")
+    panel = page.locator('.link-result[data-platform="tenhou"]')
+    expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
+    expect(panel.locator(".link-hidden")).to_have_text(
+        f"The link shows this game's id in its hidden form ({HIDDEN}); its real id is {GAME}.")
+    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    # a file whose name holds the game's id, chosen the usual way, is that game: "you" again
+    choose(page, GAME_LOG)
+    node = result(page, GAME_LOG.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(you_of(node)).to_contain_text("(you)")
+    expect(node.locator("ol.players li").nth(3)).to_have_class("is-you")
+    # another game's file is not marked
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(you_of(result(page, PLAIN.name))).to_have_count(0)
+
+
+def test_a_bare_id_a_majsoul_link_and_plain_text(page: Page) -> None:
+    open_ready(page)
+    paste(page, f"  {GAME}\n")
+    panel = page.locator(".link-result")
+    expect(panel).to_have_attribute("data-game", GAME, timeout=WORK_MS)
+    expect(panel.locator(".link-you")).to_have_count(0)  # no tw: nobody is "you"
+    paste(page, PAIPU)
+    expect(panel).to_have_attribute("data-platform", "majsoul", timeout=WORK_MS)
+    expect(panel.locator("h3")).to_have_text("Mahjong Soul game 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
+    expect(panel).to_contain_text("record export tool")
+    expect(panel.get_by_role("link", name="Mahjong Soul hashes")).to_have_attribute("href", "#tool=majsoul")
+    page.select_option("#lang", "ja")
+    expect(panel.locator("h3")).to_have_text("雀魂の対局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
+    page.select_option("#lang", "zh")
+    expect(panel.locator("h3")).to_have_text("雀魂对局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
+    page.select_option("#lang", "en")
+    # text that names no game is read as a log, as before, and the panel goes
+    paste(page, "hello, this is not a log")
+    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    expect(page.locator(".link-result")).to_have_count(0)
 
 
 # --- 3. the sample games, offline -----------------------------------------------------------
