@@ -89,8 +89,9 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
-    # game links, the sample games, what a verdict means, and their words
+    # game links, the Tenhou bookmarklet, the sample games, what a verdict means
     "links.mjs",
+    "handoff.mjs",
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",

@@ -1,7 +1,8 @@
 // The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs
-// takes game links, samples.mjs the sample games, meaning.mjs says what a verdict means.
+// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and
+// handoff.mjs take game links and the bookmarklet's logs, samples.mjs the sample games,
+// meaning.mjs says what a verdict means.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
@@ -14,6 +15,7 @@ import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
 import { setRenderHooks } from "./render.mjs";
 import { redrawLinks, yourSeat } from "./links.mjs";
+import { initHandoff, redrawHandoff } from "./handoff.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 
@@ -34,6 +36,7 @@ function redraw() {
   redrawBatch();
   redrawSeeds();
   redrawLinks();
+  redrawHandoff();
 }
 
 function initTable() {
@@ -56,6 +59,7 @@ function init() {
   initExport();
   initSeeds();
   initSamples();
+  initHandoff();
 }
 
 init();

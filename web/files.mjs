@@ -1,5 +1,5 @@
 // Logs into the batch: files chosen, dropped on the page or pasted, the sample games
-// (`addLog`). Python says what each file is (`sniff`):
+// and logs the bookmarklet brings (`addLog`). Python says what each file is (`sniff`):
 // an archive goes to archives.mjs, anything else is one `verify` request, answered
 // with its file reports (a zip sent whole: one per member) and their compact rows.
 // Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
@@ -31,14 +31,15 @@ function newEntry(name, link = null) {
   return addEntry(entry);
 }
 
-// One log given as bytes (or text) rather than a File: {bytes} or {text}.
+// One log given as bytes (or text) rather than a File: {bytes} or {text} is verified;
+// {refused: {code, message}} is a log the page would not send to Python (too large).
 export function addLog(name, payload, link = null) {
   verifyEntry(newEntry(name, link), payload);
 }
 
-function verifyEntry(entry, payload) {
+function verifyEntry(entry, { refused, ...payload }) {
   const started = performance.now();
-  request("verify", { name: entry.name, ...payload })
+  (refused ? Promise.reject(refused) : request("verify", { name: entry.name, ...payload }))
     .then((text) => {
       const reply = JSON.parse(text);
       entry.reports = reply.files;

@@ -1,17 +1,21 @@
-"""The page as players meet it (issue 12): game links and ids, the sample games
-offline, what a verdict means, lang= in the fragment, the SEGA tool's link, a stopped
-run's progress."""
+"""The page as players meet it (issue 12): game links and ids, the Tenhou bookmarklet
+end to end (tenhou.net resolved to a local server), the sample games offline, what a
+verdict means, lang= in the fragment, the SEGA tool's link, a stopped run's progress."""
 
 from __future__ import annotations
 
 import gzip
+import http.server
 import re
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
+from pywall.archives import MAX_INPUT_BYTES
 from pywall.sega import tenhou_id_from_sega
 from tests.browser.conftest import report_of
 from tests.browser.test_page import (
@@ -117,6 +121,229 @@ def test_a_bare_id_a_majsoul_link_and_plain_text(page: Page) -> None:
     paste(page, "hello, this is not a log")
     expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
     expect(page.locator(".link-result")).to_have_count(0)
+
+
+# --- 2. the bookmarklet, end to end ----------------------------------------------------------
+
+
+class FakeTenhou(http.server.ThreadingHTTPServer):
+    """tenhou.net as the bookmarklet meets it: a viewer page at /0/?log=..., and the log
+    file at /0/log/?ID (gzip with Content-Encoding, as the real site sends it)."""
+
+    daemon_threads = True
+    logs: dict[str, bytes]
+    seen: list[tuple[str, str]]  # (path, Referer)
+
+
+class TenhouHandler(http.server.BaseHTTPRequestHandler):
+    server: FakeTenhou
+
+    def do_GET(self) -> None:
+        self.server.seen.append((self.path, self.headers.get("Referer", "")))
+        if self.path.startswith("/0/log/?"):
+            body = self.server.logs.get(self.path.split("?", 1)[1])
+            if body is None:
+                self.send_error(404)
+                return
+            self.send(body, "text/xml", {"Content-Encoding": "gzip"})
+        else:
+            self.send(b"<!doctype html><title>tenhou.net/0</title><p id=viewer>a game in the viewer</p>",
+                      "text/html")
+
+    def send(self, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        for k, v in (extra or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def tenhou() -> Iterator[FakeTenhou]:
+    server = FakeTenhou(("127.0.0.1", 0), TenhouHandler)
+    server.logs = {GAME: GAME_LOG.read_bytes()}
+    server.seen = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def mapped(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+           tenhou: FakeTenhou) -> Iterator[Browser]:
+    """Chromium resolving tenhou.net (and evil.test, a stranger) to the local server."""
+    port = tenhou.server_address[1]
+    rules = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{port}, MAP evil.test:80 127.0.0.1:{port}"
+    browser = browser_type.launch(**{**browser_type_launch_args,
+                                     "args": [*browser_type_launch_args["args"], rules]})
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def mapped_context(mapped: Browser) -> Iterator[BrowserContext]:
+    context = mapped.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
+    yield context
+    context.close()
+
+
+def bookmarklet_of(context: BrowserContext, site_url: str) -> str:
+    """The bookmarklet as the page offers it (after a first visit: the service worker is in charge)."""
+    page = context.new_page()
+    page.goto(site_url)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    wait_controlled(page)
+    page.get_by_text("Check a game from Tenhou's viewer in one click").click()
+    link = page.get_by_role("link", name="Check with pywall")
+    href = link.get_attribute("href") or ""
+    assert href.startswith("javascript:")
+    link.click()  # on pywall itself it does nothing but say how it is used
+    expect(page.locator("#handoff-msg")).to_contain_text("Drag the link to your bookmarks bar")
+    assert page.url == site_url
+    page.close()
+    return href
+
+
+def click_bookmark(context: BrowserContext, viewer: Page, href: str) -> Page:
+    """Click the bookmarklet on the viewer page, as a bookmark is clicked: the popup it opens."""
+    viewer.evaluate("""href => { const a = document.createElement("a"); a.id = "bookmark";
+        a.href = href; a.textContent = "bookmark"; document.body.append(a); }""", href)
+    with context.expect_page() as opened:
+        viewer.click("#bookmark")
+    return opened.value
+
+
+def test_bookmarklet_on_a_tenhou_page_checks_its_game(mapped_context: BrowserContext, site_url: str,
+                                                      tenhou: FakeTenhou, shot: Any) -> None:
+    href = bookmarklet_of(mapped_context, site_url)
+    viewer = mapped_context.new_page()
+    viewer.goto(f"http://tenhou.net/0/?log={HIDDEN}&tw=3")  # a link with the hidden id
+    del tenhou.seen[:]
+    popup = click_bookmark(mapped_context, viewer, href)
+    node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
+    assert popup.url.startswith(site_url) and "viewer=" not in popup.url  # a reload does not ask again
+    # served by the service worker, under the page's own security policy: nothing had to give way
+    assert popup.evaluate("() => Boolean(navigator.serviceWorker.controller)")
+    csp = popup.evaluate("() => document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    assert "connect-src 'self'" in csp and "unsafe-inline" not in csp
+    players = report_of(GAME_LOG.name, GAME_LOG.read_bytes())["game"]["players"]
+    expect(you_of(node)).to_have_text(re.compile(rf"{re.escape(players[3])} \(you\)"))
+    expect(node.locator("dl.game")).to_contain_text(GAME)  # the name carries the id: date and id known
+    # the real id was asked for, once, by the tenhou.net viewer page itself, not by pywall
+    assert tenhou.seen.count((f"/0/log/?{GAME}", f"http://tenhou.net/0/?log={HIDDEN}&tw=3")) == 1
+    assert [p for p, _ in tenhou.seen if p.startswith("/0/log/")] == [f"/0/log/?{GAME}"]
+    shot("bookmarklet", popup)
+
+
+def test_bookmarklet_when_tenhou_has_no_such_log(mapped_context: BrowserContext, site_url: str) -> None:
+    href = bookmarklet_of(mapped_context, site_url)
+    missing = "2022060222gm-0001-0000-0000ffff"
+    viewer = mapped_context.new_page()
+    viewer.goto(f"http://tenhou.net/0/?log={missing}")
+    popup = click_bookmark(mapped_context, viewer, href)
+    expect(popup.locator("#handoff-msg")).to_have_text(
+        f"tenhou.net did not give the log of {missing}: HTTP 404", timeout=READY_MS)
+    expect(popup.locator(".link-result .log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{missing}")
+    expect(popup.locator("#results [data-file]")).to_have_count(0)
+
+
+def test_bookmarklet_on_a_page_that_names_no_game(mapped_context: BrowserContext, site_url: str) -> None:
+    href = bookmarklet_of(mapped_context, site_url)
+    viewer = mapped_context.new_page()
+    viewer.goto("http://tenhou.net/")
+    popup = click_bookmark(mapped_context, viewer, href)
+    expect(popup.locator("#handoff-msg")).to_contain_text("names no Tenhou game (http://tenhou.net/)",
+                                                          timeout=READY_MS)
+
+
+OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
+    window.got = [];
+    window.w = window.open(pywall + "#viewer=" + encodeURIComponent(viewer), "_blank");
+    addEventListener("message", (e) => { if (e.source === window.w) { window.got.push(e.data); resolve(e.data); } });
+})"""
+
+
+def test_messages_from_tenhou_are_checked_before_use(mapped_context: BrowserContext, site_url: str) -> None:
+    """A hostile or broken opener: wrong shapes, types, games and sizes each get a sentence."""
+    opener = mapped_context.new_page()
+    opener.goto(VIEWER.replace("https:", "http:"))
+    with mapped_context.expect_page() as opened:
+        want = opener.evaluate(OPEN_PYWALL, [site_url, VIEWER])
+    popup = opened.value
+    assert want == {"pywall": "want", "id": GAME, "url": f"https://tenhou.net/0/log/?{GAME}"}
+    note = popup.locator("#handoff-msg")
+    expect(note).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…")
+    sends = [
+        ("'a string'", "not a log message"),
+        ("{pywall: 'log', id: '2022060222gm-0001-0000-00000000', text: '<mjloggm/>'}", "another game"),
+        (f"{{pywall: 'log', id: '{GAME}', bytes: 42}}", "the log is neither text nor bytes"),
+        (f"{{pywall: 'log', id: '{GAME}', text: ['<mjloggm>']}}", "the log is neither text nor bytes"),
+    ]
+    for message, why in sends:
+        opener.evaluate(f"() => window.w.postMessage({message}, '*')")
+        expect(note).to_have_text(f"A message from tenhou.net was ignored: it is not the log pywall asked for ({why}).")
+    expect(popup.locator("#results [data-file]")).to_have_count(0)
+    # a log over the size pywall reads is refused before it reaches Python, like a big file
+    opener.evaluate(f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', "
+                    f"bytes: new ArrayBuffer({MAX_INPUT_BYTES + 1})}}, '*')")
+    node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    expect(node.locator(".findings")).to_contain_text(f"is {MAX_INPUT_BYTES + 1:,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes")
+    # one answer per request: a second log is not taken
+    opener.evaluate(f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
+                    PLAIN.read_text(encoding="utf-8"))
+    expect(note).to_contain_text("(pywall asked for no log)")
+    expect(popup.locator("#results [data-file]")).to_have_count(1)
+
+
+def test_a_log_as_text_with_a_parse_error_is_a_readable_verdict(mapped_context: BrowserContext,
+                                                                site_url: str) -> None:
+    opener = mapped_context.new_page()
+    opener.goto(VIEWER.replace("https:", "http:"))
+    with mapped_context.expect_page() as opened:
+        opener.evaluate(OPEN_PYWALL, [site_url, VIEWER])
+    popup = opened.value
+    opener.evaluate(f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', text: '<mjloggm ver=\"2.3\"><GO'}}, '*')")
+    node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    expect(node.locator(".findings li").first).to_be_visible()
+    expect(popup.locator("#handoff-msg")).to_have_text("")
+
+
+def test_a_stranger_cannot_hand_pywall_a_log(mapped_context: BrowserContext, site_url: str) -> None:
+    stranger = mapped_context.new_page()
+    stranger.goto("http://evil.test/0/?log=x")
+    with mapped_context.expect_page() as opened:
+        stranger.evaluate("""([pywall, viewer]) => {
+            window.got = [];
+            window.w = window.open(pywall + "#viewer=" + encodeURIComponent(viewer), "_blank");
+            addEventListener("message", (e) => { window.got.push(e.data); });
+        }""", [site_url, VIEWER])
+    popup = opened.value
+    note = popup.locator("#handoff-msg")
+    # pywall asks its opener for the log, addressed to tenhou.net: the stranger never hears it
+    expect(note).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…", timeout=READY_MS)
+    stranger.evaluate("text => window.w.postMessage({pywall: 'log', id: '" + GAME + "', text}, '*')",
+                      PLAIN.read_text(encoding="utf-8"))
+    expect(note).to_have_text("A message from http://evil.test was ignored: pywall accepts logs only "
+                              "from the tenhou.net page that opened it.")
+    expect(popup.locator("#results [data-file]")).to_have_count(0)
+    assert stranger.evaluate("() => window.got") == []
+
+
+def test_a_viewer_address_without_an_opener_says_where_the_log_is(page: Page) -> None:
+    page.goto(f"/#viewer={VIEWER.replace('&', '%26')}")
+    panel = page.locator('.link-result[data-platform="tenhou"]')
+    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}", timeout=READY_MS)
+    assert "viewer=" not in page.url
 
 
 # --- 3. the sample games, offline -----------------------------------------------------------
