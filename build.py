@@ -89,6 +89,14 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
+    # game links, the Tenhou bookmarklet, the sample games, what a verdict means
+    "links.mjs",
+    "handoff.mjs",
+    "samples.mjs",
+    "meaning.mjs",
+    "help-i18n.mjs",
+    "samples/sample-game.xml",
+    "samples/sample-game-one-draw-changed.xml",
 )
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"
@@ -113,6 +121,7 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8",
+    ".xml": "text/xml; charset=utf-8",
 }
 
 
@@ -410,6 +419,7 @@ def build_site() -> None:
     pyodide_dir = SITE / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PAGE_FILES:
+        (SITE / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(WEB / name, SITE / name)
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)

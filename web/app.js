@@ -1,7 +1,10 @@
 // The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools.
+// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and
+// handoff.mjs take game links and the bookmarklet's logs, samples.mjs the sample games,
+// meaning.mjs says what a verdict means.
 
+import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
 import { auditSources, clearResults, redrawBatch, showBatch, turnPage, batch } from "./batch.mjs";
@@ -10,6 +13,11 @@ import { initSeeds, redrawSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
+import { setRenderHooks } from "./render.mjs";
+import { redrawLinks, yourSeat } from "./links.mjs";
+import { initHandoff, redrawHandoff } from "./handoff.mjs";
+import { initSamples } from "./samples.mjs";
+import { verdictMeaning } from "./meaning.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +35,8 @@ function redraw() {
   showStatus();
   redrawBatch();
   redrawSeeds();
+  redrawLinks();
+  redrawHandoff();
 }
 
 function initTable() {
@@ -42,11 +52,14 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
+  setRenderHooks({ meaning: verdictMeaning, you: (report) => yourSeat(report) });
   showStatus();
   initFiles();
   initTable();
   initExport();
   initSeeds();
+  initSamples();
+  initHandoff();
 }
 
 init();

@@ -101,7 +101,8 @@ function updateArchive(entry, node = entry.node) {
   parts.badge.replaceChildren(verdictBadge(verdict || "pending"));
   parts.bar.max = Math.max(1, a.total);
   parts.bar.value = a.done;
-  parts.text.textContent = t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) });
+  parts.text.textContent = a.cancelled ? t("archive.progressStopped", { done: fmt(a.done), total: fmt(a.total) })
+    : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) });
   parts.counts.textContent = t("archive.counts", { games: fmt(c.games), verified: fmt(c.verified),
     mismatch: fmt(c.mismatch), error: fmt(c.error) });
   parts.cancel.hidden = a.finished;

@@ -113,11 +113,14 @@ export function scheduleBatch() {
 }
 
 export function showBatch() {
-  let total = 0, done = 0;
+  let total = 0, done = 0, stopped = false;
   for (const entry of batch.entries) {
     if (entry.archive) {
-      total += Math.max(1, entry.archive.total);
-      done += entry.archive.finished ? Math.max(1, entry.archive.total) : entry.archive.done;
+      // a stopped run counts what it checked, never its whole size: the bar is not full
+      const a = entry.archive;
+      stopped ||= a.cancelled;
+      total += Math.max(1, a.total);
+      done += a.finished && !a.cancelled ? Math.max(1, a.total) : a.done;
     } else {
       total++;
       if (entry.rows) done++;
@@ -126,7 +129,9 @@ export function showBatch() {
   const bar = $("batch-progress");
   bar.max = Math.max(1, total);
   bar.value = done;
-  $("batch-text").textContent = t("batch.progress", { done, total });
+  const running = batch.entries.some((e) => (e.archive ? !e.archive.finished : !e.rows));
+  const words = stopped && !running ? "batch.progressStopped" : "batch.progress";
+  $("batch-text").textContent = t(words, { done: fmt(done), total: fmt(total) });
   const rows = allRows();
   const counts = { files: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
   for (const { row } of rows) {

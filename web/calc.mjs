@@ -1,9 +1,9 @@
 // The hand calculator page: a hand in mpsz -> shanten per form and effective tiles, or
 // for 14 tiles the 牌理 table (each discard that keeps the best shanten, the tiles it
-// then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE).
+// then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE)(&lang=ja).
 
 import { connect, startWorker } from "./rpc.mjs";
-import { initLanguageSelect, t, translatePage } from "./i18n.mjs";
+import { initLanguageSelect, t, translatePage, withLanguage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
 import { clear, el, tileEl } from "./render.mjs";
 import { efficiencyView, shantenText } from "./hand-view.mjs";
@@ -35,7 +35,7 @@ function fromHash() {
 function linkFor(hand, visible) {
   const params = new URLSearchParams({ q: hand });
   if (visible) params.set("v", visible);
-  return `#${params.toString()}`;
+  return withLanguage(`#${params.toString()}`);
 }
 
 function handTiles(data) {

@@ -1,7 +1,7 @@
-// embed.html#tenhou=SEED&round=N[&players=3]: one wall, compactly, for an iframe.
+// embed.html#tenhou=SEED&round=N[&players=3][&lang=ja]: one wall, compactly, for an iframe.
 
 import { connect, startWorker } from "./rpc.mjs";
-import { pickLanguage, setLanguage, t, translatePage } from "./i18n.mjs";
+import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
 import { clear, el, parseFragment, renderWall } from "./render.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -50,14 +50,17 @@ async function show() {
   target.append(renderWall(round, { withLog: false, red: true, compact: true }));
 }
 
-let lang = "en";
-try {
-  lang = pickLanguage(localStorage.getItem("pywall.lang"), navigator.languages || [navigator.language]);
-} catch {
-  lang = pickLanguage(null, navigator.languages || [navigator.language]);
-}
-setLanguage(lang);
+// The fragment's lang= (a wiki's choice), else the reader's remembered or browser language.
+setLanguage(startLanguage());
 translatePage();
 status();
-window.addEventListener("hashchange", show);
+window.addEventListener("hashchange", () => {
+  const asked = fragmentLanguage();
+  if (asked && asked !== language()) {
+    setLanguage(asked);
+    translatePage();
+    status();
+  }
+  show();
+});
 show();

@@ -1,7 +1,9 @@
-// Logs into the batch: files chosen, dropped on the page or pasted. Each is one
-// `verify` request, answered with its file reports and their compact rows; the
-// worker first asks Python what the file is (`sniff`), and an archive (zip, SQLite)
-// comes back as {archive: kind} and goes to archives.mjs.
+// Logs into the batch: files chosen, dropped on the page or pasted, the sample games
+// and logs the bookmarklet brings (`addLog`). Each is one `verify` request, answered
+// with its file reports and their compact rows; for a File the worker first asks
+// Python what it is (`sniff`), and an archive (zip, SQLite) comes back as
+// {archive: kind} and goes to archives.mjs.
+// Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
@@ -9,25 +11,33 @@ import { request } from "./session.mjs";
 import { addEntry, aggregate, batch, failedReport, finished, redrawEntry, scheduleBatch } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
+import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
 
 const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
-export function addFiles(files) {
-  for (const file of Array.from(files || [])) verifyEntry(newEntry(file.name), { file }, file);
+// link: the game link the files were chosen for (its tw marks "you"), or null.
+export function addFiles(files, link = null) {
+  for (const file of Array.from(files || [])) verifyEntry(newEntry(file.name, link), { file }, file);
 }
 
-function newEntry(name) {
-  const entry = { name, node: pendingEl(name), reports: null, rows: null, archive: null };
+function newEntry(name, link = null) {
+  const entry = { name, link, node: pendingEl(name), reports: null, rows: null, archive: null };
   entry.draw = () => resultNode(entry);
   return addEntry(entry);
 }
 
-// One `verify` request; a file the worker finds to be an archive (its reply is
+// One log given as bytes (or text) rather than a File: {bytes} or {text} is verified;
+// {refused: {code, message}} is a log the page would not send to Python (too large).
+export function addLog(name, payload, link = null) {
+  verifyEntry(newEntry(name, link), payload);
+}
+
+// One `verify` request; a File the worker finds to be an archive (its reply is
 // {archive: kind}) becomes an archive run instead.
-function verifyEntry(entry, payload, file = null) {
+function verifyEntry(entry, { refused, ...payload }, file = null) {
   const started = performance.now();
-  request("verify", { name: entry.name, ...payload })
+  (refused ? Promise.reject(refused) : request("verify", { name: entry.name, ...payload }))
     .then((text) => {
       const reply = JSON.parse(text);
       if (reply.archive && file) {
@@ -57,15 +67,22 @@ function verifyEntry(entry, payload, file = null) {
 function resultNode(entry) {
   const reports = entry.reports;
   const expanded = batch.entries.length === 1 && reports.length === 1;
-  if (reports.length === 1 && reports[0].path === entry.name) return renderReport(reports[0], { expanded });
+  const you = (r) => yourSeat(r, entry.link);
+  if (reports.length === 1 && reports[0].path === entry.name) {
+    return renderReport(reports[0], { expanded, you: you(reports[0]) });
+  }
   const worst = aggregate(reports.map((r) => r.status));
   return el("section", { class: "archive", tabindex: "-1", data: { file: entry.name, verdict: worst } },
     el("header", {}, el("h3", { class: "file-name" }, entry.name), " ", verdictBadge(worst)),
-    reports.map((r) => renderReport(r, { expanded: false })));
+    reports.map((r) => renderReport(r, { expanded: false, you: you(r) })));
 }
 
-// Pasted text: a seed shows its walls; anything else is verified as a log.
-function pasteGo() {
+// Short pasted text with no markup may be a game link or a log id (Python says).
+const MAX_LINK_TEXT = 4096;
+
+// Pasted text: a seed shows its walls, a game link or id where its record is;
+// anything else is verified as a log.
+async function pasteGo() {
   const text = $("paste").value;
   $("paste-msg").textContent = "";
   if (!text.trim()) {
@@ -76,6 +93,9 @@ function pasteGo() {
     showSeed({ seed: text.trim(), round: 1, players: 4 }, true);
     return;
   }
+  const link = text.length <= MAX_LINK_TEXT && !text.includes("<") ? await linkOf(text).catch(() => null) : null;
+  showLink(link);
+  if (link) return;
   pasted++;
   verifyEntry(newEntry(`pasted-${pasted}.xml`), { text });
 }
@@ -111,5 +131,6 @@ export function initFiles() {
     e.target.value = "";
   });
   $("paste-go").addEventListener("click", pasteGo);
+  initLinks({ addFiles });
   initDrop();
 }

@@ -16,10 +16,10 @@ const en = {
   "input.choose": "Choose log files",
   "input.hint": "Tenhou .mjlog, .xml or .txt logs, gzip, a .zip of logs, or a phoenix-logs .db database. You can also drop files anywhere on this page.",
   "input.drop": "Drop logs to verify them",
-  "paste.label": "Or paste a log, or a Tenhou seed",
+  "paste.label": "Or paste a log, a Tenhou seed, or a game link or log id",
   "paste.verify": "Verify pasted text",
   "paste.name": "pasted log",
-  "paste.empty": "Paste a log or a seed first.",
+  "paste.empty": "Paste a log, a seed or a game link first.",
   "seed.heading": "Walls from a seed",
   "seed.round": "Round",
   "seed.players": "Players",
@@ -116,10 +116,10 @@ const ja = {
   "input.choose": "牌譜ファイルを選択",
   "input.hint": "天鳳の .mjlog・.xml・.txt、gzip、牌譜の .zip、または phoenix-logs の .db データベース。ページのどこにでもドロップできます。",
   "input.drop": "ドロップして検証",
-  "paste.label": "または牌譜か天鳳のシードを貼り付け",
+  "paste.label": "または牌譜、天鳳のシード、対局のリンクか牌譜 ID を貼り付け",
   "paste.verify": "貼り付けた内容を検証",
   "paste.name": "貼り付けた牌譜",
-  "paste.empty": "先に牌譜かシードを貼り付けてください。",
+  "paste.empty": "先に牌譜、シード、対局のリンクのいずれかを貼り付けてください。",
   "seed.heading": "シードから牌山を表示",
   "seed.round": "局",
   "seed.players": "人数",
@@ -216,10 +216,10 @@ const zh = {
   "input.choose": "选择牌谱文件",
   "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，gzip，牌谱的 .zip 压缩包，或 phoenix-logs 的 .db 数据库。也可以把文件拖放到页面任意位置。",
   "input.drop": "拖放到这里进行验证",
-  "paste.label": "或粘贴牌谱或天凤种子",
+  "paste.label": "或粘贴牌谱、天凤种子、对局链接或牌谱编号",
   "paste.verify": "验证粘贴的内容",
   "paste.name": "粘贴的牌谱",
-  "paste.empty": "请先粘贴牌谱或种子。",
+  "paste.empty": "请先粘贴牌谱、种子或对局链接。",
   "seed.heading": "由种子生成牌山",
   "seed.round": "局",
   "seed.players": "人数",
@@ -341,17 +341,37 @@ export function roundLabel(label) {
   return `${wind}${m[2]}局 ${t("honba", { n: m[3] })}`;
 }
 
-// Fill every element that names its text with data-i18n (and data-i18n-attr).
 const STORAGE_KEY = "pywall.lang";
 
-// Fill a language <select>, start in the remembered or the browser's language,
-// and follow changes (remembered for the next visit); onChange redraws the page.
-export function initLanguageSelect(select, onChange) {
+// `lang=ja` in the address's fragment (index.html, embed.html, calc.html): the
+// language a shared link or a wiki's iframe asks for; null when it names none.
+export function fragmentLanguage(hash = location.hash) {
+  const m = /(?:^#|&)lang=([a-z]{2})(?:&|$)/.exec(String(hash || ""));
+  return m && TABLES[m[1]] ? m[1] : null;
+}
+
+// A fragment this page writes (a round's link, a tool's values), keeping the
+// address's lang= so the link and a reload stay in the language it asked for.
+export function withLanguage(fragment) {
+  const lang = fragmentLanguage();
+  const body = String(fragment).replace(/^#/, "").split("&").filter((p) => p && !p.startsWith("lang=")).join("&");
+  return `#${[body, lang ? `lang=${lang}` : ""].filter(Boolean).join("&")}`;
+}
+
+// The language to start in: the fragment's, else the remembered one, else the browser's.
+export function startLanguage() {
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);
   } catch { /* storage may be off */ }
-  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  return fragmentLanguage() || pickLanguage(stored, navigator.languages || [navigator.language]);
+}
+
+// Fill a language <select>, start in startLanguage(), and follow changes (remembered
+// for the next visit, and written into the fragment when it names a language) and a
+// fragment that names another language; onChange redraws the page.
+export function initLanguageSelect(select, onChange) {
+  const lang = setLanguage(startLanguage());
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
     option.value = code;
@@ -365,12 +385,20 @@ export function initLanguageSelect(select, onChange) {
     try {
       localStorage.setItem(STORAGE_KEY, select.value);
     } catch { /* ignore */ }
+    if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${current}`));
+    onChange();
+  });
+  window.addEventListener("hashchange", () => {
+    const asked = fragmentLanguage();
+    if (!asked || asked === current) return;
+    select.value = setLanguage(asked);
     onChange();
   });
   translatePage();
   return lang;
 }
 
+// Fill every element that names its text with data-i18n (and data-i18n-attr).
 export function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const node of root.querySelectorAll("[data-i18n]")) {

@@ -174,7 +174,8 @@ function handRows(round, ctx) {
     const wind = t(`wind.${(s - dealer + players) % players}`);
     const dealerNote = s === dealer ? ` (${t("wall.dealer")})` : "";
     const label = ctx.withLog
-      ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), ` · ${wind}`, dealerNote]
+      ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), s === ctx.you ? youMark() : null,
+        ` · ${wind}`, dealerNote]
       : [wind, dealerNote];
     return [label, positions.map((p) => slot(p, round.wall, ctx))];
   }).filter(([, tiles]) => tiles.length);
@@ -220,11 +221,11 @@ function diceEl(dice) {
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
 // computes a wall position.
-export function renderWall(round, { names = [], red = true, withLog = true, compact = false } = {}) {
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
-    layout, red, withLog, names,
+    layout, red, withLog, names, you,
     roles: (p) => (marks.get(p) || { long: [] }).long,
     roleShort: (p) => (marks.get(p) || { short: [] }).short,
     byPos: eventsByPos(eventsOf(round)),
@@ -251,9 +252,11 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
-// Extra views other modules add (panels.mjs): report(report) -> nodes after the game's
-// facts; round(round, game, red) -> nodes under an opened round's wall.
-const hooks = { report: null, round: null };
+// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs): report(report) ->
+// nodes after the game's facts; round(round, game, red) -> nodes under an opened round's
+// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of
+// the player a game link was made for (Tenhou's tw), or null.
+const hooks = { report: null, round: null, meaning: null, you: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -275,10 +278,14 @@ export function verdictDetail(report) {
   return t("detail.error");
 }
 
-function gameFacts(game) {
+function youMark() {
+  return el("span", { class: "you" }, ` (${t("wall.you")})`);
+}
+
+function gameFacts(game, you) {
   if (!game) return null;
   const players = el("ol", { class: "players" }, game.players.map((name, s) =>
-    el("li", {}, seatMark(s), " ", name)));
+    el("li", { class: s === you ? "is-you" : null }, seatMark(s), " ", name, s === you ? youMark() : null)));
   const rows = [
     [t("game.players"), players],
     [t("game.rule"), [game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
@@ -314,7 +321,7 @@ function fillWhenOpen(details, contents, open) {
   }
 }
 
-function roundDetails(round, game, red) {
+function roundDetails(round, game, red, you) {
   const ok = round.result === "verified";
   const summary = el("summary", {},
     el("span", { class: "round-label" }, roundLabel(round.label)), " ",
@@ -325,7 +332,7 @@ function roundDetails(round, game, red) {
   const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
-    renderWall(round, { names: game ? game.players : [], red, withLog: true }),
+    renderWall(round, { names: game ? game.players : [], red, withLog: true, you }),
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
   return details;
@@ -336,14 +343,17 @@ function diceText(dice) {
   return el("span", { class: "round-dice" }, `${t("wall.dice")} ${dice[0]}+${dice[1]}`);
 }
 
-export function renderReport(report, { expanded = true } = {}) {
+// you: the seat to mark as the reader's (a game link's tw); by default the `you` hook's answer.
+export function renderReport(report, { expanded = true, you } = {}) {
   const red = redFivesOn(report.game);
+  if (you === undefined) you = hooks.you ? hooks.you(report) : null;
   const head = el("header", {}, el("h3", { class: "file-name" }, report.path), " ", verdictBadge(report.status));
   const article = el("article", { class: "file-result", tabindex: "-1",
     data: { file: report.path, verdict: report.status } },
     head,
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
-    gameFacts(report.game),
+    hooks.meaning ? hooks.meaning(report) : null,
+    gameFacts(report.game, you),
     findingsList(report.findings || []),
     hooks.report ? hooks.report(report) : null);
   if (report.rounds && report.rounds.length) {
@@ -351,7 +361,7 @@ export function renderReport(report, { expanded = true } = {}) {
     // opened: the page stays short, and a batch of many logs draws little.
     const rounds = el("details", { class: "rounds" },
       el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
-    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red)),
+    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you)),
       expanded || report.status !== "verified");
     article.append(rounds);
   }

@@ -1,7 +1,7 @@
 // The seed-only view: a Tenhou seed (pasted, or from #tenhou=SEED&round=N&players=3)
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
-import { t } from "./i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
 import { clear, el, fragmentFor, parseFragment, renderWall } from "./render.mjs";
 import { request } from "./session.mjs";
 
@@ -15,7 +15,7 @@ export async function showSeed({ seed, round, players }, updateUrl) {
   const cached = shown;
   shown = { seed, round, players,
     walls: cached && cached.seed === seed && cached.players === players ? cached.walls : null };
-  const fragment = fragmentFor(seed, round, players);
+  const fragment = withLanguage(fragmentFor(seed, round, players));
   if (updateUrl) history.replaceState(null, "", fragment);
   const base = location.href.split("#")[0];
   $("seed-url").value = base + fragment;

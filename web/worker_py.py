@@ -19,7 +19,7 @@ from pywall import (
     api,  # imported now, so that "ready" means ready
     inputs,  # the input layer the CLI uses too: zip files and databases
 )
-from pywall.archives import Entry
+from pywall.archives import MAX_INPUT_BYTES, Entry
 
 # The interpreter may come from the site's start-up snapshot, the same memory
 # for every visitor: give the shared `random` a fresh seed of its own.
@@ -45,7 +45,12 @@ def _bytes(data: object) -> bytes | None:
 
 
 def info() -> str:
-    return json.dumps({"pywall": pywall.__version__, "python": sys.version.split()[0]})
+    """Versions, and the largest log the readers take (the page refuses bigger logs
+    handed to it by message before copying them into Python)."""
+    limits = {"log_bytes": MAX_INPUT_BYTES}
+    return json.dumps(
+        {"pywall": pywall.__version__, "python": sys.version.split()[0], "limits": limits}
+    )
 
 
 def handle(kind: str, payload_json: str, data: object = None) -> str:

@@ -273,10 +273,10 @@ def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
 
 def test_pasted_log_and_pasted_seed(page: Page) -> None:
     open_ready(page)
-    page.get_by_label("Or paste a log, or a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
+    page.get_by_label("Or paste a log, a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
     expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    page.get_by_label("Or paste a log, or a Tenhou seed").fill(vector_seed())
+    page.get_by_label("Or paste a log, a Tenhou seed").fill(vector_seed())
     page.get_by_role("button", name="Verify pasted text").click()
     expect(page.locator("#seed-view")).to_be_visible()
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=WORK_MS)
