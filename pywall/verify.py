@@ -331,8 +331,11 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
     extra: list[Finding] = []
     moves, cur = event_rows(rnd, layout, extra)
     rows = deal_rows(rnd, layout) + moves
-    bad = [TileCheck(*r, tiles[r[0]]) for r in rows if tiles[r[0]] != r[5]]
-    findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
+    bad_at = [i for i, r in enumerate(rows) if tiles[r[0]] != r[5]]
+    bad = [TileCheck(*rows[i], tiles[rows[i][0]]) for i in bad_at]
+    listed = zip(bad[:MAX_LISTED_PER_ROUND], bad_at, strict=False)
+    in_hand = None if layout.holds_deal else rnd.dealer  # the dealer's 14th is in the hand
+    findings = [_mismatch(c, rnd, red, _turn(rows, i, in_hand)) for c, i in listed]
     if len(bad) > MAX_LISTED_PER_ROUND:
         findings.append(
             Finding(
@@ -381,7 +384,18 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
     )
 
 
-def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
+def _turn(rows: list[Row], i: int, in_hand: int | None) -> int | None:
+    """A draw's turn as players count it: the seat's live draws so far, this one included
+    (a replacement draw is in the turn of the seat's latest live draw; the dealer's 14th
+    tile is turn 1, also where the record has it in the hand: seat ``in_hand``)."""
+    what, seat = rows[i][1], rows[i][2]
+    if what not in ("draw", "replacement"):
+        return None
+    draws = sum(1 for r in rows[: i + 1] if r[1] == "draw" and r[2] == seat)
+    return draws + (seat == in_hand)
+
+
+def _mismatch(c: TileCheck, rnd: Round, red: bool, turn: int | None = None) -> Finding:
     return Finding(
         _WHAT_CODE[c.what],
         Severity.ERROR,
@@ -392,6 +406,7 @@ def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
             "seat": c.seat,
             "event": c.n,
             "k": c.k,
+            "turn": turn,
             "position": c.pos,
             "log": c.log,
             "wall": c.wall,

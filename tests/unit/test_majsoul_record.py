@@ -177,6 +177,8 @@ def test_mismatch_names_round_seat_and_both_tiles() -> None:
     assert finding.code == "draw_mismatch" and finding.round == 0
     assert finding.message.startswith("East 1, 0 honba: draw 4 of the round (seat 0")
     assert "7z in the log, 3s in the wall" in finding.message
+    # seat 0 deals: its 14th tile was turn 1 (in the hand, MD5 era), this draw turn 2
+    assert finding.data["turn"] == 2 and finding.data["seat"] == 0 and finding.data["k"] == 4
 
 
 # --- tampering, MD5 era (the real 2021 record) ----------------------------------------------
