@@ -73,7 +73,8 @@ function pasteGo() {
     return;
   }
   pasted++;
-  verifyEntry(newEntry(`pasted-${pasted}.xml`), { text });
+  const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
+  verifyEntry(newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`), { text });
 }
 
 function initDrop() {
