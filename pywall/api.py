@@ -118,7 +118,7 @@ class Api:
         for report in arg(payload, "reports", list, []):
             tally.add_report(report if isinstance(report, Mapping) else {})
         for run in arg(payload, "runs", list, []):
-            if isinstance(run, str) and run in self.runs:
+            if isinstance(run, str) and run in self.runs:  # a list is no run's name (unhashable)
                 tally.merge(self.runs[run].tally)
         for part in arg(payload, "tallies", list, []):
             tally.merge(Tally.from_dict(part))

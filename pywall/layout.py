@@ -79,6 +79,16 @@ class Layout:
         used = {p for seat in self.deal for p in seat} | set(self.live)
         return tuple(p for p in range(self.size) if p not in used)
 
+    @property
+    def undealt(self) -> tuple[int, ...]:
+        """The positions of the tiles in no starting hand (the dealer's 14th tile counts
+        as dealt), in wall order: what a record's copy of the undealt wall lists
+        (Riichi City's ``paiShan``; the whole wall of scheme ``undealt``)."""
+        if not self.holds_deal:
+            return tuple(range(self.size))
+        dealt = {p for seat in self.deal for p in seat} | {self.live[0]}
+        return tuple(p for p in range(self.size) if p not in dealt)
+
     def deal_by_seat(self, dealer: int) -> tuple[tuple[int, ...], ...]:
         """Each seat's dealt positions in deal order, seat 0 first."""
         n = self.players

@@ -97,7 +97,8 @@ async function pasteGo() {
   showLink(link);
   if (link) return;
   pasted++;
-  verifyEntry(newEntry(`pasted-${pasted}.xml`), { text });
+  const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
+  verifyEntry(newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`), { text });
 }
 
 function initDrop() {

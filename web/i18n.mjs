@@ -3,7 +3,7 @@
 
 const en = {
   "title": "pywall — mahjong wall verifier",
-  "tagline": "Check that every tile of your game came from the wall its published seed defines. Everything runs on this computer: nothing is uploaded.",
+  "tagline": "Check that every tile of your game came from its wall: the wall Tenhou's published seed defines, or the wall Mahjong Soul or Riichi City committed to with a hash. Everything runs on this computer: nothing is uploaded.",
   "language": "Language",
   "status.loading": "Loading Python…",
   "status.runtime": "Loading the Python runtime…",
@@ -14,7 +14,7 @@ const en = {
   "status.queued": "{n} waiting until Python is ready",
   "input.heading": "Verify logs",
   "input.choose": "Choose log files",
-  "input.hint": "Tenhou .mjlog, .xml or .txt logs, gzip, a .zip of logs, or a phoenix-logs .db database. You can also drop files anywhere on this page.",
+  "input.hint": "Tenhou .mjlog, .xml or .txt logs, Mahjong Soul or Riichi City game records (.json), gzip, a .zip of logs, or a phoenix-logs .db database. You can also drop files anywhere on this page.",
   "input.drop": "Drop logs to verify them",
   "paste.label": "Or paste a log, a Tenhou seed, or a game link or log id",
   "paste.verify": "Verify pasted text",
@@ -103,7 +103,7 @@ const en = {
 
 const ja = {
   "title": "pywall — 牌山検証",
-  "tagline": "対局のすべての牌が、公開された乱数シードの牌山から来たものかを確かめます。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
+  "tagline": "対局のすべての牌が、その牌山から来たものかを確かめます。天鳳では公開された乱数シードが定める牌山、雀魂と麻雀一番街ではハッシュでコミットされた牌山です。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
   "language": "言語",
   "status.loading": "Python を読み込み中…",
   "status.runtime": "Python ランタイムを読み込み中…",
@@ -114,7 +114,7 @@ const ja = {
   "status.queued": "{n} 件が Python の準備を待っています",
   "input.heading": "牌譜を検証",
   "input.choose": "牌譜ファイルを選択",
-  "input.hint": "天鳳の .mjlog・.xml・.txt、gzip、牌譜の .zip、または phoenix-logs の .db データベース。ページのどこにでもドロップできます。",
+  "input.hint": "天鳳の .mjlog・.xml・.txt、雀魂・麻雀一番街の牌譜（.json）、gzip、牌譜の .zip、または phoenix-logs の .db データベース。ページのどこにでもドロップできます。",
   "input.drop": "ドロップして検証",
   "paste.label": "または牌譜、天鳳のシード、対局のリンクか牌譜 ID を貼り付け",
   "paste.verify": "貼り付けた内容を検証",
@@ -203,7 +203,7 @@ const ja = {
 
 const zh = {
   "title": "pywall — 麻将牌山验证",
-  "tagline": "检查对局中的每一张牌是否来自公开种子所确定的牌山。所有计算都在本机进行，不会上传任何内容。",
+  "tagline": "检查对局中的每一张牌是否来自它的牌山：天凤由公开种子确定的牌山，或雀魂、麻雀一番街用哈希承诺的牌山。所有计算都在本机进行，不会上传任何内容。",
   "language": "语言",
   "status.loading": "正在加载 Python…",
   "status.runtime": "正在加载 Python 运行环境…",
@@ -214,7 +214,7 @@ const zh = {
   "status.queued": "{n} 个文件等待 Python 就绪",
   "input.heading": "验证牌谱",
   "input.choose": "选择牌谱文件",
-  "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，gzip，牌谱的 .zip 压缩包，或 phoenix-logs 的 .db 数据库。也可以把文件拖放到页面任意位置。",
+  "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，雀魂或麻雀一番街的牌谱（.json），gzip，牌谱的 .zip 压缩包，或 phoenix-logs 的 .db 数据库。也可以把文件拖放到页面任意位置。",
   "input.drop": "拖放到这里进行验证",
   "paste.label": "或粘贴牌谱、天凤种子、对局链接或牌谱编号",
   "paste.verify": "验证粘贴的内容",

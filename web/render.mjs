@@ -3,6 +3,8 @@
 // parses HTML, so a name like <img src=x onerror=...> stays text.
 
 import { t, roundLabel } from "./i18n.mjs";
+import { findingsList } from "./findings.mjs";
+import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
 
 // el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
 export function el(tag, props = {}, ...children) {
@@ -164,25 +166,30 @@ function slot(pos, wall, ctx, roles = []) {
   return node;
 }
 
-// Each seat's dealt tiles, in deal order, from the round's layout (deal by seat);
-// a wall without a log names seats by wind only.
+// Each seat's dealt tiles, in deal order, from the round's layout (deal by seat); a wall
+// without a log names seats by wind only. Where the wall does not hold the deal (scheme
+// `undealt`), the hands the record states, as tiles beside the wall (`offWall`).
 function handRows(round, ctx) {
   const deal = ctx.layout.deal || [];
-  const players = deal.length;
+  const offWall = ctx.withLog && !deal.some((seat) => seat.length) && Array.isArray(round.hands);
+  const players = offWall ? round.hands.length : deal.length;
   const dealer = round.dealer ?? ctx.layout.dealer ?? 0;
-  const rows = deal.map((positions, s) => {
+  const rows = Array.from({ length: players }, (_, s) => {
     const wind = t(`wind.${(s - dealer + players) % players}`);
     const dealerNote = s === dealer ? ` (${t("wall.dealer")})` : "";
     const label = ctx.withLog
       ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), s === ctx.you ? youMark() : null,
         ` · ${wind}`, dealerNote]
       : [wind, dealerNote];
-    return [label, positions.map((p) => slot(p, round.wall, ctx))];
+    const tiles = offWall
+      ? round.hands[s].map((id) => el("span", { class: "off-wall" }, tileEl(id, { red: ctx.red })))
+      : deal[s].map((p) => slot(p, round.wall, ctx));
+    return [label, tiles];
   }).filter(([, tiles]) => tiles.length);
   if (!rows.length) return null;
-  return el("div", { class: "hands" }, rows.map(([label, tiles]) =>
+  return { offWall, node: el("div", { class: `hands${offWall ? " off-wall-hands" : ""}` }, rows.map(([label, tiles]) =>
     el("div", { class: "hand" }, el("span", { class: "hand-label" }, label),
-      el("span", { class: "tiles" }, tiles))));
+      el("span", { class: "tiles" }, tiles)))) };
 }
 
 // The dead wall as it stands: its positions in wall order, in stacks of two.
@@ -235,7 +242,8 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
   const hands = handRows(round, ctx);
   return el("div", { class: `wall${compact ? " compact" : ""}` },
     round.dice ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)) : null,
-    hands ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), hands) : null,
+    hands ? el("div", { class: "wall-part" },
+      el("h5", {}, t(hands.offWall ? "wall.handsOffWall" : "wall.hands")), hands.node) : null,
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
     legend(withLog));
@@ -285,25 +293,17 @@ function youMark() {
 function gameFacts(game, you) {
   if (!game) return null;
   const players = el("ol", { class: "players" }, game.players.map((name, s) =>
-    el("li", { class: s === you ? "is-you" : null }, seatMark(s), " ", name, s === you ? youMark() : null)));
+    el("li", { class: s === you ? "is-you" : null }, seatMark(s), " ", name || t("wall.seat", { n: s + 1 }),
+      s === you ? youMark() : null)));
   const rows = [
     [t("game.players"), players],
     [t("game.rule"), [game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
     [t("game.date"), game.date || t("game.unknown")],
   ];
+  if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);
   if (game.log_id) rows.push([t("game.log"), game.log_id]);
+  else if (game.game_id) rows.push([t("game.id"), game.game_id]);
   return el("dl", { class: "game" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
-}
-
-const MAX_FINDINGS = 60;
-
-function findingsList(findings) {
-  if (!findings.length) return null;
-  const shown = findings.slice(0, MAX_FINDINGS);
-  return el("section", { class: "findings" }, el("h4", {}, t("findings")),
-    el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code } },
-      el("span", { class: "sev" }, `${f.severity}: `), f.message)),
-      findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
 }
 
 // Fill a <details> the first time it is open (at once when `open`): folded
@@ -333,6 +333,7 @@ function roundDetails(round, game, red, you) {
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
     renderWall(round, { names: game ? game.players : [], red, withLog: true, you }),
+    roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
   return details;
@@ -354,7 +355,8 @@ export function renderReport(report, { expanded = true, you } = {}) {
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
     hooks.meaning ? hooks.meaning(report) : null,
     gameFacts(report.game, you),
-    findingsList(report.findings || []),
+    findingsList(report, red),
+    commitmentsSection(report),
     hooks.report ? hooks.report(report) : null);
   if (report.rounds && report.rounds.length) {
     // In a batch, a verified game's rounds stay folded, and are drawn when first

@@ -51,7 +51,7 @@ LAYERS: dict[str, int] = {
     "formats": 2,
     "links": 2,
     "mt19937": 3, "tenhou": 3, "sega": 3, "majsoul": 3, "riichicity": 3,
-    "commitment": 3, "verify": 3, "shanten": 3, "shanten_distribution": 3, "efficiency": 3,
+    "commitment": 3, "verify": 3, "stated": 3, "shanten": 3, "shanten_distribution": 3, "efficiency": 3,
     "stats": 3,
     "report": 4, "audit": 4, "hands": 4, "warmup": 4, "runs": 4,
     "api": 5, "payload": 5, "tool_api": 5, "cli": 5, "inputs": 5, "__main__": 5, "__init__": 5,
