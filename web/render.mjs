@@ -39,9 +39,11 @@ export function clear(node) {
 
 // --- tiles ----------------------------------------------------------------------
 
+// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.tile_art: the
+// same art as the wall pictures), so a tile looks the same with or without a CJK font,
+// and offline. The tile's words are its aria-label and its mpsz label, never its glyphs.
 const SUITS = ["m", "p", "s", "z"];
-const SUIT_GLYPH = { m: "萬", p: "筒", s: "索" };
-const HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+const FACES = new URL("./tiles/", import.meta.url).href;
 export const RED_FIVES = new Set([16, 52, 88]);
 
 export function tileText(id, red = true) {
@@ -51,15 +53,17 @@ export function tileText(id, red = true) {
   return `${red && RED_FIVES.has(id) ? 0 : num}${suit}`;
 }
 
+export function faceUrl(code) {
+  return `${FACES}${code}.svg`;
+}
+
 export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) {
   const kind = id >> 2;
   const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
   const isRed = red && RED_FIVES.has(id);
   const text = tileText(id, red);
-  const face = suit === "z"
-    ? el("span", { class: "face", "aria-hidden": "true" }, el("b", {}, HONOURS[kind - 27]))
-    : el("span", { class: "face", "aria-hidden": "true" },
-        el("b", {}, String((kind % 9) + 1)), el("i", {}, SUIT_GLYPH[suit]));
+  const face = el("img", { class: "face", src: faceUrl(text), alt: "", "aria-hidden": "true",
+    width: "48", height: "64", draggable: "false" });
   const label = [text, isRed ? t("wall.redFive") : "", extraLabel].filter(Boolean).join(", ");
   const cls = ["tile", `suit-${suit}`, suit === "z" ? `z${kind - 26}` : "", isRed ? "red" : "",
     small ? "small" : ""].filter(Boolean).join(" ");

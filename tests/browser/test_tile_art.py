@@ -1,0 +1,158 @@
+"""Issue 12, item 17: tile faces that need no font (the shipped SVG art, offline, in a
+Chromium without any CJK font)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserType, Page, expect
+
+from tests.browser.test_page import READY_MS, open_ready, wait_controlled
+from tests.helpers import vector_seed
+
+pytestmark = pytest.mark.browser
+
+# Ink of a text or an image drawn on a canvas: how many pixels it covers, and how many
+# of them are red (the red fives' art).
+INK = """async ({ codes, text }) => {
+  const count = (g, w, h) => {
+    const d = g.getImageData(0, 0, w, h).data;
+    let ink = 0, red = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i + 3] > 40) ink++;
+      if (d[i + 3] > 40 && d[i] > 150 && d[i + 1] < 90 && d[i + 2] < 90) red++;
+    }
+    return { ink, red };
+  };
+  const out = {};
+  for (const code of codes) {
+    const img = new Image();
+    img.src = `tiles/${code}.svg`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.naturalWidth, img.naturalHeight);
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    out[code] = { ...count(g, c.width, c.height), width: img.naturalWidth };
+  }
+  // the same characters as text: the pixels this browser draws for each
+  out.text = [...text].map((ch) => {
+    const c = new OffscreenCanvas(64, 64);
+    const g = c.getContext("2d");
+    g.font = "48px serif";
+    g.fillText(ch, 4, 52);
+    return Array.from(g.getImageData(0, 0, 64, 64).data).join();
+  });
+  for (const code of codes) {
+    const img = new Image();
+    img.src = `tiles/${code}.svg`;
+    await img.decode();
+    const c = new OffscreenCanvas(img.naturalWidth, img.naturalHeight);
+    c.getContext("2d").drawImage(img, 0, 0);
+    out[code].pixels = Array.from(c.getContext("2d").getImageData(0, 0, c.width, c.height).data).join();
+  }
+  return out;
+}"""
+
+# Every tile of a node, once its face has loaded or failed: the face image (loaded?), the
+# tile's label and all the text it holds.
+TILES = """async (tiles) => {
+  const faces = tiles.map((t) => t.querySelector("img")).filter(Boolean);
+  await Promise.all(faces.map((img) => img.decode().catch(() => null)));
+  return tiles.map((t) => {
+  const imgs = t.querySelectorAll("img");
+  const img = imgs[0];
+  return { id: Number(t.dataset.tile), imgs: imgs.length, text: t.textContent,
+           label: t.querySelector(".lbl").textContent, aria: t.getAttribute("aria-label"),
+           src: img ? img.currentSrc : "", loaded: Boolean(img && img.complete && img.naturalWidth > 0) };
+  });
+}"""
+
+
+def latin_fonts() -> list[str]:
+    """The system's font files that have no glyph for 東 (fontconfig's own answer)."""
+    if shutil.which("fc-list") is None:
+        return []
+    listed = [subprocess.run(["fc-list", "-f", "%{file}\\n", *query], capture_output=True, text=True,
+                             check=False).stdout.split() for query in ([], [":charset=6771"])]
+    return sorted(set(listed[0]) - set(listed[1]))
+
+
+@pytest.fixture(scope="module")
+def fontless(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """Chromium that has no CJK font: fontconfig sees only the system's fonts without 東.
+    (With no font at all Chromium aborts, so a Latin font stays.)"""
+    fonts = latin_fonts()
+    if not fonts:
+        pytest.skip("fc-list found no font without CJK glyphs to run Chromium with")
+    folder = tmp_path_factory.mktemp("latin-fonts")
+    for i, path in enumerate(fonts):
+        (folder / f"{i}{Path(path).suffix}").symlink_to(path)
+    conf = folder / "fonts.conf"
+    conf.write_text(f'<?xml version="1.0"?>\n<fontconfig><dir>{folder}</dir>'
+                    f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n")
+    browser = browser_type.launch(**browser_type_launch_args,
+                                  env={**os.environ, "FONTCONFIG_FILE": str(conf)})
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def fontless_page(fontless: Browser, site_url: str) -> Iterator[Page]:
+    context = fontless.new_context(base_url=site_url, locale="en-US",
+                                   viewport={"width": 1200, "height": 900})
+    yield context.new_page()
+    context.close()
+
+
+# --- 17. tile faces that do not depend on the reader's fonts ---------------------------------
+
+
+def test_tiles_are_the_shipped_art_without_fonts_and_offline(fontless_page: Page, shot: Any) -> None:
+    page = fontless_page
+    open_ready(page)
+    wait_controlled(page)
+    page.context.set_offline(True)
+    page.goto(f"/#tenhou={vector_seed()}&round=1")
+    page.reload()
+    wall = page.locator("#seed-wall")
+    expect(wall.locator(".slot")).to_have_count(136, timeout=READY_MS)
+    tiles = wall.locator(".tile").evaluate_all(TILES)
+    assert len(tiles) == 136
+    for tile in tiles:
+        # the face is one image of the site's art, loaded from the service worker's cache
+        assert tile["imgs"] == 1 and tile["loaded"], tile
+        assert tile["src"].endswith(f"/tiles/{tile['label']}.svg"), tile
+        # no glyph: the only text in a tile is its mpsz label (ASCII); its name is the aria-label
+        assert tile["text"] == tile["label"] and tile["label"].isascii(), tile
+        assert tile["aria"].startswith(tile["label"]), tile
+    red = next(t for t in tiles if t["id"] == 52)
+    assert red["label"] == "0p" and "red five" in red["aria"]
+
+    art = page.evaluate(INK, {"codes": ["1z", "2z", "0p", "5p", "0s", "5s", "0m", "5m"], "text": "東南"})
+    # this browser has no CJK font: as text, 東 and 南 are the same empty box
+    assert art["text"][0] == art["text"][1]
+    # as tiles they are drawn all the same, and differ
+    assert art["1z"]["width"] == 48 and art["1z"]["ink"] > 300
+    assert art["1z"]["pixels"] != art["2z"]["pixels"]
+    for suit in "psm":
+        # a red five is redder in its art than a five (its numeral, all its circles or sticks)
+        red, five = art[f"0{suit}"]["red"], art[f"5{suit}"]["red"]
+        assert red > five + 150, (suit, red, five)
+    shot("tile-art-no-fonts-offline", page)
+
+
+def test_every_page_tile_is_an_image(page: Page) -> None:
+    """The calculator (and every other view) draws tiles with the same function."""
+    page.goto("/calc.html#q=123m456p789s1122z")
+    tiles = page.locator(".calc-hand .tile")
+    expect(tiles).to_have_count(13, timeout=READY_MS)
+    for tile in tiles.evaluate_all(TILES):
+        assert tile["loaded"] and tile["text"] == tile["label"], tile
+
