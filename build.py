@@ -97,6 +97,8 @@ PAGE_FILES = (
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",
+    # a drawn wall as a picture (SVG and PNG downloads)
+    "picture.mjs",
     "samples/sample-game.xml",
     "samples/sample-game-one-draw-changed.xml",
 )

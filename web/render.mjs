@@ -224,8 +224,10 @@ function diceEl(dice) {
 
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
-// computes a wall position.
-export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null } = {}) {
+// computes a wall position. picture {title, file}: offer the wall as a picture (the
+// `picture` hook's buttons, picture.mjs) under that title and file name.
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null,
+  picture = null } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
@@ -242,7 +244,8 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
     hands ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), hands) : null,
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
-    legend(withLog));
+    legend(withLog),
+    picture && hooks.picture ? hooks.picture(round, { names: withLog ? names : [], red, ...picture }) : null);
 }
 
 function legend(withLog) {
@@ -256,11 +259,12 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
-// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs): report(report) ->
-// nodes after the game's facts; round(round, game, red) -> nodes under an opened round's
-// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of
-// the player a game link was made for (Tenhou's tw), or null.
-const hooks = { report: null, round: null, meaning: null, you: null };
+// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs, picture.mjs):
+// report(report) -> nodes after the game's facts; round(round, game, red) -> nodes under an
+// opened round's wall; meaning(report) -> what the verdict means, under it; you(report) ->
+// the seat of the player a game link was made for (Tenhou's tw), or null;
+// picture(round, {names, red, title, file}) -> the wall's download buttons.
+const hooks = { report: null, round: null, meaning: null, you: null, picture: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -325,7 +329,7 @@ function fillWhenOpen(details, contents, open) {
   }
 }
 
-function roundDetails(round, game, red, you) {
+function roundDetails(round, game, red, you, path) {
   const ok = round.result === "verified";
   const summary = el("summary", {},
     el("span", { class: "round-label" }, roundLabel(round.label)), " ",
@@ -336,7 +340,8 @@ function roundDetails(round, game, red, you) {
   const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
-    renderWall(round, { names: game ? game.players : [], red, withLog: true, you }),
+    renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
+      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
   return details;
@@ -365,11 +370,16 @@ export function renderReport(report, { expanded = true, you } = {}) {
     // opened: the page stays short, and a batch of many logs draws little.
     const rounds = el("details", { class: "rounds" },
       el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
-    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you)),
+    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you, report.path)),
       expanded || report.status !== "verified");
     article.append(rounds);
   }
   return article;
+}
+
+// A file name from any text: letters, digits, dots and dashes only, no extension.
+export function fileBase(text) {
+  return String(text).replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}.-]+/gu, "_").slice(0, 80) || "wall";
 }
 
 export function pendingEl(name) {

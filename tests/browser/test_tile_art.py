@@ -1,22 +1,29 @@
-"""Issue 12, item 17: tile faces that need no font (the shipped SVG art, offline, in a
-Chromium without any CJK font)."""
+"""Issue 12, items 16 and 17: tile faces that need no font (the shipped SVG art, offline,
+in a Chromium that has no fonts at all), and a picture of any drawn wall (SVG and PNG
+downloads, drawn by the same art)."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import struct
 import subprocess
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from tests.browser.test_page import READY_MS, open_ready, wait_controlled
-from tests.helpers import vector_seed
+from tests.browser.conftest import api_call, report_of
+from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result, wait_controlled
+from tests.helpers import ROOT, vector_seed
 
 pytestmark = pytest.mark.browser
+
+SAMPLES = ROOT / "web" / "samples"
 
 # Ink of a text or an image drawn on a canvas: how many pixels it covers, and how many
 # of them are red (the red fives' art).
@@ -156,3 +163,88 @@ def test_every_page_tile_is_an_image(page: Page) -> None:
     for tile in tiles.evaluate_all(TILES):
         assert tile["loaded"] and tile["text"] == tile["label"], tile
 
+
+# --- 16. a picture of a wall: SVG and PNG downloads, drawn by the same art --------------------
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+HOSTILE_NAME = "<script>x()</script>"  # short enough to be drawn whole
+
+
+def download(page: Page, scope: Any, kind: str) -> bytes:
+    with page.expect_download(timeout=WORK_MS) as info:
+        scope.get_by_role("button", name=f"Download as {kind.upper()}").click()
+    got = info.value
+    assert got.suggested_filename.endswith(f".{kind}")
+    return Path(got.path()).read_bytes()
+
+
+def wall_tiles(svg: bytes) -> dict[int, int]:
+    root = ET.fromstring(svg)  # well-formed XML, or this raises
+    assert root.tag == f"{SVG_NS}svg"
+    return {int(u.get("data-pos", -1)): int(u.get("data-tile", -1))
+            for u in root.iter(f"{SVG_NS}use") if u.get("class") == "tile"}
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def svg_size(svg: bytes) -> tuple[int, int]:
+    root = ET.fromstring(svg)
+    return int(float(root.get("width", 0))), int(float(root.get("height", 0)))
+
+
+def test_a_seed_wall_downloads_as_svg_and_png(page: Page) -> None:
+    seed = vector_seed()
+    open_ready(page, f"/#tenhou={seed}&round=2")
+    wall = page.locator("#seed-wall")
+    expect(wall.locator(".slot")).to_have_count(136, timeout=WORK_MS)
+    svg = download(page, wall, "svg")
+    expected = api_call("walls", {"seed": seed, "rounds": 2})["rounds"][1]["wall"]
+    assert wall_tiles(svg) == dict(enumerate(expected))  # the wall's 136 tiles, where they are
+    assert "Round 2 · 4 players" in svg.decode("utf-8")
+    png = download(page, wall, "png")
+    width, height = png_size(png)
+    assert (width, height) == tuple(2 * n for n in svg_size(svg)) and len(png) > 10_000
+
+
+def test_a_checked_rounds_picture_keeps_names_as_text(page: Page, tmp_path: Path) -> None:
+    text = (SAMPLES / "sample-game-one-draw-changed.xml").read_text(encoding="utf-8")
+    hostile = tmp_path / "hostile-names.xml"
+    hostile.write_text(text.replace('n0="%4E%6F%4E%61%6D%65"', f'n0="{quote(HOSTILE_NAME)}"', 1),
+                       encoding="utf-8")
+    report = report_of(hostile.name, hostile.read_bytes())
+    assert report["game"]["players"][0] == HOSTILE_NAME
+    bad = next(r for r in report["rounds"] if r["result"] == "mismatch")
+    open_ready(page)
+    choose(page, hostile)
+    node = result(page, hostile.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    wall = node.locator(f'details.round[data-round="{bad["index"]}"] .wall')
+    expect(wall).to_be_visible()
+    svg = download(page, wall, "svg")
+    assert wall_tiles(svg) == dict(enumerate(bad["wall"]))
+    root = ET.fromstring(svg)
+    assert not [el for el in root.iter() if el.tag.endswith("script")]
+    texts = ["".join(el.itertext()) for el in root.iter(f"{SVG_NS}text")]
+    assert any(t.startswith(f"1 {HOSTILE_NAME} · ") for t in texts)
+    # the mismatch is in the picture too: the log's tile beside the wall's
+    log_tiles = [u for u in root.iter(f"{SVG_NS}use") if u.get("class") == "log-tile"]
+    assert [int(u.get("data-tile", -1)) for u in log_tiles] == [e[5] for e in bad["events"] if not e[6]]
+    assert len(download(page, wall, "png")) > 10_000
+
+
+def test_the_embed_offers_its_wall_as_pictures(page: Page) -> None:
+    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1&players=3&lang=ja")
+    wall = page.locator("#seed-wall")
+    expect(wall.locator(".slot")).to_have_count(108, timeout=READY_MS)
+    with page.expect_download(timeout=WORK_MS) as info:
+        wall.get_by_role("button", name="SVG でダウンロード").click()
+    svg = Path(info.value.path()).read_bytes()
+    assert len(wall_tiles(svg)) == 108
+    assert "三人打ち" in svg.decode("utf-8")  # the page's words, in the page's language
+    with page.expect_download(timeout=WORK_MS) as info:
+        wall.get_by_role("button", name="PNG でダウンロード").click()
+    assert png_size(Path(info.value.path()).read_bytes())[0] > 0
