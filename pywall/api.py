@@ -212,6 +212,7 @@ LAZY_MODULES = (
     "pywall.runs",
     "pywall.inputs.zips",
     "pywall.picture",
+    "pywall.picture_svg",
     "pywall.tile_art",
 )
 RUN_HANDLERS = ("archive_open", "archive_next", "archive_close", "archive_game", "audit", "tally")

@@ -9,7 +9,9 @@ Positions come from the round's layout (``pywall.layout``); nothing here compute
 The tiles are ``pywall.tile_art``'s faces, the same art the page shows, each face
 defined once and placed with ``<use>``; every wall tile is a ``<use class="tile">`` with
 ``data-pos`` and ``data-tile``. The CLI writes the text to a file (``pywall wall SEED
---svg FILE``), the page offers it (and a PNG made from it) as a download.
+--svg FILE``), the page offers it (and a PNG made from it) as a download. A wall without
+a layout (SEGA's, whose place round the table is not published; a Mahjong Soul paishan in
+the page's hash tool) is drawn as it is stored, 17 a row, each row's first position numbered.
 
 Words come from ``labels`` (English by default; the page passes its language's), and
 every text from a log (names, the title) is escaped: it is always text, never markup.
@@ -17,14 +19,32 @@ every text from a log (names, the title) is escaped: it is always text, never ma
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pywall.errors import ValueInputError
-from pywall.tile_art import FACE_H, FACE_W, face_shapes, num
-from pywall.tiles import tile_text
+from pywall.picture_svg import (
+    GAP,
+    MARGIN,
+    MISMATCH,
+    MUTED,
+    TILE_H,
+    TILE_W,
+    Cell,
+    Svg,
+    text,
+    text_width,
+)
+from pywall.tile_art import num
+
+PER_ROW = 17
+SEAT_COLOURS = ("#1558b0", "#2a7a2f", "#b85300", "#6d2a96")
+ROLE_COLOURS = {
+    "D": ("#8a5a00", "#fff1c7"),
+    "U": ("#4d4d8f", "#e6e6fa"),
+    "R": ("#2f6f6f", "#dff3f1"),
+}
 
 #: The words a picture uses; a caller's ``labels`` replace any of them.
 LABELS: dict[str, str] = {
@@ -39,6 +59,7 @@ LABELS: dict[str, str] = {
     "log": "log",
     "mismatch": "does not match the log",
     "not_drawn": "not drawn",
+    "order": "The wall as stored, position 1 first",
     "wind0": "East",
     "wind1": "South",
     "wind2": "West",
@@ -46,37 +67,7 @@ LABELS: dict[str, str] = {
     "credit": "drawn by pywall",
 }
 
-TILE_W, TILE_H = 34, 46  # a tile's body; its face is drawn in it at FACE_SCALE
-FACE_SCALE = 0.625
-GAP = 3
-MARGIN = 14
-PER_ROW = 17
-BADGE_H = 12
-LOG_TILE = 0.5  # the log's tile beside a mismatch, at this scale
-SEAT_COLOURS = ("#1558b0", "#2a7a2f", "#b85300", "#6d2a96")
-ROLE_COLOURS = {
-    "D": ("#8a5a00", "#fff1c7"),
-    "U": ("#4d4d8f", "#e6e6fa"),
-    "R": ("#2f6f6f", "#dff3f1"),
-}
-MISMATCH = "#b3261e"
-MUTED = "#5b5b66"
 NAME_CHARS = 24
-
-#: Characters XML 1.0 does not allow in a document (C0 controls but tab and newlines,
-#: lone surrogates, U+FFFE and U+FFFF); a name holding one is drawn with U+FFFD there.
-_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
-
-
-def text(value: object) -> str:
-    """Any value as XML character data: escaped, and never anything but text."""
-    clean = _NOT_XML.sub("\ufffd", str(value))
-    return clean.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def text_width(words: str, size: float) -> float:
-    """About how wide ``words`` is drawn (no font metrics here): wide characters a full em."""
-    return sum(size if ord(ch) >= 0x2E80 else size * 0.56 for ch in words)
 
 
 def short(name: str) -> str:
@@ -106,6 +97,7 @@ class Drawing:
     roles: dict[int, list[str]]
     dice: list[int] | None
     events: list[Sequence[Any]] | None
+    stored_order: bool = False  # no layout: the wall is drawn as it is stored
 
 
 def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
@@ -113,9 +105,13 @@ def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
     if not isinstance(rnd, Mapping):
         raise ValueInputError("the round must be an object")
     wall = _ints(rnd.get("wall"), "wall", 0, 136)
+    dice = rnd.get("dice")
+    dice = _ints(dice, "dice", 1, 7) if dice is not None else None
     layout = rnd.get("layout")
+    if layout is None:
+        return Drawing(wall, 0, [], [], [], {}, dice, None, stored_order=True)
     if not isinstance(layout, Mapping):
-        raise ValueInputError("the round has no layout (its wall positions)")
+        raise ValueInputError("the round's layout (its wall positions) must be an object")
     size = len(wall)
     deal = layout.get("deal") or []
     if not isinstance(deal, list | tuple) or len(deal) > 4:
@@ -124,7 +120,6 @@ def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
     for key, mark in (("dora", "D"), ("ura", "U"), ("replacements", "R")):
         for k, p in enumerate(_ints(layout.get(key, []), key, 0, size)):
             roles.setdefault(p, []).append(f"R{k + 1}" if mark == "R" else mark)
-    dice = rnd.get("dice")
     events = rnd.get("events")
     if events is not None and not (
         isinstance(events, list | tuple)
@@ -139,21 +134,12 @@ def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
         _ints(layout.get("live", []), "live wall", 0, size),
         _ints(layout.get("dead", []), "dead wall", 0, size),
         roles,
-        _ints(dice, "dice", 1, 7) if dice is not None else None,
+        dice,
         list(events) if events is not None else None,
     )
 
 
 # --- cells: one wall position each, with the marks under it ---------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    pos: int
-    tile: int
-    badges: tuple[tuple[str, str, str], ...]  # text, ink, ground
-    log: int | None  # the log's tile where it differs from the wall's
-    pale: bool  # a checked log never drew it
 
 
 class Cells:
@@ -183,114 +169,6 @@ class Cells:
             bad[5] if bad else None,
             self.d.events is not None and not evs,
         )
-
-
-# --- drawing ---------------------------------------------------------------------------
-
-
-class Svg:
-    """The picture's elements, the faces it uses, and where the next part goes."""
-
-    def __init__(self, red: bool) -> None:
-        self.red = red
-        self.parts: list[str] = []
-        self.faces: set[str] = set()
-        self.y: float = MARGIN
-        self.width = 0
-
-    def code(self, tile: int) -> str:
-        code = tile_text(tile, self.red)
-        self.faces.add(code)
-        return code
-
-    def label(self, x: float, y: float, words: str, size: float = 13, **attrs: str) -> None:
-        more = "".join(f' {k.replace("_", "-")}="{v}"' for k, v in attrs.items())
-        self.parts.append(
-            f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{more}>{text(words)}</text>'
-        )
-        self.width = max(self.width, int(x + text_width(words, size)))
-
-    def tile(self, cell: Cell, x: float, y: float) -> None:
-        fade = ' opacity=".45"' if cell.pale else ""
-        self.parts.append(
-            f'<use class="tile" data-pos="{cell.pos}" data-tile="{cell.tile}" '
-            f'xlink:href="#pw-{self.code(cell.tile)}" x="{num(x)}" y="{num(y)}"{fade}/>'
-        )
-        if cell.log is not None:
-            self.parts.append(
-                f'<rect x="{num(x - 2)}" y="{num(y - 2)}" width="{TILE_W + 4}" '
-                f'height="{TILE_H + 4}" rx="5" fill="none" stroke="{MISMATCH}" stroke-width="3"/>'
-            )
-        self.width = max(self.width, int(x + TILE_W))
-
-    def badge(self, words: str, ink: str, ground: str, x: float, y: float) -> float:
-        w = 4 + 6.5 * len(words)
-        self.parts.append(
-            f'<rect x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{BADGE_H}" rx="3" '
-            f'fill="{ground}" stroke="{ink}" stroke-width=".6"/>'
-        )
-        self.label(
-            x + w / 2, y + 9.5, words, 10, fill=ink, text_anchor="middle", font_weight="bold"
-        )
-        return w
-
-    def under(self, cell: Cell, x: float, y: float, labels: Mapping[str, str]) -> None:
-        """The marks under a tile: who drew it, its roles; the log's tile if it differs."""
-        widths = [4 + 6.5 * len(b[0]) for b in cell.badges]
-        bx = x + TILE_W / 2 - (sum(widths) + 2 * (len(widths) - 1)) / 2
-        for b in cell.badges:
-            bx += self.badge(*b, bx, y + 2) + 2
-        if cell.log is not None:
-            ly = y + (BADGE_H + 4 if cell.badges else 2)
-            self.label(
-                x + TILE_W / 2,
-                ly + 9,
-                labels["log"],
-                9,
-                fill=MISMATCH,
-                text_anchor="middle",
-                font_weight="bold",
-            )
-            self.parts.append(
-                f'<use class="log-tile" data-tile="{cell.log}" xlink:href="#pw-{self.code(cell.log)}" '
-                f'transform="translate({num(x + TILE_W * (1 - LOG_TILE) / 2)} {num(ly + 12)}) '
-                f'scale({LOG_TILE})"/>'
-            )
-
-    def row(self, cells: Sequence[Cell], x: float, labels: Mapping[str, str]) -> None:
-        """One row of tiles at the current height, their marks under them."""
-        y = self.y
-        for i, cell in enumerate(cells):
-            cx = x + i * (TILE_W + GAP)
-            self.tile(cell, cx, y)
-            self.under(cell, cx, y + TILE_H, labels)
-        marks = BADGE_H + 4 if any(c.badges for c in cells) else 0
-        logs = 14 + TILE_H * LOG_TILE if any(c.log is not None for c in cells) else 0
-        self.y += TILE_H + max(marks + logs, 4) + GAP
-
-    def heading(self, words: str) -> None:
-        self.y += 6
-        self.label(MARGIN, self.y + 11, words, 12, fill=MUTED, font_weight="bold")
-        self.y += 17
-
-    def defs(self) -> str:
-        bodies = (
-            '<linearGradient id="pw-body" x1="0" y1="0" x2="0" y2="1">'
-            '<stop offset="0" stop-color="#fffef8"/><stop offset="1" stop-color="#f1e9d2"/>'
-            "</linearGradient>"
-            '<linearGradient id="pw-body-red" x1="0" y1="0" x2="0" y2="1">'
-            '<stop offset="0" stop-color="#fff2f0"/><stop offset="1" stop-color="#f9d4cf"/>'
-            "</linearGradient>"
-        )
-        fx, fy = (TILE_W - FACE_W * FACE_SCALE) / 2, (TILE_H - FACE_H * FACE_SCALE) / 2
-        faces = "".join(
-            f'<g id="pw-{code}"><rect x=".5" y=".5" width="{TILE_W - 1}" height="{TILE_H - 1}" '
-            f'rx="4" fill="url(#pw-body{"-red" if code[0] == "0" else ""})" stroke="#8d8471"/>'
-            f'<g transform="translate({num(fx)} {num(fy)}) scale({FACE_SCALE})">'
-            f"{face_shapes(code)}</g></g>"
-            for code in sorted(self.faces)
-        )
-        return f"<defs>{bodies}{faces}</defs>"
 
 
 def seat_label(d: Drawing, seat: int, names: Sequence[str], labels: Mapping[str, str]) -> str:
@@ -336,6 +214,19 @@ def draw_dead(svg: Svg, d: Drawing, cells: Cells, labels: Mapping[str, str]) -> 
     svg.y += 4
 
 
+def draw_stored_order(svg: Svg, d: Drawing, labels: Mapping[str, str]) -> None:
+    svg.heading(labels["order"])
+    for i in range(0, len(d.wall), PER_ROW):
+        svg.row(
+            [
+                Cell(p, d.wall[p], ((str(p + 1), MUTED, "#fff"),) if p == i else (), None, False)
+                for p in range(i, min(i + PER_ROW, len(d.wall)))
+            ],
+            MARGIN,
+            labels,
+        )
+
+
 def draw_legend(svg: Svg, d: Drawing, labels: Mapping[str, str]) -> None:
     x: float = MARGIN
     y = svg.y + 6
@@ -377,10 +268,13 @@ def wall_svg(
     if d.dice:
         svg.label(MARGIN, svg.y + 14, f"{words['dice']}: {d.dice[0]} + {d.dice[1]}", 13)
         svg.y += 20
-    draw_hands(svg, d, cells, names, words)
-    draw_live(svg, d, cells, words)
-    draw_dead(svg, d, cells, words)
-    draw_legend(svg, d, words)
+    if d.stored_order:
+        draw_stored_order(svg, d, words)
+    else:
+        draw_hands(svg, d, cells, names, words)
+        draw_live(svg, d, cells, words)
+        draw_dead(svg, d, cells, words)
+        draw_legend(svg, d, words)
     width = max(svg.width, MARGIN + PER_ROW * (TILE_W + GAP)) + MARGIN
     svg.label(width - MARGIN, svg.y + 12, words["credit"], 10, fill=MUTED, text_anchor="end")
     height = svg.y + 18 + MARGIN

@@ -52,14 +52,15 @@ async function pngOf(svg) {
 // The render hook (render.mjs `picture`): the two buttons for one drawn wall.
 // request: the page's way to ask the worker (session.request, or the embed's rpc).
 export function pictureTools(request) {
-  return (round, { names = [], red = true, title = "", file = "wall" }) => {
+  return (round, { names = [], red = true, title = "", file = "wall", labels = {} }) => {
     const status = el("span", { class: "picture-status", role: "status" });
     const slim = Object.fromEntries(ROUND_FIELDS.filter((k) => round[k] != null).map((k) => [k, round[k]]));
     const download = async (kind, button) => {
       button.disabled = true;
       status.textContent = t("picture.making");
       try {
-        const { svg } = await request("wall_svg", { round: slim, names, red, title, labels: words() });
+        const { svg } = await request("wall_svg", { round: slim, names, red, title,
+          labels: { ...words(), ...labels } });
         save(kind === "svg" ? new Blob([svg], { type: "image/svg+xml" }) : await pngOf(svg), `${file}.${kind}`);
         status.textContent = "";
       } catch (err) {

@@ -245,7 +245,14 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
     legend(withLog),
-    picture && hooks.picture ? hooks.picture(round, { names: withLog ? names : [], red, ...picture }) : null);
+    picture ? pictureButtons(round, { names: withLog ? names : [], red, ...picture }) : null);
+}
+
+// The `picture` hook's buttons (picture.mjs) for a wall: round {wall, layout, dice, ...}, or
+// {wall, dice} alone for a wall drawn as stored (the SEGA and Mahjong Soul tools); null when
+// the page set no hook. options {names, red, title, file, labels}.
+export function pictureButtons(round, options) {
+  return hooks.picture ? hooks.picture(round, options) : null;
 }
 
 function legend(withLog) {
@@ -263,7 +270,7 @@ function legend(withLog) {
 // report(report) -> nodes after the game's facts; round(round, game, red) -> nodes under an
 // opened round's wall; meaning(report) -> what the verdict means, under it; you(report) ->
 // the seat of the player a game link was made for (Tenhou's tw), or null;
-// picture(round, {names, red, title, file}) -> the wall's download buttons.
+// picture(round, {names, red, title, file, labels}) -> the wall's download buttons.
 const hooks = { report: null, round: null, meaning: null, you: null, picture: null };
 
 export function setRenderHooks(more) {

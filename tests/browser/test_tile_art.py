@@ -17,8 +17,10 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
+from pywall.sega import tenhou_id_from_sega
 from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result, wait_controlled
+from tests.browser.test_panels import MAJSOUL_FILE, SEGA
 from tests.helpers import ROOT, vector_seed
 
 pytestmark = pytest.mark.browser
@@ -248,3 +250,23 @@ def test_the_embed_offers_its_wall_as_pictures(page: Page) -> None:
     with page.expect_download(timeout=WORK_MS) as info:
         wall.get_by_role("button", name="PNG でダウンロード").click()
     assert png_size(Path(info.value.path()).read_bytes())[0] > 0
+
+
+def test_the_tool_walls_download_as_stored(page: Page) -> None:
+    """SEGA's wall and a Mahjong Soul paishan have no published layout: their pictures hold
+    the tiles in the order the tools show them."""
+    case = SEGA[0]
+    open_ready(page, f"/#tool=sega&seeds={','.join(case['player_seeds'])}&u={case['uncertainty']}")
+    panel = page.locator("#tool-sega")
+    expect(panel.locator(".sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
+    svg = download(page, panel, "svg")
+    assert list(wall_tiles(svg).values()) == [tenhou_id_from_sega(t) for t in case["wall"]]
+    assert "Wall (136 tiles in SEGA's order)" in svg.decode("utf-8")
+    assert png_size(download(page, panel, "png"))[0] > 0
+
+    page.goto("/#tool=majsoul")
+    panel = page.locator("#tool-majsoul")
+    panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
+    expect(panel.locator(".ms-result")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    shown = panel.locator(".ms-wall .tile").evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+    assert list(wall_tiles(download(page, panel, "svg")).values()) == shown

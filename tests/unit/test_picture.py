@@ -129,13 +129,39 @@ def test_labels_replace_the_english_words() -> None:
     assert "東 (親)" in texts and "山（ツモ順）" in texts
 
 
+def test_a_wall_without_a_layout_is_drawn_as_stored() -> None:
+    """SEGA's wall (its place round the table is not published): 17 a row, in index order."""
+    wall = seed_round()["wall"]
+    root = ET.fromstring(wall_svg({"wall": wall, "dice": [3, 4]}, red=False))
+    tiles = wall_tiles(root)
+    assert [int(t.get("data-tile", -1)) for t in tiles] == wall
+    rows = [float(t.get("y", 0)) for t in tiles]
+    assert rows == sorted(rows) and len(set(rows)) == 8  # 136 = 8 rows of 17
+    texts = ["".join(el.itertext()) for el in root.iter(f"{SVG}text")]
+    assert LABELS["order"] in texts and "Dice: 3 + 4" in texts
+    assert [t for t in texts if t.isdigit()] == [str(1 + 17 * k) for k in range(8)]
+    assert LABELS["hands"] not in texts and LABELS["dead"] not in texts
+
+
+def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
+    """Mahjong Soul before 2023-05-23: the wall is the 83 undealt tiles."""
+    record = ROOT / "tests" / "data" / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+    report = check_log(record.name, record.read_bytes(), detail=True).to_dict()
+    rnd = report["rounds"][0]
+    assert rnd["layout"]["scheme"] == "undealt" and len(rnd["wall"]) == 83
+    root = ET.fromstring(wall_svg(rnd, names=report["game"]["players"]))
+    assert sorted(int(t.get("data-pos", -1)) for t in wall_tiles(root)) == list(range(83))
+    texts = ["".join(el.itertext()) for el in root.iter(f"{SVG}text")]
+    assert LABELS["hands"] not in texts and LABELS["live"] in texts
+
+
 @pytest.mark.parametrize(
     "change",
     [
         {"wall": None},
         {"wall": [0, 1, 999]},
         {"wall": "1m"},
-        {"layout": None},
+        {"layout": "front"},
         {"layout": {"live": [500]}},
         {"layout": {"deal": [[0]] * 5}},
         {"dice": [0, 7]},
@@ -155,7 +181,7 @@ def test_the_api_draws_the_pages_round() -> None:
     root = ET.fromstring(reply["svg"])
     assert len(wall_tiles(root)) == 136
     assert any("".join(t.itertext()).startswith("東") for t in root.iter(f"{SVG}text"))
-    bad = json.loads(api.handle("wall_svg", json.dumps({"round": {"wall": [1]}})))
+    bad = json.loads(api.handle("wall_svg", json.dumps({"round": {"wall": [1, 999]}})))
     assert bad["error"]["code"] != "internal"
     bad = json.loads(api.handle("wall_svg", json.dumps({"round": rnd, "labels": {"live": 3}})))
     assert bad["error"]["code"] != "internal"
