@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +12,7 @@ from pywall.errors import PywallError
 from pywall.tile_art import CODES, FACE_H, FACE_W, face_shapes, face_svg
 from pywall.tile_glyphs import GLYPHS
 from pywall.tiles import tile_text
+from tests.helpers import load_build
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -61,3 +63,15 @@ def test_an_unknown_face_is_a_pywall_error(bad: str) -> None:
 
 def test_the_whole_art_is_small() -> None:
     assert sum(len(face_svg(c).encode()) for c in CODES) < 60_000
+
+
+def test_the_site_ships_these_faces_and_their_licence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """build.py writes tiles/CODE.svg from this module: one source of the art."""
+    build = load_build()
+    monkeypatch.setattr(build, "SITE", tmp_path)
+    build.write_tile_faces()
+    written = {p.name for p in (tmp_path / "tiles").iterdir()}
+    assert written == {f"{c}.svg" for c in CODES} | {"LICENSE.txt"}
+    for code in CODES:
+        assert (tmp_path / "tiles" / f"{code}.svg").read_text(encoding="utf-8") == face_svg(code)
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (tmp_path / "tiles" / "LICENSE.txt").read_text(encoding="utf-8")
