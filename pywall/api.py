@@ -10,8 +10,8 @@ traceback as its only explanation. Nothing here opens a file: archive requests
 take an ``Opener`` from the driver (web/worker_py.py).
 
 The page is ready once this module is imported, so it loads only what checking a
-record needs: the tools' handlers (``pywall.tool_api``), the audit and the archive
-runs are imported on their first request (in Pyodide they were a third of the
+record needs: the tools' handlers (``pywall.tool_api``), the audit, the archive runs
+and the wall pictures (``pywall.picture``) are imported on their first request (in Pyodide they were a third of the
 start-up); ``LAZY_MODULES`` lists them, and a test checks that they stay out.
 """
 
@@ -168,6 +168,22 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return {"status": warm_up_report(bounded(payload, "times", 1, 10, 3))}
 
 
+def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
+    """A picture of one round's wall (``pywall.picture``, imported on the first request):
+    the round as the page's report or walls reply carries it, the players' names, the
+    title and the page's words for its labels."""
+    from pywall.picture import wall_svg as draw
+
+    names, labels = arg(payload, "names", list, []), arg(payload, "labels", Mapping, {})
+    if not all(isinstance(n, str) for n in names):
+        raise BadRequest("'names' must be a list of texts")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
+        raise BadRequest("'labels' must map words to texts")
+    rnd = arg(payload, "round", Mapping)
+    svg = draw(rnd, names, arg(payload, "red", bool, True), arg(payload, "title", str, ""), labels)
+    return {"svg": svg}
+
+
 def tool(kind: str) -> Handler:
     """A tool panel's handler, from ``pywall.tool_api`` (imported on the first call)."""
 
@@ -186,10 +202,19 @@ HANDLERS: dict[str, Handler] = {
     "csv": csv,
     "warm_up": warm_up,
     "sniff": sniff,
+    "wall_svg": wall_svg,
     **{kind: tool(kind) for kind in TOOLS},
 }
 #: Modules the handlers import on first use (the module's docstring says why).
-LAZY_MODULES = ("pywall.tool_api", "pywall.audit", "pywall.runs", "pywall.inputs.zips")
+LAZY_MODULES = (
+    "pywall.tool_api",
+    "pywall.audit",
+    "pywall.runs",
+    "pywall.inputs.zips",
+    "pywall.picture",
+    "pywall.picture_svg",
+    "pywall.tile_art",
+)
 RUN_HANDLERS = ("archive_open", "archive_next", "archive_close", "archive_game", "audit", "tally")
 
 

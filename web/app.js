@@ -2,7 +2,7 @@
 // to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
 // from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and
 // handoff.mjs take game links and the bookmarklet's logs, samples.mjs the sample games,
-// meaning.mjs says what a verdict means.
+// meaning.mjs says what a verdict means, picture.mjs offers every drawn wall as a picture.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
@@ -18,6 +18,7 @@ import { redrawLinks, yourSeat } from "./links.mjs";
 import { initHandoff, redrawHandoff } from "./handoff.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
+import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,7 +53,7 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
-  setRenderHooks({ meaning: verdictMeaning, you: (report) => yourSeat(report) });
+  setRenderHooks({ meaning: verdictMeaning, you: (report) => yourSeat(report), picture: pictureTools(request) });
   showStatus();
   initFiles();
   initTable();

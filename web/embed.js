@@ -2,7 +2,8 @@
 
 import { connect, startWorker } from "./rpc.mjs";
 import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
-import { clear, el, parseFragment, renderWall } from "./render.mjs";
+import { clear, el, parseFragment, renderWall, setRenderHooks } from "./render.mjs";
+import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -46,10 +47,13 @@ async function show() {
     return;
   }
   const round = walls.rounds[frag.round - 1];
-  $("embed-title").textContent = `${t("seed.round")} ${frag.round} · ${t(frag.players === 3 ? "seed.p3" : "seed.p4")}`;
-  target.append(renderWall(round, { withLog: false, red: true, compact: true }));
+  const title = `${t("seed.round")} ${frag.round} · ${t(frag.players === 3 ? "seed.p3" : "seed.p4")}`;
+  $("embed-title").textContent = title;
+  target.append(renderWall(round, { withLog: false, red: true, compact: true,
+    picture: { title, file: `pywall-wall-round-${frag.round}-${frag.players}p` } }));
 }
 
+setRenderHooks({ picture: pictureTools(rpc.request) });
 // The fragment's lang= (a wiki's choice), else the reader's remembered or browser language.
 setLanguage(startLanguage());
 translatePage();

@@ -98,6 +98,12 @@ const en = {
   "honba": "{n} honba",
   "export.none": "Nothing to export yet.",
   "wall.log": "log",
+  "picture.svg": "Download as SVG",
+  "picture.png": "Download as PNG",
+  "picture.hint": "A picture of this wall, for pages that take images but not embedded pages",
+  "picture.making": "Drawing the picture…",
+  "picture.failed": "Could not draw the picture: {message}",
+  "picture.credit": "drawn by pywall",
   "footer": "pywall runs Python in this page with Pyodide; after the first visit it also works offline.",
 };
 
@@ -198,6 +204,12 @@ const ja = {
   "honba": "{n} 本場",
   "export.none": "書き出す結果がまだありません。",
   "wall.log": "牌譜",
+  "picture.svg": "SVG でダウンロード",
+  "picture.png": "PNG でダウンロード",
+  "picture.hint": "この牌山の画像（埋め込みページは使えないが画像は使えるページ向け）",
+  "picture.making": "画像を作成しています…",
+  "picture.failed": "画像を作成できませんでした: {message}",
+  "picture.credit": "pywall で作成",
   "footer": "pywall はこのページの中で Pyodide により Python を動かします。一度開けばオフラインでも使えます。",
 };
 
@@ -298,6 +310,12 @@ const zh = {
   "honba": "{n} 本场",
   "export.none": "还没有可导出的结果。",
   "wall.log": "牌谱",
+  "picture.svg": "下载为 SVG",
+  "picture.png": "下载为 PNG",
+  "picture.hint": "此牌山的图片，供不能嵌入网页但可以放图片的页面使用",
+  "picture.making": "正在生成图片…",
+  "picture.failed": "无法生成图片：{message}",
+  "picture.credit": "由 pywall 绘制",
   "footer": "pywall 通过 Pyodide 在本页面中运行 Python；首次访问后也可离线使用。",
 };
 

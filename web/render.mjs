@@ -41,9 +41,11 @@ export function clear(node) {
 
 // --- tiles ----------------------------------------------------------------------
 
+// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.tile_art: the
+// same art as the wall pictures), so a tile looks the same with or without a CJK font,
+// and offline. The tile's words are its aria-label and its mpsz label, never its glyphs.
 const SUITS = ["m", "p", "s", "z"];
-const SUIT_GLYPH = { m: "萬", p: "筒", s: "索" };
-const HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+const FACES = new URL("./tiles/", import.meta.url).href;
 export const RED_FIVES = new Set([16, 52, 88]);
 
 export function tileText(id, red = true) {
@@ -53,15 +55,17 @@ export function tileText(id, red = true) {
   return `${red && RED_FIVES.has(id) ? 0 : num}${suit}`;
 }
 
+export function faceUrl(code) {
+  return `${FACES}${code}.svg`;
+}
+
 export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) {
   const kind = id >> 2;
   const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
   const isRed = red && RED_FIVES.has(id);
   const text = tileText(id, red);
-  const face = suit === "z"
-    ? el("span", { class: "face", "aria-hidden": "true" }, el("b", {}, HONOURS[kind - 27]))
-    : el("span", { class: "face", "aria-hidden": "true" },
-        el("b", {}, String((kind % 9) + 1)), el("i", {}, SUIT_GLYPH[suit]));
+  const face = el("img", { class: "face", src: faceUrl(text), alt: "", "aria-hidden": "true",
+    width: "48", height: "64", draggable: "false" });
   const label = [text, isRed ? t("wall.redFive") : "", extraLabel].filter(Boolean).join(", ");
   const cls = ["tile", `suit-${suit}`, suit === "z" ? `z${kind - 26}` : "", isRed ? "red" : "",
     small ? "small" : ""].filter(Boolean).join(" ");
@@ -227,8 +231,10 @@ function diceEl(dice) {
 
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
-// computes a wall position.
-export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null } = {}) {
+// computes a wall position. picture {title, file}: offer the wall as a picture (the
+// `picture` hook's buttons, picture.mjs) under that title and file name.
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null,
+  picture = null } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
@@ -246,7 +252,15 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
       el("h5", {}, t(hands.offWall ? "wall.handsOffWall" : "wall.hands")), hands.node) : null,
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
     el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
-    legend(withLog));
+    legend(withLog),
+    picture ? pictureButtons(round, { names: withLog ? names : [], red, ...picture }) : null);
+}
+
+// The `picture` hook's buttons (picture.mjs) for a wall: round {wall, layout, dice, ...}, or
+// {wall, dice} alone for a wall drawn as stored (the SEGA and Mahjong Soul tools); null when
+// the page set no hook. options {names, red, title, file, labels}.
+export function pictureButtons(round, options) {
+  return hooks.picture ? hooks.picture(round, options) : null;
 }
 
 function legend(withLog) {
@@ -260,11 +274,12 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
-// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs): report(report) ->
-// nodes after the game's facts; round(round, game, red) -> nodes under an opened round's
-// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of
-// the player a game link was made for (Tenhou's tw), or null.
-const hooks = { report: null, round: null, meaning: null, you: null };
+// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs, picture.mjs):
+// report(report) -> nodes after the game's facts; round(round, game, red) -> nodes under an
+// opened round's wall; meaning(report) -> what the verdict means, under it; you(report) ->
+// the seat of the player a game link was made for (Tenhou's tw), or null;
+// picture(round, {names, red, title, file, labels}) -> the wall's download buttons.
+const hooks = { report: null, round: null, meaning: null, you: null, picture: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -321,7 +336,7 @@ function fillWhenOpen(details, contents, open) {
   }
 }
 
-function roundDetails(round, game, red, you) {
+function roundDetails(round, game, red, you, path) {
   const ok = round.result === "verified";
   const summary = el("summary", {},
     el("span", { class: "round-label" }, roundLabel(round.label)), " ",
@@ -332,7 +347,8 @@ function roundDetails(round, game, red, you) {
   const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
-    renderWall(round, { names: game ? game.players : [], red, withLog: true, you }),
+    renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
+      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
     roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
@@ -363,11 +379,16 @@ export function renderReport(report, { expanded = true, you } = {}) {
     // opened: the page stays short, and a batch of many logs draws little.
     const rounds = el("details", { class: "rounds" },
       el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
-    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you)),
+    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you, report.path)),
       expanded || report.status !== "verified");
     article.append(rounds);
   }
   return article;
+}
+
+// A file name from any text: letters, digits, dots and dashes only, no extension.
+export function fileBase(text) {
+  return String(text).replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}.-]+/gu, "_").slice(0, 80) || "wall";
 }
 
 export function pendingEl(name) {

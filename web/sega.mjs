@@ -5,7 +5,7 @@
 
 import "./help-i18n.mjs";
 import { t, withLanguage } from "./i18n.mjs";
-import { clear, el, tileEl } from "./render.mjs";
+import { clear, el, pictureButtons, tileEl } from "./render.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
 import { toolSection } from "./tool-section.mjs";
 
@@ -96,6 +96,8 @@ function segaResult(data) {
     el("h4", {}, t("sega.wall")),
     el("div", { class: "tiles sega-wall" }, tiles),
     el("p", { class: "hint" }, t("sega.red")),
+    pictureButtons({ wall: data.tenhou_ids, dice: data.dice }, { red: false, title: t("sega.heading"),
+      file: "pywall-sega-wall", labels: { order: t("sega.wall") } }),
     el("p", { class: "seed-link" }, el("label", { for: "sega-url" }, t("sega.link")),
       el("input", { id: "sega-url", type: "text", readonly: true, value: data.link,
         on: { focus: (e) => e.target.select() } })));

@@ -407,7 +407,10 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
     expect(node.locator("h3.file-name")).to_have_text(hostile.name)
     node.locator('details.round[data-round="0"] summary').click()
     expect(node.locator(".hand-label").first).to_contain_text(XSS_NAME)
-    expect(page.locator("#results img")).to_have_count(0)
+    # no image but the tiles' faces (the site's tiles/CODE.svg): the name made none
+    expect(page.locator("#results img:not(.face)")).to_have_count(0)
+    faces = page.locator("#results img.face").evaluate_all("ns => ns.map(n => n.getAttribute('src'))")
+    assert faces and all(re.search(r"/tiles/[0-9][mpsz]\.svg$", src) for src in faces)
     page.wait_for_timeout(500)
     assert dialogs == []
     assert not [r.url for r in requests if r.url.rstrip("/").endswith("/x")]
