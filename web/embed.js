@@ -47,7 +47,7 @@ async function show() {
   }
   const round = walls.rounds[frag.round - 1];
   $("embed-title").textContent = `${t("seed.round")} ${frag.round} · ${t(frag.players === 3 ? "seed.p3" : "seed.p4")}`;
-  target.append(renderWall(round, { withLog: false, red: true, compact: true }));
+  target.append(renderWall(round, { withLog: false, red: true, compact: true, heading: 2 }));
 }
 
 // The fragment's lang= (a wiki's choice), else the reader's remembered or browser language.

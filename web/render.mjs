@@ -220,8 +220,10 @@ function diceEl(dice) {
 
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
-// computes a wall position.
-export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null } = {}) {
+// computes a wall position. `heading`: the level of its parts' headings, one below
+// the heading the wall sits under (a log's round: 5; the seed view: 4; the embed: 2).
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null,
+  heading = 5 } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
@@ -233,11 +235,12 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
   };
   const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
   const hands = handRows(round, ctx);
+  const h = (key) => el(`h${heading}`, { class: "part-heading" }, t(key));
   return el("div", { class: `wall${compact ? " compact" : ""}` },
-    round.dice ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)) : null,
-    hands ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), hands) : null,
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
+    round.dice ? el("div", { class: "wall-part" }, h("wall.dice"), diceEl(round.dice)) : null,
+    hands ? el("div", { class: "wall-part" }, h("wall.hands"), hands) : null,
+    el("div", { class: "wall-part" }, h("wall.live"), el("div", { class: "tiles live" }, live)),
+    el("div", { class: "wall-part" }, h("wall.dead"), deadWall(round, ctx)),
     legend(withLog));
 }
 

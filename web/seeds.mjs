@@ -44,7 +44,7 @@ function drawSeedWall(walls) {
   }
   const round = walls.rounds[shown.round - 1];
   target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
-    renderWall(round, { withLog: false, red: true }));
+    renderWall(round, { withLog: false, red: true, heading: 4 }));
 }
 
 function seedStep(delta) {

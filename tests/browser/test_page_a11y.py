@@ -1,0 +1,159 @@
+"""The page for keyboards, screen readers, phones and wikis (issue 12, items 10, 12, 14,
+15, 19): axe-core (pinned in web/package.json, not part of site/) over every main
+state with zero violations, headings in order, the file chooser from the keyboard,
+a link to every checked round, the embed in a narrow sidebar, the audit's words and
+place, and the tables at a phone's width."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import report_of
+from tests.browser.test_page import PLAIN, READY_MS, WORK_MS, choose, open_ready, result, tamper_draw
+from tests.browser.test_panels import MAJSOUL_FILE, SEGA
+from tests.helpers import ROOT, TENHOU, vector_seed
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
+SEED = quote(vector_seed(), safe="")
+
+
+def axe(page: Page) -> list[str]:
+    """axe-core's violations on the page as it stands, one line each (rule, impact, where)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[str] = page.evaluate("""async () => {
+        const r = await axe.run(document, { resultTypes: ["violations"] });
+        return r.violations.flatMap((v) => v.nodes.map((n) =>
+            `${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary.replace(/\\s+/g, " ")}`));
+    }""")
+    return found
+
+
+def no_violations(page: Page, state: str) -> None:
+    found = axe(page)
+    assert found == [], f"{state}: {len(found)} axe-core violation(s)\n" + "\n".join(found[:20])
+
+
+def hands_done(scope: Any, count: int = 1) -> None:
+    expect(scope.locator('[data-panel="start-hands"][data-state="done"]')).to_have_count(count, timeout=WORK_MS)
+
+
+# --- 19. keyboard and axe-core ----------------------------------------------------------------
+
+
+def test_axe_core_is_pinned_for_the_tests_and_not_shipped() -> None:
+    package = json.loads((ROOT / "web" / "package.json").read_text())
+    version = package["devDependencies"]["axe-core"]
+    assert version[0].isdigit(), "pinned exactly, not a range"
+    lock = json.loads((ROOT / "web" / "package-lock.json").read_text())
+    assert lock["packages"]["node_modules/axe-core"]["version"] == version
+    assert lock["packages"]["node_modules/axe-core"]["dev"] is True
+    assert AXE.is_file(), "npm ci installs it (python3 build.py test)"
+    assert not any("axe" in p.name for p in (ROOT / "site").rglob("*")), "a test-only file"
+
+
+def test_the_file_chooser_opens_with_enter_and_with_space(page: Page) -> None:
+    open_ready(page)
+    page.locator("body").focus()
+    for _ in range(20):  # reached by Tab alone
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.id") == "files":
+            break
+    else:
+        raise AssertionError("Tab never reaches the file chooser")
+    expect(page.locator("label[for=files]")).to_have_css("outline-style", "solid")  # and it shows
+    with page.expect_file_chooser() as space:
+        page.keyboard.press("Space")
+    assert space.value.is_multiple()
+    with page.expect_file_chooser() as enter:
+        page.keyboard.press("Enter")
+    assert enter.value.is_multiple()
+    enter.value.set_files(str(PLAIN))
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+
+
+def test_axe_over_the_verifier_states(page: Page) -> None:
+    """Empty, a verified result with a round open (wall, starting hands, commitment box),
+    a mismatch, the audit, the seed view; then the results in Japanese and Chinese."""
+    open_ready(page)
+    no_violations(page, "empty")
+    choose(page, PLAIN)
+    node = result(page, PLAIN.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    node.locator('details.round[data-round="0"] > summary').click()
+    hands_done(node)
+    box = node.locator('[data-panel="commitment"]')
+    box.get_by_label("Published hash, or the saved hash list").fill("0" * 128)
+    box.get_by_role("button", name="Check the commitment").click()
+    expect(box.locator("[data-result]")).to_have_attribute("data-result", "unmatched", timeout=WORK_MS)
+    box.locator("details.candidates summary").click()
+    no_violations(page, "verified result, round open, commitment checked")
+    page.get_by_role("button", name="Try two sample games").click()
+    bad = result(page, "sample-game-one-draw-changed.xml")
+    expect(bad).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    hands_done(bad)  # the mismatched round is open
+    no_violations(page, "mismatch")
+    page.get_by_role("button", name="Audit starting hands").click()
+    expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
+    page.locator("details.audit-players > summary").click()
+    page.locator("#audit-out figure.audit-chart details > summary").first.click()
+    no_violations(page, "audit")
+    for lang in ("ja", "zh"):
+        page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        no_violations(page, f"results in {lang}")
+    page.goto(f"/#tenhou={SEED}&round=2")
+    expect(page.locator("#seed-wall .wall")).to_have_count(1, timeout=READY_MS)
+    no_violations(page, "seed view")
+
+
+def test_axe_over_an_archive(page: Page, tmp_path: Path) -> None:
+    archive = tmp_path / "five.zip"
+    logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:4]
+    with zipfile.ZipFile(archive, "w") as zf:
+        for p in logs:
+            zf.write(p, p.name)
+        zf.writestr("altered.xml", tamper_draw(PLAIN.read_text(encoding="utf-8"), 2, 4))
+    open_ready(page)
+    choose(page, archive)
+    node = result(page, archive.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    page.locator("#summary tbody tr").get_by_role("button", name="five.zip/altered.xml").click()
+    game = node.locator('[data-file="five.zip/altered.xml"]')
+    expect(game).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    hands_done(game)
+    no_violations(page, "archive with a game open")
+
+
+def test_axe_over_the_tool_panels(page: Page) -> None:
+    case = SEGA[0]
+    seeds = ",".join(case["player_seeds"])
+    open_ready(page, f"/#tool=sega&seeds={seeds}&u={case['uncertainty']}")
+    expect(page.locator("#tool-sega .sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
+    no_violations(page, "SEGA MJ wall")
+    page.goto("/#tool=majsoul")
+    panel = page.locator("#tool-majsoul")
+    panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
+    expect(panel.locator(".ms-result")).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
+    no_violations(page, "Mahjong Soul hashes")
+
+
+def test_axe_over_the_embed_and_the_calculator(page: Page) -> None:
+    page.set_viewport_size({"width": 360, "height": 400})
+    page.goto(f"/embed.html#tenhou={SEED}&round=3")
+    expect(page.locator("#seed-wall .wall")).to_have_count(1, timeout=READY_MS)
+    no_violations(page, "embed")
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.goto("/calc.html#q=1345m246p3579s146z")
+    expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
+    no_violations(page, "calculator")
+
