@@ -55,6 +55,7 @@ const en = {
   "meaning.mismatch.unrelated": "Here the wall does not fit this game at all: most likely the seed is another game's.",
   "meaning.mismatch.todo": "What to do: download the log again from the platform and check that fresh copy. Only a mismatch in a copy you fetched from the platform yourself points at the platform; then keep that file and this report.",
   "meaning.mismatch.fresh": "This game's log on tenhou.net:",
+  "round.viewer": "This round in Tenhou's viewer",
 };
 
 const ja = {
@@ -107,6 +108,7 @@ const ja = {
   "meaning.mismatch.unrelated": "この牌譜では牌山が対局にまったく合いません。シードが別の対局のものである可能性が高いです。",
   "meaning.mismatch.todo": "すべきこと: プラットフォームから牌譜をもう一度ダウンロードし、その新しいコピーを確認してください。プラットフォームを疑う根拠になるのは、自分で取得したコピーでの不一致だけです。その場合はそのファイルとこの結果を保管してください。",
   "meaning.mismatch.fresh": "tenhou.net にあるこの対局の牌譜:",
+  "round.viewer": "天鳳の牌譜ビューアでこの局を見る",
 };
 
 const zh = {
@@ -159,6 +161,7 @@ const zh = {
   "meaning.mismatch.unrelated": "这里的牌山与这一局完全对不上：种子很可能属于另一局。",
   "meaning.mismatch.todo": "该怎么做：从平台重新下载牌谱，检查这份新的副本。只有你自己从平台取得的副本出现不一致，才指向平台；这时请保留该文件和这份结果。",
   "meaning.mismatch.fresh": "这一局在 tenhou.net 上的牌谱：",
+  "round.viewer": "在天凤牌谱查看器中查看此局",
 };
 
 addStrings({ en, ja, zh });

@@ -257,9 +257,10 @@ function legend(withLog) {
 
 // Extra views other modules add (panels.mjs, meaning.mjs, links.mjs): report(report) ->
 // nodes after the game's facts; round(round, game, red) -> nodes under an opened round's
-// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of
-// the player a game link was made for (Tenhou's tw), or null.
-const hooks = { report: null, round: null, meaning: null, you: null };
+// wall; roundLinks(round, game, you) -> links to that round, right under its wall;
+// meaning(report) -> what the verdict means, under it; you(report) -> the seat of the
+// player a game link was made for (Tenhou's tw), or null.
+const hooks = { report: null, round: null, roundLinks: null, meaning: null, you: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -336,6 +337,7 @@ function roundDetails(round, game, red, you) {
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
     renderWall(round, { names: game ? game.players : [], red, withLog: true, you }),
+    hooks.roundLinks ? hooks.roundLinks(round, game, you) || "" : "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
   return details;

@@ -16,7 +16,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import report_of
-from tests.browser.test_page import PLAIN, READY_MS, WORK_MS, choose, open_ready, result, tamper_draw
+from tests.browser.test_page import (
+    PLAIN,
+    READY_MS,
+    THREE_PLAYER,
+    WORK_MS,
+    choose,
+    open_ready,
+    result,
+    tamper_draw,
+)
 from tests.browser.test_panels import MAJSOUL_FILE, SEGA
 from tests.helpers import ROOT, TENHOU, vector_seed
 
@@ -157,3 +166,56 @@ def test_axe_over_the_embed_and_the_calculator(page: Page) -> None:
     expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
     no_violations(page, "calculator")
 
+
+
+# --- 14. a link to every checked round ----------------------------------------------------------
+
+GAME = "2022060222gm-0001-0000-a87679bc"
+GAME_LOG = TENHOU / "jim137" / f"{GAME}_tw3.mjlog"
+
+
+def open_every_round(node: Any) -> None:
+    node.locator("details.rounds").evaluate("d => { d.open = true; }")
+    node.locator("details.round").evaluate_all("ds => ds.forEach((d) => { d.open = true; })")
+
+
+def live_wall(scope: Any) -> list[int]:
+    ids: list[int] = scope.locator(".live .tile").evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+    return ids
+
+
+@pytest.mark.parametrize(("log", "players"), [(GAME_LOG, 4), (THREE_PLAYER, 3)], ids=["tenhou-id", "3-player"])
+def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: Path, players: int) -> None:
+    report = report_of(log.name, log.read_bytes())
+    game, rounds = report["game"], report["rounds"]
+    assert game["player_count"] == players and len(rounds) > 2
+    open_ready(page)
+    choose(page, log)
+    node = result(page, log.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    open_every_round(node)
+    links = node.locator("details.round a.wall-link")
+    expect(links).to_have_count(len(rounds))
+    suffix = "&players=3" if players == 3 else ""
+    for r in rounds:
+        expect(node.locator(f'details.round[data-round="{r["index"]}"] a.wall-link')).to_have_attribute(
+            "href", f'{site_url}#tenhou={quote(game["seed"], safe="")}&round={r["index"] + 1}{suffix}')
+    # Tenhou's viewer at the same round when the game's id is known (here, from the file's name)
+    viewers = node.locator("details.round a.viewer-link")
+    if game["log_id"]:
+        expect(viewers).to_have_count(len(rounds), timeout=WORK_MS)
+        expect(viewers.nth(2)).to_have_attribute("href", f"https://tenhou.net/0/?log={game['log_id']}&ts=2")
+        expect(viewers.nth(2)).to_have_text("This round in Tenhou's viewer")
+    else:
+        expect(viewers).to_have_count(0)
+    # followed, the link shows the same wall as the checked round
+    third = node.locator('details.round[data-round="2"]')
+    with page.context.expect_page() as opened:
+        third.get_by_role("link", name="Link to this wall").click()
+    seed_page = opened.value
+    wall = seed_page.locator("#seed-wall .wall")
+    expect(wall).to_have_count(1, timeout=READY_MS)
+    expect(seed_page.locator("#seed-players")).to_have_value(str(players))
+    expect(seed_page.locator("#seed-round")).to_have_value("3")
+    assert live_wall(wall) == live_wall(third) == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
+    seed_page.close()
