@@ -235,12 +235,13 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
   };
   const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
   const hands = handRows(round, ctx);
-  const h = (key) => el(`h${heading}`, { class: "part-heading" }, t(key));
+  const part = (name, key, ...body) => el("div", { class: `wall-part part-${name}` },
+    el(`h${heading}`, { class: "part-heading" }, t(key)), body);
   return el("div", { class: `wall${compact ? " compact" : ""}` },
-    round.dice ? el("div", { class: "wall-part" }, h("wall.dice"), diceEl(round.dice)) : null,
-    hands ? el("div", { class: "wall-part" }, h("wall.hands"), hands) : null,
-    el("div", { class: "wall-part" }, h("wall.live"), el("div", { class: "tiles live" }, live)),
-    el("div", { class: "wall-part" }, h("wall.dead"), deadWall(round, ctx)),
+    round.dice ? part("dice", "wall.dice", diceEl(round.dice)) : null,
+    hands ? part("hands", "wall.hands", hands) : null,
+    part("live", "wall.live", el("div", { class: "tiles live" }, live)),
+    part("dead", "wall.dead", deadWall(round, ctx)),
     legend(withLog));
 }
 

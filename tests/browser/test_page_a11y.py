@@ -7,6 +7,7 @@ place, and the tables at a phone's width."""
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -221,3 +222,66 @@ def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: P
     assert live_wall(wall) == live_wall(third) == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
     seed_page.close()
 
+
+# --- 15. the embed in a narrow wiki sidebar ---------------------------------------------------
+
+
+def fits(page: Page, width: int, height: int) -> None:
+    size = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert size[0] <= width and size[1] <= height, f"the page is {size[0]}×{size[1]}, the frame {width}×{height}"
+    beyond = page.locator("#seed-wall .tile, .embed-head, .embed-foot").evaluate_all(
+        f"ns => ns.filter(n => {{ const r = n.getBoundingClientRect(); return r.right > {width} || r.bottom > {height}; }})"
+        ".length")
+    assert beyond == 0
+
+
+@pytest.mark.parametrize(("lang", "players", "title"), [
+    ("en", 4, "Tenhou wall · Round 3 · 4 players"),
+    ("en", 3, "Tenhou wall · Round 3 · 3 players"),
+    ("ja", 4, "天鳳の牌山 · 第 3 局 · 四人打ち"),
+    ("zh", 4, "天凤牌山 · 第 3 局 · 四人麻将"),
+], ids=["en", "en-3-player", "ja", "zh"])
+def test_the_embed_fits_a_narrow_sidebar(page: Page, shot: Any, lang: str, players: int, title: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 400})
+    page.goto(f"/embed.html#tenhou={SEED}&round=3&players={players}&lang={lang}")
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    wall = page.locator("#seed-wall .wall")
+    expect(wall.locator(".tile")).to_have_count(136 if players == 4 else 108)
+    fits(page, 360, 400)
+    # what game and round it is
+    expect(page.locator("#embed-title")).to_have_text(title)
+    game = page.locator("#embed-game")
+    body = vector_seed().split(",")[-1]
+    expect(game).to_contain_text(body[:8])
+    expect(game).to_have_attribute("title", vector_seed())
+    # the wall, the dealt hands, the dice and the dora indicator, all in view
+    for part in (".part-live", ".part-hands", ".part-dice .die", ".part-dead .mark-dora"):
+        expect(wall.locator(part).first).to_be_in_viewport(ratio=1)
+    expect(wall.locator(".part-hands .hand")).to_have_count(players)
+    # no runtime jargon: the versions are in the about line only
+    expect(page.locator("#status")).to_be_hidden()
+    expect(page.locator("#about")).to_contain_text("Python 3.14")
+    shown = page.evaluate("() => document.body.innerText.replace(document.getElementById('about').innerText, '')")
+    assert "Python" not in shown and "Ready" not in shown
+    shot(f"embed-360x400-{lang}-{players}p", page)
+
+
+def test_the_embed_keeps_its_wide_frame_unscrolled(page: Page) -> None:
+    page.set_viewport_size({"width": 760, "height": 640})  # the snippet's own size
+    page.goto(f"/embed.html#tenhou={SEED}&round=1")
+    expect(page.locator("#seed-wall .wall .tile")).to_have_count(136, timeout=READY_MS)
+    fits(page, 760, 640)
+
+
+def test_the_status_line_speaks_to_players_and_the_about_line_to_developers(page: Page) -> None:
+    from pywall import __version__
+
+    open_ready(page)
+    expect(page.locator("#status-text")).to_have_text("Ready")
+    expect(page.locator("#about")).to_have_text(re.compile(rf"pywall {re.escape(__version__)} · Python 3\.14\.\d+"))
+    page.select_option("#lang", "ja")
+    expect(page.locator("#status-text")).to_have_text("準備完了")
+    page.goto("/calc.html")
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    expect(page.locator("#status-text")).to_have_text("準備完了")
+    expect(page.locator("#about")).to_contain_text(f"pywall {__version__}")
