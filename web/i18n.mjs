@@ -333,6 +333,13 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+// A count in words: `${key}.one` or `${key}.other` as the language's plural rules pick
+// ({n} is the count); Japanese and Chinese have only "other".
+export function tn(key, n, params = {}) {
+  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return t(form in TABLES[current] || form in en ? form : `${key}.other`, { ...params, n });
+}
+
 // "East 2, 1 honba" (the report's label) in the current language.
 export function roundLabel(label) {
   const m = /^(East|South|West|North) (\d+), (\d+) honba$/.exec(label || "");

@@ -16,7 +16,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import report_of
+from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import (
     PLAIN,
     READY_MS,
@@ -285,3 +285,76 @@ def test_the_status_line_speaks_to_players_and_the_about_line_to_developers(page
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     expect(page.locator("#status-text")).to_have_text("準備完了")
     expect(page.locator("#about")).to_contain_text(f"pywall {__version__}")
+
+
+# --- 12. the audit: its words and its place ---------------------------------------------------
+
+
+def bot_logs(count: int) -> list[Path]:
+    return sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:count]
+
+
+def run_audit(page: Page) -> Any:
+    page.get_by_role("button", name="Audit starting hands").click()
+    view = page.locator("#audit-out")
+    expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
+    return view
+
+
+def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page) -> None:
+    logs = bot_logs(6)  # 1.txt and 2.txt: four NoName players each; 4.txt is 3.txt again
+    data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in logs]})
+    games = data["games"]
+    once = [(g["label"], part) for g in data["players"] for part in g["by_tiles"] if part["hands"] == 1]
+    assert games["used"] > 1 and games["anonymous_hands"] > 1 and once
+    label, part = once[0]  # a player who dealt once: "Dealer hands (14 tiles) — 1 hand"
+    open_ready(page)
+    choose(page, *logs)
+    expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
+    view = run_audit(page)
+    expect(view.locator(".audit-summary")).to_have_text(
+        f'{games["used"]} verified games, {games["hands"]} starting hands.')
+    expect(view.locator(".audit-anonymous")).to_have_text(
+        f'{games["anonymous_hands"]} hands of anonymous players (NoName) count in the totals only, not per player.')
+    # NoName is nobody: never one player of all its hands
+    players = view.locator(".audit-players .audit-group")
+    expect(players).to_have_count(len(data["players"]))
+    assert "NoName" not in [g["label"] for g in data["players"]]
+    expect(view.locator('.audit-players .audit-group[data-group="NoName"]')).to_have_count(0)
+    view.locator("details.audit-players > summary").click()
+    group = view.locator(".audit-players .audit-group").filter(has=page.locator(f'h4 bdi:text-is("{label}")'))
+    caption = group.locator(f'figure[data-tiles="{part["tiles"]}"] figcaption')
+    expect(caption).to_have_text("Dealer hands (14 tiles) — 1 hand" if part["tiles"] == 14 else
+                                 "Non-dealer hands (13 tiles) — 1 hand")
+    expect(group.locator("h4")).to_have_text(re.compile(rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands$"))
+    # Japanese and Chinese count without a plural, and read as a sentence
+    words = {"ja": ("検証済みの対局 {g} 局、配牌 {h} 件。", "1 件"), "zh": ("已验证的对局 {g} 局，配牌 {h} 手。", "1 手")}
+    for lang, (summary, one) in words.items():
+        page.select_option("#lang", lang)
+        expect(view.locator(".audit-summary")).to_have_text(summary.format(g=games["used"], h=games["hands"]))
+        expect(caption).to_contain_text(f" — {one}")
+        expect(view).not_to_contain_text("(s)")
+    page.select_option("#lang", "en")
+    # one game is one game
+    page.get_by_role("button", name="Clear results").click()
+    choose(page, GAME_LOG)
+    expect(result(page, GAME_LOG.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    view = run_audit(page)
+    expect(view.locator(".audit-summary")).to_have_text(re.compile(r"^1 verified game, \d+ starting hands\.$"))
+
+
+def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
+    logs = bot_logs(12)
+    open_ready(page)
+    choose(page, *logs)
+    expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
+    button = page.get_by_role("button", name="Audit starting hands")
+    # before every result in the page's order (so the Tab key, too, meets it first) ...
+    assert page.evaluate("""() => !!(document.getElementById("audit-go").compareDocumentPosition(
+        document.getElementById("results")) & Node.DOCUMENT_POSITION_FOLLOWING)""")
+    # ... and in view with the results' heading, on a desktop and on a phone
+    for size in ({"width": 1366, "height": 800}, {"width": 390, "height": 844}):
+        page.set_viewport_size(size)
+        page.locator("#batch-heading").evaluate("h => h.scrollIntoView({ block: 'start' })")
+        expect(button).to_be_in_viewport()
+    run_audit(page)
