@@ -5,6 +5,7 @@ on a tool's first request, so the page is ready before any tool is loaded."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pywall import commitment, majsoul, sega
@@ -12,7 +13,7 @@ from pywall.errors import PywallError
 from pywall.formats import majsoul as majsoul_format
 from pywall.hands import round_hands, starting_table
 from pywall.links import link_from_text
-from pywall.payload import BadRequest, Handler, Payload, arg
+from pywall.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.tiles import face_from_code
 
 
@@ -65,8 +66,14 @@ def hands(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 
 def link(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """The game a pasted link or id names (the page fetches nothing: it says where the record is)."""
+    """The game a pasted link or id names (the page fetches nothing: it says where the record is).
+    ``round`` and ``seat``, when given, point its viewer address at that round (0: the
+    first) and that seat (a checked log's round links)."""
     found = link_from_text(arg(payload, "text", str))
+    if found and found.platform == "tenhou":
+        at_round = bounded(payload, "round", 0, 255) if "round" in payload else found.round
+        seat = bounded(payload, "seat", 0, 3) if "seat" in payload else found.seat
+        found = replace(found, round=at_round, seat=seat)
     return {"link": found.to_dict() if found else None}
 
 

@@ -14,7 +14,7 @@ import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { request } from "./session.mjs";
 import { setRenderHooks } from "./render.mjs";
-import { redrawLinks, yourSeat } from "./links.mjs";
+import { redrawLinks, roundLinks, yourSeat } from "./links.mjs";
 import { initHandoff, redrawHandoff } from "./handoff.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
@@ -53,7 +53,8 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
-  setRenderHooks({ meaning: verdictMeaning, you: (report) => yourSeat(report), picture: pictureTools(request) });
+  setRenderHooks({ meaning: verdictMeaning, roundLinks, you: (report) => yourSeat(report),
+    picture: pictureTools(request) });
   showStatus();
   initFiles();
   initTable();

@@ -5,6 +5,7 @@
 import { connect, startWorker } from "./rpc.mjs";
 import { initLanguageSelect, t, translatePage, withLanguage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
+import "./help-i18n.mjs";
 import { clear, el, tileEl } from "./render.mjs";
 import { efficiencyView, shantenText } from "./hand-view.mjs";
 
@@ -23,8 +24,9 @@ const rpc = connect(startWorker(), {
 function showStatus() {
   const state = failed ? "error" : info ? "ready" : "loading";
   $("status").dataset.state = state;
-  $("status-text").textContent = state === "ready" ? t("status.ready", info)
+  $("status-text").textContent = state === "ready" ? t("status.ready")
     : state === "error" ? t("status.error", { message: failed }) : t("status.loading");
+  $("about").textContent = info ? t("about.versions", info) : "";
 }
 
 function fromHash() {

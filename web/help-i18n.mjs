@@ -1,7 +1,7 @@
 // Words of the page's guidance, in English, Japanese and Chinese: pasted game links
 // and ids (links.mjs), the Tenhou bookmarklet (handoff.mjs), the sample games
 // (samples.mjs), what a verdict means (meaning.mjs), a stopped run's progress and
-// the SEGA tool's link. Text only, like i18n.mjs.
+// the SEGA tool's link, a round's links, the embed and the about line. Text only, like i18n.mjs.
 
 import { addStrings } from "./i18n.mjs";
 
@@ -55,6 +55,11 @@ const en = {
   "meaning.mismatch.unrelated": "Here the wall does not fit this game at all: most likely the seed is another game's.",
   "meaning.mismatch.todo": "What to do: download the log again from the platform and check that fresh copy. Only a mismatch in a copy you fetched from the platform yourself points at the platform; then keep that file and this report.",
   "meaning.mismatch.fresh": "This game's log on tenhou.net:",
+  "round.viewer": "This round in Tenhou's viewer",
+  "about.versions": "pywall {pywall} · Python {python} (Pyodide)",
+  "embed.title": "Tenhou wall · Round {round} · {players}",
+  "embed.game": "Game seed {seed}",
+  "embed.open": "Open in pywall",
 };
 
 const ja = {
@@ -107,6 +112,11 @@ const ja = {
   "meaning.mismatch.unrelated": "この牌譜では牌山が対局にまったく合いません。シードが別の対局のものである可能性が高いです。",
   "meaning.mismatch.todo": "すべきこと: プラットフォームから牌譜をもう一度ダウンロードし、その新しいコピーを確認してください。プラットフォームを疑う根拠になるのは、自分で取得したコピーでの不一致だけです。その場合はそのファイルとこの結果を保管してください。",
   "meaning.mismatch.fresh": "tenhou.net にあるこの対局の牌譜:",
+  "round.viewer": "天鳳の牌譜ビューアでこの局を見る",
+  "about.versions": "pywall {pywall} · Python {python}（Pyodide）",
+  "embed.title": "天鳳の牌山 · 第 {round} 局 · {players}",
+  "embed.game": "対局のシード {seed}",
+  "embed.open": "pywall で開く",
 };
 
 const zh = {
@@ -159,6 +169,11 @@ const zh = {
   "meaning.mismatch.unrelated": "这里的牌山与这一局完全对不上：种子很可能属于另一局。",
   "meaning.mismatch.todo": "该怎么做：从平台重新下载牌谱，检查这份新的副本。只有你自己从平台取得的副本出现不一致，才指向平台；这时请保留该文件和这份结果。",
   "meaning.mismatch.fresh": "这一局在 tenhou.net 上的牌谱：",
+  "round.viewer": "在天凤牌谱查看器中查看此局",
+  "about.versions": "pywall {pywall} · Python {python}（Pyodide）",
+  "embed.title": "天凤牌山 · 第 {round} 局 · {players}",
+  "embed.game": "对局种子 {seed}",
+  "embed.open": "在 pywall 中打开",
 };
 
 addStrings({ en, ja, zh });

@@ -9,7 +9,7 @@ const en = {
   "status.runtime": "Loading the Python runtime…",
   "status.package": "Loading pywall…",
   "status.glue": "Starting…",
-  "status.ready": "Ready: pywall {pywall} on Python {python}",
+  "status.ready": "Ready",
   "status.error": "Python could not be loaded: {message}",
   "status.queued": "{n} waiting until Python is ready",
   "input.heading": "Verify logs",
@@ -115,7 +115,7 @@ const ja = {
   "status.runtime": "Python ランタイムを読み込み中…",
   "status.package": "pywall を読み込み中…",
   "status.glue": "起動中…",
-  "status.ready": "準備完了: pywall {pywall} / Python {python}",
+  "status.ready": "準備完了",
   "status.error": "Python を読み込めませんでした: {message}",
   "status.queued": "{n} 件が Python の準備を待っています",
   "input.heading": "牌譜を検証",
@@ -221,7 +221,7 @@ const zh = {
   "status.runtime": "正在加载 Python 运行环境…",
   "status.package": "正在加载 pywall…",
   "status.glue": "正在启动…",
-  "status.ready": "就绪：pywall {pywall}，Python {python}",
+  "status.ready": "就绪",
   "status.error": "无法加载 Python：{message}",
   "status.queued": "{n} 个文件等待 Python 就绪",
   "input.heading": "验证牌谱",
@@ -349,6 +349,13 @@ export function language() {
 export function t(key, params = {}) {
   const text = TABLES[current][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// A count in words: `${key}.one` or `${key}.other` as the language's plural rules pick
+// ({n} is the count); Japanese and Chinese have only "other".
+export function tn(key, n, params = {}) {
+  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return t(form in TABLES[current] || form in en ? form : `${key}.other`, { ...params, n });
 }
 
 // "East 2, 1 honba" (the report's label) in the current language.

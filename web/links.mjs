@@ -3,10 +3,12 @@
 // id revealed and where the game's record is. The page never fetches anything itself:
 // it says where the record is and how to bring it here. The seat a Tenhou link was made
 // for (its tw) is remembered, and that player is marked "you" in the game's results.
+// Each round of a checked Tenhou game links to its wall (the seed view's #tenhou=
+// fragment, to share or embed) and, when the game's id is known, to Tenhou's viewer.
 
 import "./help-i18n.mjs";
-import { t } from "./i18n.mjs";
-import { clear, el } from "./render.mjs";
+import { t, withLanguage } from "./i18n.mjs";
+import { clear, el, fragmentFor } from "./render.mjs";
 import { request } from "./session.mjs";
 
 const yours = new Map(); // Tenhou game id -> the seat of its link's tw, for links given in this visit
@@ -72,4 +74,24 @@ function majsoulView(link) {
   el("h3", { id: "link-heading" }, t("link.majsoul.heading", { id: link.game_id })),
   el("p", {}, t("link.majsoul.how")),
   el("p", {}, el("a", { href: "#tool=majsoul" }, t("link.majsoul.tool"))));
+}
+
+// Under a checked round's wall: "link to this wall" (the game's seed, the round, the
+// player count: what index.html#tenhou= and embed.html show) and, for a game whose
+// Tenhou id is known, the round in Tenhou's viewer (its address from Python's `link`).
+export function roundLinks(round, game, you = null) {
+  if (!game || game.platform !== "tenhou" || !game.seed) return null;
+  const fragment = withLanguage(fragmentFor(game.seed, round.index + 1, game.player_count));
+  const box = el("p", { class: "round-links" },
+    el("a", { class: "wall-link", href: location.href.split("#")[0] + fragment, target: "_blank", rel: "noopener" },
+      t("seed.link")));
+  if (game.log_id) {
+    const at = { text: game.log_id, round: round.index, ...(you != null ? { seat: you } : {}) };
+    request("link", at).then(({ link }) => {
+      if (!link || !link.viewer_url) return;
+      box.append(" · ", el("a", { class: "viewer-link", href: link.viewer_url, target: "_blank",
+        rel: "noopener noreferrer" }, t("round.viewer")));
+    }, () => {});
+  }
+  return box;
 }

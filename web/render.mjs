@@ -232,9 +232,11 @@ function diceEl(dice) {
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
 // computes a wall position. picture {title, file}: offer the wall as a picture (the
-// `picture` hook's buttons, picture.mjs) under that title and file name.
+// `picture` hook's buttons, picture.mjs) under that title and file name. `heading`: the
+// level of its parts' headings, one below the heading the wall sits under (a log's
+// round: 5; the seed view: 4; the embed: 2).
 export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null,
-  picture = null } = {}) {
+  picture = null, heading = 5 } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
@@ -246,12 +248,13 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
   };
   const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
   const hands = handRows(round, ctx);
+  const part = (name, key, ...body) => el("div", { class: `wall-part part-${name}` },
+    el(`h${heading}`, { class: "part-heading" }, t(key)), body);
   return el("div", { class: `wall${compact ? " compact" : ""}` },
-    round.dice ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)) : null,
-    hands ? el("div", { class: "wall-part" },
-      el("h5", {}, t(hands.offWall ? "wall.handsOffWall" : "wall.hands")), hands.node) : null,
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
+    round.dice ? part("dice", "wall.dice", diceEl(round.dice)) : null,
+    hands ? part("hands", hands.offWall ? "wall.handsOffWall" : "wall.hands", hands.node) : null,
+    part("live", "wall.live", el("div", { class: "tiles live" }, live)),
+    part("dead", "wall.dead", deadWall(round, ctx)),
     legend(withLog),
     picture ? pictureButtons(round, { names: withLog ? names : [], red, ...picture }) : null);
 }
@@ -276,10 +279,11 @@ function legend(withLog) {
 
 // Extra views other modules add (panels.mjs, meaning.mjs, links.mjs, picture.mjs):
 // report(report) -> nodes after the game's facts; round(round, game, red) -> nodes under an
-// opened round's wall; meaning(report) -> what the verdict means, under it; you(report) ->
-// the seat of the player a game link was made for (Tenhou's tw), or null;
+// opened round's wall; roundLinks(round, game, you) -> links to that round, right under its
+// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of the
+// player a game link was made for (Tenhou's tw), or null;
 // picture(round, {names, red, title, file, labels}) -> the wall's download buttons.
-const hooks = { report: null, round: null, meaning: null, you: null, picture: null };
+const hooks = { report: null, round: null, roundLinks: null, meaning: null, you: null, picture: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -349,6 +353,7 @@ function roundDetails(round, game, red, you, path) {
   fillWhenOpen(details, () => (round.wall ? [
     renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
       picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
+    hooks.roundLinks ? hooks.roundLinks(round, game, you) || "" : "",
     roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);

@@ -45,7 +45,7 @@ function drawSeedWall(walls) {
   const round = walls.rounds[shown.round - 1];
   const players = t(shown.players === 3 ? "seed.p3" : "seed.p4");
   target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
-    renderWall(round, { withLog: false, red: true, picture: {
+    renderWall(round, { withLog: false, red: true, heading: 4, picture: {
       title: `${t("seed.round")} ${shown.round} · ${players}`,
       file: `pywall-wall-round-${shown.round}-${shown.players}p` } }));
 }

@@ -93,7 +93,7 @@ function segaResult(data) {
       ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][a - 1], ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][b - 1]), " ",
       el("b", {}, t("sega.dice", { a, b, sum: a + b }))),
     el("p", {}, t("sega.break", { wall: t(`sega.break.${data.break.index}`), n: data.break.stacks_from_right })),
-    el("h4", {}, t("sega.wall")),
+    el("h3", {}, t("sega.wall")),
     el("div", { class: "tiles sega-wall" }, tiles),
     el("p", { class: "hint" }, t("sega.red")),
     pictureButtons({ wall: data.tenhou_ids, dice: data.dice }, { red: false, title: t("sega.heading"),

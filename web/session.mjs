@@ -43,8 +43,9 @@ export function showStatus() {
   const status = $("status");
   const name = state.error ? "error" : state.ready ? "ready" : "loading";
   status.dataset.state = name;
-  $("status-text").textContent = name === "ready" ? t("status.ready", state.info)
+  $("status-text").textContent = name === "ready" ? t("status.ready")
     : name === "error" ? t("status.error", { message: state.error }) : t(state.stage);
+  $("about").textContent = state.info ? t("about.versions", state.info) : "";
   $("load-progress").hidden = name !== "loading";
   $("queue-text").textContent = !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "";
 }

@@ -78,7 +78,8 @@ def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
         expect(page.locator("#load-progress")).to_be_visible()  # loading shows its progress
     expect(page.locator("#status")).to_have_attribute("data-state", re.compile("loading|ready"))
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    expect(page.locator("#status")).to_contain_text("Python 3.14")
+    expect(page.locator("#status-text")).to_have_text("Ready")  # the versions are in the about line
+    expect(page.locator("#about")).to_contain_text("Python 3.14")
     expect(page.locator("#load-progress")).to_be_hidden()
     expect(page.locator("input[type=file][multiple]")).to_have_count(1)
     expect(page.get_by_label("Choose log files")).to_have_attribute("type", "file")

@@ -448,7 +448,7 @@ def test_lang_in_the_fragment_of_every_page(page: Page) -> None:
     expect(page.locator("h1")).to_have_text("pywall — mahjong wall verifier")
     assert page.url.endswith("#lang=en")  # the choice is written where the link keeps it
     page.goto("/embed.html#tenhou=" + seed + "&round=2&lang=zh")
-    expect(page.locator("#embed-title")).to_have_text("局 2 · 四人麻将", timeout=READY_MS)
+    expect(page.locator("#embed-title")).to_have_text("天凤牌山 · 第 2 局 · 四人麻将", timeout=READY_MS)
     expect(page.locator("html")).to_have_attribute("lang", "zh")
     page.goto("/calc.html#q=123m456p789s1122z&lang=ja")
     expect(page.locator("h1")).to_have_text("牌理計算")

@@ -138,3 +138,18 @@ def test_audit_runs_that_are_not_names_are_skipped() -> None:
     # hypothesis found it: a list in `runs` reached a dict lookup (TypeError: unhashable)
     out = reply("audit", {"runs": [["x"], {"a": 1}, 3]})
     assert "error" in out or "games" in out
+
+
+@pytest.mark.parametrize(("extra", "viewer"), [
+    ({}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3"),
+    ({"round": 0}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&ts=0&tw=3"),
+    ({"round": 5, "seat": 0}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&ts=5&tw=0"),
+], ids=["as-pasted", "first-round", "round-and-seat"])
+def test_link_points_the_viewer_at_a_round(extra: dict[str, int], viewer: str) -> None:
+    text = "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3"
+    assert reply("link", {"text": text, **extra})["link"]["viewer_url"] == viewer
+
+
+@pytest.mark.parametrize("extra", [{"round": -1}, {"round": "2"}, {"seat": 4}], ids=["negative", "text", "seat-4"])
+def test_link_refuses_a_bad_round_or_seat(extra: dict[str, Any]) -> None:
+    assert reply("link", {"text": "2022060222gm-0001-0000-a87679bc", **extra})["error"]["code"] == "bad_request"
