@@ -8,12 +8,13 @@ import { request } from "./session.mjs";
 const $ = (id) => document.getElementById(id);
 let shown = null; // {seed, round, players, walls}
 
-export async function showSeed({ seed, round, players }, updateUrl) {
+// reveal: bring the wall into view once drawn (a link opened at a round).
+export async function showSeed({ seed, round, players }, updateUrl, reveal = false) {
   $("seed-view").hidden = false;
   $("seed-players").value = String(players);
   $("seed-round").value = String(round);
   const cached = shown;
-  shown = { seed, round, players,
+  shown = { seed, round, players, reveal,
     walls: cached && cached.seed === seed && cached.players === players ? cached.walls : null };
   const fragment = withLanguage(fragmentFor(seed, round, players));
   if (updateUrl) history.replaceState(null, "", fragment);
@@ -45,6 +46,8 @@ function drawSeedWall(walls) {
   const round = walls.rounds[shown.round - 1];
   target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
     renderWall(round, { withLog: false, red: true }));
+  if (shown.reveal) target.scrollIntoView({ block: "start" });
+  shown.reveal = false;
 }
 
 function seedStep(delta) {
@@ -54,7 +57,7 @@ function seedStep(delta) {
 
 function fromFragment() {
   const frag = parseFragment(location.hash);
-  if (frag.seed) showSeed(frag, false);
+  if (frag.seed) showSeed(frag, false, true);
 }
 
 export function redrawSeeds() {

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_page import FOUR_PLAYER, PLAIN, WORK_MS, choose, open_ready, result
+from tests.browser.test_page import FOUR_PLAYER, PLAIN, READY_MS, THREE_PLAYER, WORK_MS, choose, open_ready, result
 from tests.browser.test_page_ux import GAME_LOG
+from tests.helpers import vector_seed
 
 pytestmark = pytest.mark.browser
 
@@ -71,3 +72,47 @@ def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path
     item = result(page, "cut.xml").locator('.findings li[data-code="incomplete_log"]')
     expect(item).to_contain_text("已验证其中的 8 局", timeout=WORK_MS)
     expect(item).not_to_contain_text("the log ends")
+
+
+# --- 6. results come into view; a round link opens at its wall -------------------------------
+
+SIZES = [pytest.param({"width": 1366, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chosen_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_be_in_viewport()
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")  # a second choice lands below the first game's walls
+    choose(page, FOUR_PLAYER)
+    expect(result(page, FOUR_PLAYER.name)).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    data = list(THREE_PLAYER.read_bytes())
+    page.evaluate("""([name, bytes]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      document.body.dispatchEvent(new DragEvent("dragenter", { dataTransfer: dt, bubbles: true }));
+      document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }""", [THREE_PLAYER.name, data])
+    expect(result(page, THREE_PLAYER.name)).to_be_in_viewport()
+    expect(result(page, THREE_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    page.goto(f"/#tenhou={vector_seed()}&round=3")
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    expect(page.locator("#seed-wall h3")).to_have_text("Round 3")
+    expect(page.locator("#seed-wall h3")).to_be_in_viewport()
