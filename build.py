@@ -74,6 +74,7 @@ PAGE_FILES = (
     "stated-walls.mjs",
     "i18n.mjs",
     "report-i18n.mjs",
+    "finding-words.mjs",
     "rpc.mjs",
     "worker.mjs",
     "worker_py.py",

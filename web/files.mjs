@@ -17,8 +17,15 @@ const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
 // link: the game link the files were chosen for (its tw marks "you"), or null.
+// The first of them is brought into view (chosen or dropped, on a phone the results are
+// far below the file chooser).
 export function addFiles(files, link = null) {
-  for (const file of Array.from(files || [])) verifyEntry(newEntry(file.name, link), { file }, file);
+  const entries = Array.from(files || []).map((file) => {
+    const entry = newEntry(file.name, link);
+    verifyEntry(entry, { file }, file);
+    return entry;
+  });
+  if (entries.length) entries[0].node.scrollIntoView({ block: "start" });
 }
 
 function newEntry(name, link = null) {

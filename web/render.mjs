@@ -4,6 +4,7 @@
 
 import { t, roundLabel } from "./i18n.mjs";
 import { findingsList } from "./findings.mjs";
+import { dateText, numberText, ruleText } from "./finding-words.mjs";
 import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
 
 // el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
@@ -296,11 +297,12 @@ function redFivesOn(game) {
 }
 
 export function verdictDetail(report) {
-  if (report.status === "verified") return t("detail.verified", { checked: report.checked });
+  if (report.status === "verified") return t("detail.verified", { checked: numberText(report.checked) });
   if (report.status === "mismatch") {
     const count = report.rounds.reduce((sum, r) =>
       sum + eventsOf(r).filter((e) => !e.ok).length, 0);
-    return t("detail.mismatch", { count: count || report.findings.filter((f) => f.severity === "error").length, checked: report.checked });
+    return t("detail.mismatch", { count: numberText(count || report.findings.filter((f) => f.severity === "error").length),
+      checked: numberText(report.checked) });
   }
   return t("detail.error");
 }
@@ -316,8 +318,8 @@ function gameFacts(game, you) {
       s === you ? youMark() : null)));
   const rows = [
     [t("game.players"), players],
-    [t("game.rule"), [game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
-    [t("game.date"), game.date || t("game.unknown")],
+    [t("game.rule"), [ruleText(game.rule_code, game.player_count) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.date"), game.date ? el("time", { datetime: game.date }, dateText(game.date)) : t("game.unknown")],
   ];
   if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);
   if (game.log_id) rows.push([t("game.log"), game.log_id]);

@@ -8,12 +8,13 @@ import { request } from "./session.mjs";
 const $ = (id) => document.getElementById(id);
 let shown = null; // {seed, round, players, walls}
 
-export async function showSeed({ seed, round, players }, updateUrl) {
+// reveal: bring the wall into view once drawn (a link opened at a round).
+export async function showSeed({ seed, round, players }, updateUrl, reveal = false) {
   $("seed-view").hidden = false;
   $("seed-players").value = String(players);
   $("seed-round").value = String(round);
   const cached = shown;
-  shown = { seed, round, players,
+  shown = { seed, round, players, reveal,
     walls: cached && cached.seed === seed && cached.players === players ? cached.walls : null };
   const fragment = withLanguage(fragmentFor(seed, round, players));
   if (updateUrl) history.replaceState(null, "", fragment);
@@ -48,6 +49,8 @@ function drawSeedWall(walls) {
     renderWall(round, { withLog: false, red: true, heading: 4, picture: {
       title: `${t("seed.round")} ${shown.round} · ${players}`,
       file: `pywall-wall-round-${shown.round}-${shown.players}p` } }));
+  if (shown.reveal) target.scrollIntoView({ block: "start" });
+  shown.reveal = false;
 }
 
 function seedStep(delta) {
@@ -57,7 +60,7 @@ function seedStep(delta) {
 
 function fromFragment() {
   const frag = parseFragment(location.hash);
-  if (frag.seed) showSeed(frag, false);
+  if (frag.seed) showSeed(frag, false, true);
 }
 
 export function redrawSeeds() {

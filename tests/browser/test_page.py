@@ -151,7 +151,7 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     expect(three).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     for path, node in ((FOUR_PLAYER, four), (THREE_PLAYER, three)):
         report = report_of(path.name, path.read_bytes())
-        expect(node.locator(".verdict-detail")).to_contain_text(str(report["checked"]))
+        expect(node.locator(".verdict-detail")).to_contain_text(f"{report['checked']:,}")  # thousands separated (issue 12, item 8)
         expect(node.locator("ol.players li")).to_have_count(report["game"]["player_count"])
         for name in report["game"]["players"]:
             expect(node.locator("ol.players")).to_contain_text(name)

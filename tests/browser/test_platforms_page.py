@@ -72,7 +72,7 @@ def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(page: Pa
         expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
         assert cli["status"] == "verified"
         expect(node.locator(".verdict-detail")).to_have_text(
-            f"All {cli['checked']} tile events checked match the wall.")
+            f"All {cli['checked']:,} tile events checked match the wall.")
         game = cli["game"]
         facts = node.locator("dl.game")
         expect(facts).to_contain_text({"majsoul": "Mahjong Soul", "riichicity": "Riichi City"}[game["platform"]])
@@ -140,7 +140,7 @@ def test_a_record_without_digests_says_nothing_commits_its_wall(page: Page) -> N
     choose(page, MS_EXCERPT)
     node = result(page, MS_EXCERPT.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    expect(node.locator(".verdict-detail")).to_contain_text(str(cli["checked"]))
+    expect(node.locator(".verdict-detail")).to_contain_text(f"{cli['checked']:,}")
     line = node.locator('.wall-commitments li[data-round="0"]')
     expect(line).to_have_attribute("data-hash", "none")
     expect(line).to_contain_text("no hash in the record: nothing commits this wall")
@@ -216,7 +216,7 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         node = result(page, bad.name)
         expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
         expect(node.locator(".verdict-detail")).to_have_text(
-            f"1 of {cli['checked']} tile events checked do not match the wall.")
+            f"1 of {cli['checked']:,} tile events checked do not match the wall.")
         d = finding["data"]
         label = cli["rounds"][finding["round"]]["label"]
         name = cli["game"]["players"][d["seat"]]
@@ -280,7 +280,7 @@ def test_records_inside_a_zip_and_gzip(page: Page, tmp_path: Path) -> None:
         node = result(page, name)
         expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
         cli = cli_report(path)
-        expect(node.locator(".verdict-detail")).to_contain_text(f"All {cli['checked']} tile events")
+        expect(node.locator(".verdict-detail")).to_contain_text(f"All {cli['checked']:,} tile events")
         expect(node.locator(".wall-commitments .round-hashes li")).to_have_count(len(cli["rounds"]))
         expect(node.locator('.wall-commitments li[data-hash="match"]')).to_have_count(len(cli["rounds"]))
 
