@@ -25,6 +25,11 @@ export function dateText(iso) {
   return new Intl.DateTimeFormat(LOCALES[language()] || undefined, opts).format(when);
 }
 
+// A seat's wind in a round whose dealer is `dealer` (0 East, 1 South, ...).
+export function windOf(seat, dealer, players) {
+  return (seat - (dealer || 0) + 4 * players) % players;
+}
+
 // Tenhou's rule code ("三鳳南喰赤速") as words: "3-player, Houou lobby, East-South, ...";
 // null when there is no code (the report's own rule text is shown then).
 export function ruleText(code, players) {
@@ -35,6 +40,10 @@ export function ruleText(code, players) {
 }
 
 const en = {
+  "windMark.0": "E",
+  "windMark.1": "S",
+  "windMark.2": "W",
+  "windMark.3": "N",
   "code.dora_count_mismatch": "a win lists {listed} dora indicators, but the record revealed {revealed}",
   "code.dora_count_mismatch.beyond": "the record names {count} more dora or ura indicators than a wall can hold",
   "code.dice_mismatch": "the dice are {log} in the record, {wall} from the seed",
@@ -74,6 +83,10 @@ const en = {
 };
 
 const ja = {
+  "windMark.0": "東",
+  "windMark.1": "南",
+  "windMark.2": "西",
+  "windMark.3": "北",
   "code.dora_count_mismatch": "和了に記されたドラ表示牌は {listed} 枚ですが、牌譜で公開されたのは {revealed} 枚です",
   "code.dora_count_mismatch.beyond": "牌譜のドラ・裏ドラ表示牌が、牌山に置ける数より {count} 枚多くあります",
   "code.dice_mismatch": "サイコロが牌譜では {log}、シードからは {wall} です",
@@ -113,6 +126,10 @@ const ja = {
 };
 
 const zh = {
+  "windMark.0": "东",
+  "windMark.1": "南",
+  "windMark.2": "西",
+  "windMark.3": "北",
   "code.dora_count_mismatch": "和牌记载了 {listed} 张宝牌指示牌，但牌谱公开了 {revealed} 张",
   "code.dora_count_mismatch.beyond": "牌谱中的宝牌和里宝牌指示牌比牌山能容纳的多 {count} 张",
   "code.dice_mismatch": "骰子在牌谱中是 {log}，由种子得出的是 {wall}",

@@ -6,7 +6,7 @@
 // (render.mjs imports this module back: only its functions are used, at call time.)
 
 import "./report-i18n.mjs";
-import { numberText } from "./finding-words.mjs";
+import { numberText, windOf } from "./finding-words.mjs";
 import { t, roundLabel } from "./i18n.mjs";
 import { el, tileText } from "./render.mjs";
 
@@ -15,9 +15,12 @@ const WHERE = new Set(["deal", "draw", "replacement", "dora", "ura"]);
 // Shown round by round under the wall commitments (stated-walls.mjs).
 const SHOWN_WITH_DIGESTS = new Set(["sha256_match", "salt_hash_match", "md5_match", "deal_not_committed"]);
 
-function playerText(report, seat) {
-  const name = report.game && report.game.players ? report.game.players[seat] : "";
-  return name ? t("where.player", { name, n: seat + 1 }) : t("where.seat", { n: seat + 1 });
+// A player as the page names them everywhere: name and seat wind in that round.
+function playerText(report, seat, round) {
+  const game = report.game || {};
+  const name = game.players ? game.players[seat] : "";
+  const wind = t(`wind.${windOf(seat, round ? round.dealer : 0, game.player_count || 4)}`);
+  return name ? t("where.player", { name, wind }) : t("where.seat", { wind });
 }
 
 const HASH_CODES = { sha256_match: "match", salt_hash_match: "match", md5_match: "match",
@@ -30,6 +33,8 @@ const num = (n) => (Number.isFinite(n) ? numberText(n) : n);
 // Codes that mean the file could not be analysed: Python's words stay, folded, under the page's.
 const TECHNICAL = new Set(["log_format", "too_large", "unreadable", "error", "bad_seed"]);
 
+const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.round);
+
 // The words of a finding other than a located tile's, or null for a code not known here.
 function codeText(f, report) {
   const d = f.data || {};
@@ -40,7 +45,7 @@ function codeText(f, report) {
   } else if (f.code === "dice_mismatch" && Array.isArray(d.log) && Array.isArray(d.wall)) {
     text = t("code.dice_mismatch", { log: d.log.join("+"), wall: d.wall.join("+") });
   } else if (f.code === "live_wall_overrun" && Number.isInteger(d.seat)) {
-    text = t("code.live_wall_overrun", { player: playerText(report, d.seat) });
+    text = t("code.live_wall_overrun", { player: playerText(report, d.seat, roundOf(report, f)) });
   } else if (f.code === "incomplete_log") text = t("code.incomplete_log", { rounds: num((report.rounds || []).length) });
   else if (f.code === "salt_missing") text = t("code.salt_missing", { names: (d.names || []).join(", ") });
   else if (f.code === "wall_copy_mismatch") text = t("code.wall_copy_mismatch", { count: num(d.differences ?? 1) });
@@ -48,7 +53,7 @@ function codeText(f, report) {
     text = t(`code.${f.code}`, Object.fromEntries(Object.entries(d).map(([k, v]) => [k, num(v)])));
   }
   if (text == null) return null;
-  const round = (report.rounds || []).find((r) => r.index === f.round);
+  const round = roundOf(report, f);
   return round ? `${roundLabel(round.label)}: ${text}` : text;
 }
 
@@ -61,7 +66,7 @@ export function findingText(f, report, red = true) {
   if ((d.what === "deal" || d.what === "draw" || d.what === "replacement") && !seated) return codeText(f, report) ?? f.message;
   return t(`where.${d.what}`, {
     round: roundLabel(round.label),
-    player: seated ? playerText(report, d.seat) : "",
+    player: seated ? playerText(report, d.seat, round) : "",
     turn: d.turn ?? "?",
     k: d.k,
     n: d.event,

@@ -4,7 +4,7 @@
 
 import { t, roundLabel } from "./i18n.mjs";
 import { findingsList } from "./findings.mjs";
-import { dateText, numberText, ruleText } from "./finding-words.mjs";
+import { dateText, numberText, ruleText, windOf } from "./finding-words.mjs";
 import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
 
 // el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
@@ -142,8 +142,9 @@ function eventsByPos(events) {
   return map;
 }
 
-function seatMark(seat) {
-  return el("span", { class: `who seat${seat}`, "aria-hidden": "true" }, String(seat + 1));
+// A seat's badge: its colour stays the player's, its letter is the seat's wind then.
+function seatMark(seat, wind) {
+  return el("span", { class: `who seat${seat}`, "aria-hidden": "true" }, t(`windMark.${wind}`));
 }
 
 // One wall position: the wall's tile, marks for what happened there, and the
@@ -165,7 +166,7 @@ function slot(pos, wall, ctx, roles = []) {
       tileEl(bad.log, { red: ctx.red, small: true })));
   }
   const marks = el("span", { class: "marks", "aria-hidden": "true" });
-  if (draw && draw.seat != null) marks.append(seatMark(draw.seat));
+  if (draw && draw.seat != null) marks.append(seatMark(draw.seat, ctx.wind(draw.seat)));
   for (const r of ctx.roleShort(pos)) marks.append(el("span", { class: `role-mark ${r.cls}` }, r.text));
   node.append(marks);
   return node;
@@ -183,7 +184,7 @@ function handRows(round, ctx) {
     const wind = t(`wind.${(s - dealer + players) % players}`);
     const dealerNote = s === dealer ? ` (${t("wall.dealer")})` : "";
     const label = ctx.withLog
-      ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), s === ctx.you ? youMark() : null,
+      ? [seatMark(s, ctx.wind(s)), " ", ctx.names[s] || wind, s === ctx.you ? youMark() : null,
         ` · ${wind}`, dealerNote]
       : [wind, dealerNote];
     const tiles = offWall
@@ -245,7 +246,8 @@ export function renderWall(round, { names = [], red = true, withLog = true, comp
     roles: (p) => (marks.get(p) || { long: [] }).long,
     roleShort: (p) => (marks.get(p) || { short: [] }).short,
     byPos: eventsByPos(eventsOf(round)),
-    seatName: (s) => `${s + 1} ${names[s] || ""}`.trim(),
+    wind: (s) => windOf(s, round.dealer ?? layout.dealer, (layout.deal || []).length || names.length || 4),
+    seatName: (s) => (names[s] ? `${names[s]} (${t(`wind.${ctx.wind(s)}`)})` : t(`wind.${ctx.wind(s)}`)),
   };
   const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
   const hands = handRows(round, ctx);
@@ -311,11 +313,14 @@ function youMark() {
   return el("span", { class: "you" }, ` (${t("wall.you")})`);
 }
 
-function gameFacts(game, you) {
+// The players with their seat winds at the start (the first round's dealer is East).
+function gameFacts(game, you, dealer = 0) {
   if (!game) return null;
-  const players = el("ol", { class: "players" }, game.players.map((name, s) =>
-    el("li", { class: s === you ? "is-you" : null }, seatMark(s), " ", name || t("wall.seat", { n: s + 1 }),
-      s === you ? youMark() : null)));
+  const players = el("ol", { class: "players" }, game.players.map((name, s) => {
+    const wind = windOf(s, dealer, game.player_count);
+    return el("li", { class: s === you ? "is-you" : null }, seatMark(s, wind), " ", name || t(`wind.${wind}`),
+      name ? ` (${t(`wind.${wind}`)})` : null, s === you ? youMark() : null);
+  }));
   const rows = [
     [t("game.players"), players],
     [t("game.rule"), [ruleText(game.rule_code, game.player_count) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
@@ -377,7 +382,7 @@ export function renderReport(report, { expanded = true, you } = {}) {
     head,
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
     hooks.meaning ? hooks.meaning(report) : null,
-    gameFacts(report.game, you),
+    gameFacts(report.game, you, (report.rounds || [])[0]?.dealer),
     findingsList(report, red),
     commitmentsSection(report),
     hooks.report ? hooks.report(report) : null);

@@ -11,7 +11,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_page import FOUR_PLAYER, PLAIN, READY_MS, THREE_PLAYER, WORK_MS, choose, open_ready, result
+from pywall.tiles import tile_text
+from tests.browser.conftest import report_of
+from tests.browser.test_page import (
+    FOUR_PLAYER,
+    PLAIN,
+    READY_MS,
+    THREE_PLAYER,
+    WORK_MS,
+    choose,
+    open_ready,
+    result,
+    tamper_draw,
+)
 from tests.browser.test_page_ux import GAME_LOG
 from tests.helpers import vector_seed
 
@@ -116,3 +128,33 @@ def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: dict[str, int]
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
     expect(page.locator("#seed-wall h3")).to_have_text("Round 3")
     expect(page.locator("#seed-wall h3")).to_be_in_viewport()
+
+
+# --- 5. players by name and wind, moments by round, turn and whose draw ------------------------
+
+WINDS = ["East", "South", "West", "North"]
+
+
+def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Path) -> None:
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    cli = report_of(bad.name, bad.read_bytes())
+    (finding,) = [f for f in cli["findings"] if f["severity"] == "error"]
+    d, rnd = finding["data"], cli["rounds"][finding["round"]]
+    wind = WINDS[(d["seat"] - rnd["dealer"]) % 4]
+    name = cli["game"]["players"][d["seat"]]
+    open_ready(page)
+    choose(page, bad)
+    node = result(page, bad.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    item = node.locator('.findings li[data-code="draw_mismatch"]')
+    expect(item).to_have_text(f"error: {rnd['label']}: the draw by {name} ({wind}) on turn {d['turn']} is "
+                              f"{tile_text(d['log'])} in the record, {tile_text(d['wall'])} in the wall")
+    # the player list: name and starting wind; no seat numbers anywhere
+    players = node.locator("ol.players li")
+    for s, who in enumerate(cli["game"]["players"]):
+        expect(players.nth(s)).to_have_text(f"{WINDS[s][0]} {who} ({WINDS[s]})")
+    # the wall's badge on the drawn tile carries the drawer's wind in that round, as does its label
+    slot = node.locator(f'details.round[data-round="{finding["round"]}"] .slot.bad')
+    expect(slot.locator(".marks .who")).to_have_text(wind[0])
+    expect(slot.locator(".tile").first).to_have_attribute("aria-label", re.compile(re.escape(f"{name} ({wind})")))

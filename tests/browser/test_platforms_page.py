@@ -146,7 +146,7 @@ def test_a_record_without_digests_says_nothing_commits_its_wall(page: Page) -> N
     expect(line).to_contain_text("no hash in the record: nothing commits this wall")
     expect(node.locator('.findings li[data-code="no_hash"]')).to_have_count(1)
     expect(node.locator('.limits li[data-limit="no_commitment"]')).to_have_count(1)
-    expect(node.locator("ol.players li").first).to_have_text("1 Seat 1")  # no names in the excerpt
+    expect(node.locator("ol.players li").first).to_have_text("E East")  # no names in the excerpt: the wind
 
 
 # --- altered records -----------------------------------------------------------------------
@@ -220,9 +220,10 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         d = finding["data"]
         label = cli["rounds"][finding["round"]]["label"]
         name = cli["game"]["players"][d["seat"]]
-        words = (f"{label}: the draw by {name} (seat {d['seat'] + 1}) on turn {d['turn']} (draw {d['k']} of the "
-                 f"round, event {d['event']}) is {tile_text(d['log'])} in the record, "
-                 f"{tile_text(d['wall'])} in the wall (position {d['position']})")
+        players = cli["game"]["player_count"]
+        wind = ["East", "South", "West", "North"][(d["seat"] - cli["rounds"][finding["round"]]["dealer"]) % players]
+        words = (f"{label}: the draw by {name} ({wind}) on turn {d['turn']} is {tile_text(d['log'])} "
+                 f"in the record, {tile_text(d['wall'])} in the wall")
         expect(node.locator('.findings li[data-code="draw_mismatch"]')).to_have_text(f"error: {words}")
         # exactly that round is open and mismatched, its wall marks exactly that position
         expect(node.locator('details.round[data-result="mismatch"]')).to_have_count(1)
@@ -231,7 +232,7 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         expect(bad_round.locator(".slot.bad")).to_have_count(1)
         expect(bad_round.locator(".slot.bad")).to_have_attribute("data-pos", str(d["position"]))
         expect(bad_round.locator(".slot.bad .tile").first).to_have_attribute(
-            "aria-label", re.compile(f"drawn by {d['seat'] + 1} {re.escape(name)}"))
+            "aria-label", re.compile(re.escape(f"drawn by {name} ({wind})")))
         # the digests still match: the record's draw was changed, not its wall
         expect(node.locator(".commitments-summary")).to_contain_text(f"{len(cli['rounds'])} match")
     shot("platform-altered-draw", result(page, expected[0][0].name))
