@@ -158,9 +158,9 @@ function showPage(rows) {
       el("th", { scope: "row" }, el("button", { type: "button", class: "link",
         on: { click: () => (inArchive ? entry.openRow(row) : focusResult(row.path)) } }, row.path)),
       el("td", {}, verdictBadge(row.status)),
-      el("td", {}, String(row.round_count)),
-      el("td", {}, String(row.checked)),
-      el("td", { class: "problem" }, row.first_problem || "")));
+      el("td", { data: { label: t("batch.rounds") } }, String(row.round_count)),
+      el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
+      el("td", { class: "problem", data: { label: t("batch.problem") } }, row.first_problem || "")));
   }
   $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
   $("page-first").disabled = $("page-prev").disabled = batch.page === 0;

@@ -358,3 +358,89 @@ def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
         page.locator("#batch-heading").evaluate("h => h.scrollIntoView({ block: 'start' })")
         expect(button).to_be_in_viewport()
     run_audit(page)
+
+
+# --- 10. the tables on a phone ----------------------------------------------------------------
+
+# Each visible cell of the tables (the column heads a phone's summary hides are skipped): its
+# text, on how many lines it reads, and for a cell of tiles how many tiles stand on a line.
+CELLS = """(selector) => {
+  const lines = (tops) => tops.sort((a, b) => a - b).filter((t, i) => i === 0 || t - tops[i - 1] > 8).length;
+  const textTops = (node) => {
+    const tops = [];
+    const walk = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.textContent.trim() || n.parentElement.closest("[aria-hidden=true]")) continue;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+    }
+    return tops;
+  };
+  const out = [];
+  for (const table of document.querySelectorAll(selector)) {
+    for (const cell of table.querySelectorAll("th, td")) {
+      const head = cell.closest("thead");  // a phone's summary keeps its heads for screen readers only
+      if (cell.getBoundingClientRect().width < 2 || (head && head.getBoundingClientRect().width < 2)) continue;
+      const tiles = [...cell.querySelectorAll(".accept-tile")];
+      if (tiles.length) {
+        out.push({ table: selector, tiles: tiles.length,
+                   lines: lines(tiles.map((t) => t.getBoundingClientRect().top)) });
+      } else if (!cell.querySelector(".tile") && cell.textContent.trim()) {
+        out.push({ table: selector, text: cell.textContent.trim(), lines: lines(textTops(cell)) });
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def narrow_problems(page: Page, selector: str) -> list[str]:
+    """What reads badly at a phone's width: a cell's words broken into lines of a few
+    letters, or tiles stacked one or two to a line."""
+    bad = []
+    for cell in page.evaluate(CELLS, selector):
+        if "tiles" in cell:
+            if cell["tiles"] / cell["lines"] < min(cell["tiles"], 3):
+                bad.append(f"{selector}: {cell['tiles']} tiles on {cell['lines']} lines")
+        elif cell["lines"] > 1 and len(cell["text"]) / cell["lines"] < 16:
+            bad.append(f"{selector}: {cell['text']!r} on {cell['lines']} lines")
+    return bad
+
+
+def no_sideways_scrolling(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide at 390"
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_the_tables_fit_a_phone(page: Page, tmp_path: Path, shot: Any, lang: str) -> None:
+    archive = tmp_path / "five.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for p in bot_logs(4):
+            zf.write(p, p.name)
+        zf.writestr("altered.xml", tamper_draw(PLAIN.read_text(encoding="utf-8"), 2, 4))
+    logs = sorted((TENHOU / "jim137").iterdir())[:3]  # names of 41 characters
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_ready(page, f"/#lang={lang}")
+    choose(page, *logs, archive)
+    expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs) + 1, timeout=WORK_MS)
+    expect(page.locator("#summary tbody tr")).to_have_count(len(logs) + 5)
+    first = result(page, logs[0].name)
+    first.locator("details.rounds > summary").click()
+    first.locator('details.round[data-round="0"] > summary').click()
+    hands_done(first)
+    expect(first.locator("table.discards")).to_have_count(1)  # the dealer's 牌理 table
+    no_sideways_scrolling(page)
+    assert narrow_problems(page, "#summary") == []
+    assert narrow_problems(page, "table.discards") == []
+    shot(f"phone-summary-{lang}", page.locator("#summary"))
+    no_violations(page, f"results on a phone, {lang}")
+    expect(page.locator("#summary tbody tr").first.get_by_role("rowheader")).to_be_visible()  # still a table
+    page.goto(f"/calc.html#q=1345m246p3579s146z&lang={lang}")
+    expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
+    no_sideways_scrolling(page)
+    assert narrow_problems(page, "table.discards") == []
+    shot(f"phone-calculator-{lang}", page)
+    no_violations(page, f"calculator on a phone, {lang}")
+    expect(page.locator("table.discards tbody tr").first.get_by_role("cell").first).to_be_visible()  # still a table
