@@ -40,6 +40,7 @@ export function ruleText(code, players) {
 }
 
 const en = {
+  "wall.wallTile": "wall",
   "windMark.0": "E",
   "windMark.1": "S",
   "windMark.2": "W",
@@ -83,6 +84,7 @@ const en = {
 };
 
 const ja = {
+  "wall.wallTile": "牌山",
   "windMark.0": "東",
   "windMark.1": "南",
   "windMark.2": "西",
@@ -126,6 +128,7 @@ const ja = {
 };
 
 const zh = {
+  "wall.wallTile": "牌山",
   "windMark.0": "东",
   "windMark.1": "南",
   "windMark.2": "西",

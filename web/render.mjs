@@ -160,6 +160,7 @@ function slot(pos, wall, ctx, roles = []) {
   const cls = ["slot", bad ? "bad" : "", ctx.withLog && !used ? "unused" : "",
     roles.length ? "role" : ""].filter(Boolean).join(" ");
   const node = el("span", { class: cls, data: { pos: String(pos) } },
+    bad ? el("span", { class: "vs-label wall-label" }, t("wall.wallTile")) : null,
     tileEl(wall[pos], { red: ctx.red, extraLabel: notes.join("; ") }));
   if (bad) {
     node.append(el("span", { class: "vs" }, el("span", { class: "vs-label" }, t("wall.log")),

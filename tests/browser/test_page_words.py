@@ -158,3 +158,46 @@ def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Pat
     slot = node.locator(f'details.round[data-round="{finding["round"]}"] .slot.bad')
     expect(slot.locator(".marks .who")).to_have_text(wind[0])
     expect(slot.locator(".tile").first).to_have_attribute("aria-label", re.compile(re.escape(f"{name} ({wind})")))
+
+
+# --- 7. the mismatched tile readable -----------------------------------------------------------
+
+UNCOVERED = """els => els.map(e => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit === e || e.contains(hit);
+})"""
+
+
+def boxes_apart(a: dict[str, float], b: dict[str, float], gap: float = 0) -> bool:
+    return (a["x"] + a["width"] + gap <= b["x"] or b["x"] + b["width"] + gap <= a["x"]
+            or a["y"] + a["height"] + gap <= b["y"] or b["y"] + b["height"] + gap <= a["y"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    open_ready(page)
+    choose(page, bad)
+    node = result(page, bad.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    slot = node.locator(".slot.bad")
+    slot.scroll_into_view_if_needed()
+    wall_label, wall_tile = slot.locator(":scope > .wall-label"), slot.locator(":scope > .tile")
+    log_label, log_tile = slot.locator(".vs .vs-label"), slot.locator(".vs .tile")
+    expect(wall_label).to_have_text("wall")
+    expect(log_label).to_have_text("log")
+    parts = [wall_label, wall_tile, log_label, log_tile, slot.locator(".marks .who")]
+    for part in parts:
+        expect(part).to_be_visible()
+    # nothing else is drawn over either tile or label (another slot, a badge)
+    assert slot.locator(":scope > .wall-label, :scope > .tile, .vs .vs-label, .vs .tile, .marks .who").evaluate_all(
+        UNCOVERED) == [True] * 5
+    # the wall tile's outline (3px, 1px away) keeps clear of the labels, the log's tile and the badge
+    outlined = wall_tile.bounding_box()
+    assert outlined is not None
+    for other in (wall_label, log_label, log_tile, slot.locator(".marks .who")):
+        box = other.bounding_box()
+        assert box is not None and boxes_apart(outlined, box, gap=4), other
