@@ -82,7 +82,11 @@ class GameLink:
         if self.platform != "tenhou":
             return None
         marks = (("ts", self.round), ("tw", self.seat))
-        return TENHOU_VIEWER_URL + self.game_id + "".join(f"&{k}={v}" for k, v in marks if v is not None)
+        return (
+            TENHOU_VIEWER_URL
+            + self.game_id
+            + "".join(f"&{k}={v}" for k, v in marks if v is not None)
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
