@@ -235,7 +235,7 @@ def test_bookmarklet_on_a_tenhou_page_checks_its_game(mapped_context: BrowserCon
     csp = popup.evaluate("() => document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
     assert "connect-src 'self'" in csp and "unsafe-inline" not in csp
     players = report_of(GAME_LOG.name, GAME_LOG.read_bytes())["game"]["players"]
-    expect(you_of(node)).to_have_text(re.compile(rf"{re.escape(players[3])} \(you\)"))
+    expect(you_of(node)).to_have_text(re.compile(rf"{re.escape(players[3])} \(North\) \(you\)"))
     expect(node.locator("dl.game")).to_contain_text(GAME)  # the name carries the id: date and id known
     # the real id was asked for, once, by the tenhou.net viewer page itself, not by pywall
     assert tenhou.seen.count((f"/0/log/?{GAME}", f"http://tenhou.net/0/?log={HIDDEN}&tw=3")) == 1
