@@ -38,6 +38,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Ctrl-C at any moment, the commands' modules still loading included: one line, 130
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("pywall: interrupted", file=sys.stderr)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -49,9 +58,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.run(args)
         sys.stdout.flush()
-    except KeyboardInterrupt:
-        print("pywall: interrupted", file=sys.stderr)
-        return 130
     except OutputFailed as exc:
         return output_failed(stdout, exc)
     finally:

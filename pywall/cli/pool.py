@@ -32,6 +32,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from itertools import chain, islice
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -129,12 +130,19 @@ def _parallel(
     workers: list[tuple[BaseProcess, Connection]] = []
     finished = False
     try:
-        for _ in range(jobs):
-            parent_end, child_end = ctx.Pipe()
-            process = ctx.Process(target=_serve, args=(child_end, func), daemon=True)
-            process.start()
-            child_end.close()
-            workers.append((process, parent_end))
+        # Started with SIGINT held: the processes inherit the blocked signal, so a Ctrl-C
+        # while the fork server or a worker starts up (before it ignores SIGINT) no longer
+        # kills it (the parent failed with EOFError, the worker printed a traceback); the
+        # parent sees the Ctrl-C once they are up. multiprocessing's resource tracker,
+        # started by the first process, unblocks SIGINT when it starts: start it first.
+        resource_tracker.ensure_running()
+        with held_interrupts():
+            for _ in range(jobs):
+                parent_end, child_end = ctx.Pipe()
+                process = ctx.Process(target=_serve, args=(child_end, func), daemon=True)
+                process.start()
+                child_end.close()
+                workers.append((process, parent_end))
         order: deque[int] = deque()  # which worker holds each batch in flight, in input order
         for w, chunk in enumerate([first, *islice(chunks, jobs - 1)]):
             _send(workers[w], chunk)

@@ -353,6 +353,41 @@ def big_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("big") / "big.db", fixture_rows(copies=60))
 
 
+def group_members(pgid: int) -> list[int]:
+    """The other processes of process group ``pgid`` (Linux's /proc)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != pgid:
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[2]) == pgid:
+                out.append(int(entry.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="Linux's /proc")
+def test_ctrl_c_while_the_worker_processes_start_is_clean(big_db: Path) -> None:
+    # The moment the first helper process appears (multiprocessing's resource tracker or
+    # fork server, still starting Python), Ctrl-C: it used to kill the fork server in its
+    # start-up (a KeyboardInterrupt traceback, then EOFError in pywall) or a worker.
+    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not group_members(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err_bytes = proc.communicate(timeout=60)
+    err = err_bytes.decode()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err and "Error" not in err, err
+    if out.strip():
+        doc = json.loads(out)
+        assert doc["summary"]["interrupted"] is True and doc["summary"]["files"] == len(doc["files"])
+
+
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
 def test_ctrl_c_pressed_again_while_stdout_is_full_leaves_a_whole_json_document(big_db: Path) -> None:
     # Nobody reads stdout for a second, so the run blocks writing an entry into a full
