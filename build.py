@@ -62,6 +62,9 @@ PAGE_FILES = (
     "protocol-check.js",
     # the page's modules: the worker, the batch of files and archives, seeds, export
     "session.mjs",
+    "pool.mjs",
+    "pool-i18n.mjs",
+    "pool-setting.mjs",
     "batch.mjs",
     "files.mjs",
     "archives.mjs",

@@ -1,6 +1,7 @@
-// The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
-// to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools.
+// The page's wiring: DOM and events only. Python runs in a pool of workers (worker.mjs,
+// pool.mjs; session.mjs talks to them, pool-setting.mjs sizes the pool); files.mjs and
+// archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls from a seed,
+// export.mjs downloads the batch, panels.mjs adds the tools.
 
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
@@ -9,7 +10,8 @@ import { initFiles } from "./files.mjs";
 import { initSeeds, redrawSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
-import { request } from "./session.mjs";
+import { pool, request } from "./session.mjs";
+import { initPoolSetting, redrawPoolSetting } from "./pool-setting.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +29,7 @@ function redraw() {
   showStatus();
   redrawBatch();
   redrawSeeds();
+  redrawPoolSetting();
 }
 
 function initTable() {
@@ -47,6 +50,10 @@ function init() {
   initTable();
   initExport();
   initSeeds();
+  initPoolSetting(() => {
+    pool.trim();
+    showStatus();
+  });
 }
 
 init();

@@ -15,6 +15,7 @@ export const batch = {
   page: 0, // of the summary table
   started: null, // performance.now() of the batch's first request
   finished: null, // ... and of its latest answer
+  workers: new Set(), // the pool's workers that verified its logs
 };
 
 // One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
@@ -137,7 +138,9 @@ export function showBatch() {
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
   const rate = counts.files && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
-  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate : "";
+  const workers = batch.workers.size > 1 ? ` · ${t("pool.workers", { n: batch.workers.size })}` : "";
+  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate + workers : "";
+  $("batch-summary").dataset.workers = String(batch.workers.size);
   showPage(rows);
 }
 
@@ -187,6 +190,7 @@ export function clearResults() {
   batch.page = 0;
   batch.started = running.length ? batch.started : null;
   batch.finished = null;
+  if (!running.length) batch.workers.clear();
   showBatch();
   $("batch").hidden = running.length === 0;
 }

@@ -1,11 +1,12 @@
 // Logs into the batch: files chosen, dropped on the page or pasted. Python says what
 // each file is (`sniff`): an archive goes to archives.mjs, anything else is one
-// `verify` request, answered with its file reports (a zip sent whole: one per member)
-// and their compact rows.
+// `verify` job for the pool's first free worker (several files: several workers),
+// answered with its file reports (a zip sent whole: one per member) and their compact
+// rows; each is drawn in its place, in the order the files were given.
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
-import { request } from "./session.mjs";
+import { request, spread } from "./session.mjs";
 import { addEntry, aggregate, batch, failedReport, finished, redrawEntry, scheduleBatch } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
@@ -30,7 +31,7 @@ function newEntry(name) {
 
 function verifyEntry(entry, payload) {
   const started = performance.now();
-  request("verify", { name: entry.name, ...payload })
+  spread("verify", { name: entry.name, ...payload }, { onWorker: (index) => batch.workers.add(index) })
     .then((text) => {
       const reply = JSON.parse(text);
       entry.reports = reply.files;
