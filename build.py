@@ -68,6 +68,7 @@ PAGE_FILES = (
     "batch.mjs",
     "files.mjs",
     "archives.mjs",
+    "archive-run.mjs",
     "seeds.mjs",
     "export.mjs",
     "render.mjs",
