@@ -115,9 +115,7 @@ def open_zip(fileobj: IO[bytes]) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]
         raise
 
 
-def iter_members(
-    zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str
-) -> Iterator[Entry]:
+def iter_members(zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str) -> Iterator[Entry]:
     """These members of an open zip, as ``label/member`` with their bytes or their error."""
     for info in infos:
         name = f"{label}/{info.filename}"
