@@ -6,6 +6,7 @@
 // worker is free, sized so that each takes about CHUNK_MS; their rows come back in
 // any order and are handed on in the archive's order, and so are the games' audit
 // records, to the first worker's tally of the run (a game in two chunks counts once).
+// A worker holds two chunks at a time, so it never waits for the page between two.
 // Stop: no chunk is handed out any more; the ones under way finish, then every
 // worker closes the run, and nothing arrives after the end.
 
@@ -14,17 +15,19 @@ import { poolSize } from "./pool.mjs";
 const CHUNK_MS = 250; // aim per chunk: progress several times a second, Stop soon obeyed
 const CHUNK_MIN = 10;
 const CHUNK_MAX = 200;
-const FIRST_CHUNK = 20; // a worker's first chunk: small, so the first rows come soon
+const FIRST_CHUNK = 20; // a worker's first chunks: small, so the first rows come soon
+const DEPTH = 2; // chunks a worker holds at once
 const SPREAD_FROM = 2 * CHUNK_MAX; // fewer games: one worker checks them before another starts
 const MISMATCH_DETAILS = 50; // mismatched games sent with their walls, over all workers
 
 // {pool, run, name, file, onOpen({total, survey}), onRows({rows, details}), onProgress({done, total, workers})}
-// -> {done: Promise<{done, total, cancelled, seconds}>, stop()}
+// -> {done: Promise<{done, total, cancelled, seconds, ended, failed, memory}>, stop()}
+// (memory: each worker's WebAssembly memory in bytes at the end, for the benchmarks)
 export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }) {
   const started = performance.now();
   const s = {
     survey: null, total: 0, end: Infinity, next: 0, received: 0, stopped: false, failed: null,
-    parts: new Map(), // worker -> {name, state: "opening" | "idle" | "busy" | "closed", size, chunks}
+    parts: new Map(), // worker -> {name, state: "opening" | "open" | "closed", inFlight, size, chunks}
     waiting: new Map(), // start -> chunk answered ahead of an earlier one
     delivered: 0, // games handed on in order
     fed: Promise.resolve(), // the audit records sent so far
@@ -42,12 +45,12 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
   }
 
   function open(w, survey) {
-    const entry = { name: part(w), state: "opening", size: FIRST_CHUNK, chunks: 0 };
+    const entry = { name: part(w), state: "opening", inFlight: 0, size: FIRST_CHUNK, chunks: 0 };
     s.parts.set(w, entry);
     w.holds++;
     return w.request("archive_open", survey ? { ...payloadFor(w), survey } : payloadFor(w))
       .then((answer) => {
-        entry.state = "idle";
+        entry.state = "open";
         return answer;
       }, (err) => {
         entry.state = "closed";
@@ -61,13 +64,12 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     if (!s.stopped && !s.failed) {
       const allowed = s.survey && s.survey.parallel && s.total >= SPREAD_FROM ? pool.usable() : [pool.first];
       for (const w of allowed) {
-        if (s.next >= s.end) break;
         const entry = s.parts.get(w);
-        if (!entry) open(w, s.survey).then(pump, fail);
-        else if (entry.state === "idle") chunk(w, entry);
+        if (!entry && s.next < s.end) open(w, s.survey).then(pump, fail);
+        while (entry && entry.state === "open" && entry.inFlight < DEPTH && s.next < s.end) chunk(w, entry);
       }
     }
-    const working = [...s.parts.values()].some((p) => p.state === "opening" || p.state === "busy");
+    const working = [...s.parts.values()].some((p) => p.state === "opening" || p.inFlight);
     if (!working && (s.stopped || s.failed || s.next >= s.end)) finish();
   }
 
@@ -75,9 +77,9 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     const start = s.next;
     const limit = Math.max(1, Math.min(entry.size, s.end - start));
     s.next += limit;
-    entry.state = "busy";
+    entry.inFlight++;
     w.request("archive_next", { run: entry.name, start, limit }).then((answer) => {
-      entry.state = "idle";
+      entry.inFlight--;
       entry.chunks++;
       entry.size = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(limit * CHUNK_MS / Math.max(answer.ms, 1))));
       const got = answer.rows.length;
@@ -86,9 +88,12 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
       s.received += got;
       s.total = Math.max(s.total, s.received);
       s.waiting.set(start, answer);
+      pump(); // the next chunk first, then the page's work
       deliver();
-      pump();
-    }, fail);
+    }, (err) => {
+      entry.inFlight--;
+      fail(err);
+    });
   }
 
   // Chunks in the archive's order: rows to the page, audit records to the run's tally.
@@ -114,7 +119,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
   async function finish() {
     s.finished = true;
     stopListening();
-    const closing = [...s.parts].filter(([, p]) => p.state === "idle").map(([w, p]) => {
+    const closing = [...s.parts].filter(([, p]) => p.state === "open").map(([w, p]) => {
       p.state = "closed";
       return w.request("archive_close", { run: p.name }).catch(() => {}).finally(() => {
         w.holds--;
@@ -125,8 +130,10 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     await s.fed.catch(() => {});
     const cancelled = s.stopped;
     if (cancelled || s.failed) await pool.first.request("archive_close", { run }).catch(() => {});
-    const seconds = (performance.now() - started) / 1000;
-    resolve({ done: s.delivered, total: Math.max(s.total, s.delivered), cancelled, seconds, failed: s.failed });
+    const ended = performance.now();
+    const memory = (await pool.memory().catch(() => [])).map((m) => m.wasm);
+    resolve({ done: s.delivered, total: Math.max(s.total, s.delivered), cancelled, seconds: (ended - started) / 1000,
+      ended, failed: s.failed, memory });
   }
 
   const stopListening = pool.listen(pump);

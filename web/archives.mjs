@@ -24,6 +24,7 @@ export function startArchive(entry, file) {
   entry.archive = { run, total: 0, done: 0, rate: 0, workers: 0, finished: false, cancelled: false,
     failed: null, open: false, survey: null, details: new Map(), shown: [], started: performance.now() };
   entry.draw = () => archiveNode(entry);
+  entry.refresh = () => refreshArchive(entry);
   entry.openRow = (row) => openGame(entry, row);
   entry.drop = () => dropArchive(entry);
   redrawEntry(entry);
@@ -32,16 +33,20 @@ export function startArchive(entry, file) {
     onRows: (chunk) => archiveRows(entry, chunk),
     onProgress: (p) => archiveProgress(entry, p) });
   entry.archive.stop = handle.stop;
+  let memory = [];
+  let ended = null;
   handle.done
     .then((end) => {
       Object.assign(entry.archive, { cancelled: end.cancelled, done: end.done, total: end.total,
         open: !end.cancelled && !end.failed, failed: end.failed ? end.failed.message : null });
+      ({ memory, ended } = end);
     })
     .finally(() => {
       entry.archive.finished = true;
       finished();
-      performance.measure("pywall:archive", { start: entry.archive.started, end: performance.now(),
-        detail: { name: entry.name, games: entry.rows.length } });
+      // read by benchmarks/bench_web_archive.py: the time to the last game, the workers' memory
+      performance.measure("pywall:archive", { start: entry.archive.started, end: ended ?? performance.now(),
+        detail: { name: entry.name, games: entry.rows.length, workers: entry.archive.workers, memory } });
       updateArchive(entry);
       showBatch();
     });
@@ -67,10 +72,16 @@ function archiveRows(entry, { rows, details }) {
   }
 }
 
+// Drawn with the table (batch.mjs: a few times a second), not at every chunk.
 function archiveProgress(entry, p) {
-  Object.assign(entry.archive, { total: p.total, done: p.done, rate: p.rate, workers: p.workers });
-  updateArchive(entry);
+  Object.assign(entry.archive, { total: p.total, done: p.done, rate: p.rate, workers: p.workers, dirty: true });
   scheduleBatch();
+}
+
+function refreshArchive(entry) {
+  if (!entry.archive.dirty) return;
+  entry.archive.dirty = false;
+  updateArchive(entry);
 }
 
 function archiveNode(entry) {

@@ -2,9 +2,10 @@
 // the summary and the results table, one page of rows at a time. Each entry is drawn
 // by the module that made it (files.mjs, archives.mjs) through its own methods:
 //   {name, node, rows: compact rows from Python or null while pending, reports (a log's
-//    file reports) or archive (an archive's run), draw() -> node, openRow(row), drop()}
+//    file reports) or archive (an archive's run), draw() -> node, refresh() (with the
+//    table), openRow(row), drop()}
 
-import { t } from "./i18n.mjs";
+import { language, t } from "./i18n.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -103,19 +104,25 @@ export function allRows() {
   return out;
 }
 
+// Answers stream in (a chunk of an archive, a log of a batch): the table and counts are
+// drawn again at most every REDRAW_MS, in an animation frame. A person's action draws at once.
+const REDRAW_MS = 200;
 let queued = false;
+let drawn = 0;
 export function scheduleBatch() {
   if (queued) return;
   queued = true;
-  requestAnimationFrame(() => {
+  setTimeout(() => requestAnimationFrame(() => {
     queued = false;
     showBatch();
-  });
+  }), Math.max(0, drawn + REDRAW_MS - performance.now()));
 }
 
 export function showBatch() {
+  drawn = performance.now();
   let total = 0, done = 0;
   for (const entry of batch.entries) {
+    if (entry.refresh) entry.refresh(); // an archive's progress and counts
     if (entry.archive) {
       total += Math.max(1, entry.archive.total);
       done += entry.archive.finished ? Math.max(1, entry.archive.total) : entry.archive.done;
@@ -149,8 +156,28 @@ function showPage(rows) {
   const shown = problemsOnly ? rows.filter(({ row }) => row.status === "mismatch" || row.status === "error") : rows;
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   batch.page = Math.max(0, Math.min(batch.page, pages - 1));
+  const slice = shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE);
+  if (!samePage(slice)) drawPage(slice);
+  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
+  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
+  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
+  $("pager").hidden = pages <= 1;
+}
+
+// The rows drawn last (a row object stays the same object once answered; a pending row
+// is made anew each time): while an archive fills later pages, this one is not redrawn.
+let lastPage = { rows: [], lang: null };
+function samePage(slice) {
+  const same = lastPage.lang === language() && lastPage.rows.length === slice.length
+    && slice.every(({ row }, k) => lastPage.rows[k] === row
+      || (row.status === "pending" && lastPage.rows[k].status === "pending" && lastPage.rows[k].path === row.path));
+  if (!same) lastPage = { rows: slice.map(({ row }) => row), lang: language() };
+  return same;
+}
+
+function drawPage(slice) {
   const body = clear($("summary").tBodies[0]);
-  for (const { row, entry } of shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE)) {
+  for (const { row, entry } of slice) {
     const inArchive = entry.archive && row.i != null;
     body.append(el("tr", { data: { row: row.path, status: row.status, archive: inArchive ? entry.name : null } },
       el("th", { scope: "row" }, el("button", { type: "button", class: "link",
@@ -160,10 +187,6 @@ function showPage(rows) {
       el("td", {}, String(row.checked)),
       el("td", { class: "problem" }, row.first_problem || "")));
   }
-  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
-  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
-  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
-  $("pager").hidden = pages <= 1;
 }
 
 export function turnPage(to) {

@@ -51,18 +51,27 @@ function scheduleStatus() {
   });
 }
 
+// Only what changed is written: the pool reports every request, and a page that
+// rewrote its status line at each would lay itself out again and again.
+function put(node, key, value) {
+  if (key === "text" ? node.textContent !== value : node.dataset[key] !== value) {
+    if (key === "text") node.textContent = value;
+    else node.dataset[key] = value;
+  }
+}
+
 export function showStatus() {
   const status = $("status");
   const name = state.error ? "error" : state.ready ? "ready" : "loading";
   const counts = pool ? pool.counts() : { started: 0, ready: 0, busy: 0 };
-  status.dataset.state = name;
-  status.dataset.workers = String(counts.ready);
-  status.dataset.busy = String(counts.busy);
+  put(status, "state", name);
+  put(status, "workers", String(counts.ready));
+  put(status, "busy", String(counts.busy));
   const workers = counts.ready > 1 ? ` · ${t("pool.workers", { n: counts.ready })}` : "";
-  $("status-text").textContent = name === "ready" ? t("status.ready", state.info) + workers
-    : name === "error" ? t("status.error", { message: state.error }) : t(state.stage);
-  $("load-progress").hidden = name !== "loading";
-  $("queue-text").textContent = !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "";
+  put($("status-text"), "text", name === "ready" ? t("status.ready", state.info) + workers
+    : name === "error" ? t("status.error", { message: state.error }) : t(state.stage));
+  if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";
+  put($("queue-text"), "text", !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "");
 }
 
 // Count a request made before Python was ready, until it is answered.
