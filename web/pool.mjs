@@ -90,10 +90,12 @@ export class Pool {
     return this.workers[0];
   }
 
-  // Workers that may be given work now.
+  // Workers that may be given work now. When Python could not start at all, the first
+  // worker still takes work, to answer it with that error.
   usable() {
     const size = poolSize();
-    return this.workers.filter((w) => w.ready && !w.failed && w.index < size);
+    const ok = this.workers.filter((w) => w.ready && !w.failed && w.index < size);
+    return ok.length || !this.first.failed ? ok : [this.first];
   }
 
   // Start workers until there are n (at most the pool's size).
