@@ -1,7 +1,7 @@
 """Games per second for a whole archive in the page, with one and two workers, next to
 the CLI's. Prints figures; asserts nothing but that every game was checked.
 
-    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2]
+    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli]
 
 (after `python3 build.py site`). Builds a phoenix-logs-schema database of
 --games games from the fixture logs (bz2-compressed XML; rows repeat the
@@ -20,6 +20,7 @@ fixtures' content under new ids), then measures, all in the same run:
     process, as a person runs it;
   * CPython in-process through the same requests a worker makes (`archive_open`,
     then `archive_next` chunks, through `api.handle`).
+--no-cli measures the page only (for a 100,000-game database's memory, say).
 """
 
 from __future__ import annotations
@@ -199,15 +200,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pools", default="1,2", help="pool sizes to measure, e.g. 1,2")
+    parser.add_argument("--cli", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the CLI and CPython in-process (default: yes)")
     args = parser.parse_args()
     pools = [int(n) for n in args.pools.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         db = make_db(Path(tmp) / "houou-bench.db", args.games)
         size = db.stat().st_size / 1e6
         page, peak = bench_page(db, args.games, args.runs, pools)
-        cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(args.runs)]
-        cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(args.runs)]
-        native = [bench_in_process(db, args.games) for _ in range(args.runs)]
+        runs = args.runs if args.cli else 0
+        cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
+        cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
+        native = [bench_in_process(db, args.games) for _ in range(runs)]
     print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
           f" ({os.cpu_count()} cores):")
     print("| where | games/s | range |")
@@ -217,18 +221,20 @@ def main() -> None:
         print(line(f"the page, {n} worker(s), first archive (start-up of the others counted)", page[n]["first"]))
         print(line(f"the page, {n} worker(s), the same archive again (workers that checked it: {used})",
                    page[n]["again"]))
-    print(line("`pywall verify --jobs 1`", cli1))
-    print(line("`pywall verify --jobs 2`", cli2))
-    print(line("CPython in-process, api.handle archive_next", native))
+    if args.cli:
+        print(line("`pywall verify --jobs 1`", cli1))
+        print(line("`pywall verify --jobs 2`", cli2))
+        print(line("CPython in-process, api.handle archive_next", native))
     med = {n: statistics.median(page[n]["again"]) for n in pools}
     if 1 in med:
         for n in pools:
             if n > 1:
                 print(f"\npage, {n} workers / 1 worker: {med[n] / med[1]:.2f}x (again); "
                       f"first: {statistics.median(page[n]['first']) / statistics.median(page[1]['first']):.2f}x")
-    top = max(pools)
-    print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
-          f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
+    if args.cli:
+        top = max(pools)
+        print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
+              f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
     for n in pools:
         last = page[n]["memory"][-1]
         print(f"memory, {n} worker(s): " + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last)))
