@@ -73,9 +73,13 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     if (!working && (s.stopped || s.failed || s.next >= s.end)) finish();
   }
 
+  // Near the end chunks shrink (to a share of what is left), so that the workers finish
+  // together rather than one checking its last big chunk while the others wait.
   function chunk(w, entry) {
     const start = s.next;
-    const limit = Math.max(1, Math.min(entry.size, s.end - start));
+    const open = [...s.parts.values()].filter((p) => p.state === "open").length;
+    const share = Math.max(CHUNK_MIN, Math.ceil((s.end - start) / (open * DEPTH)));
+    const limit = Math.max(1, Math.min(entry.size, share, s.end - start));
     s.next += limit;
     entry.inFlight++;
     w.request("archive_next", { run: entry.name, start, limit }).then((answer) => {

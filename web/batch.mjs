@@ -105,8 +105,9 @@ export function allRows() {
 }
 
 // Answers stream in (a chunk of an archive, a log of a batch): the table and counts are
-// drawn again at most every REDRAW_MS, in an animation frame. A person's action draws at once.
-const REDRAW_MS = 200;
+// drawn again at most every REDRAW_MS (four times a second), in an animation frame. A
+// person's action draws at once.
+const REDRAW_MS = 250;
 let queued = false;
 let drawn = 0;
 export function scheduleBatch() {
