@@ -10,6 +10,7 @@ import { clear, el, verdictBadge } from "./render.mjs";
 
 const $ = (id) => document.getElementById(id);
 const PAGE_SIZE = 100;
+const REDRAW_MS = 250; // while answers stream in, the page is drawn again four times a second
 
 export const batch = {
   entries: [],
@@ -42,6 +43,24 @@ export function redrawEntry(entry) {
   const fresh = entry.draw();
   entry.node.replaceWith(fresh);
   entry.node = fresh;
+}
+
+// An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago:
+// then with the table, so that a batch's answers streaming in from several workers are
+// laid out a few times a second, not once each. then(): after it is drawn.
+let entryDrawn = -Infinity;
+export function drawAnswer(entry, then) {
+  entry.drawPending = then;
+  if (performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
+  scheduleBatch();
+}
+
+function drawPending(entry) {
+  const then = entry.drawPending;
+  entry.drawPending = null;
+  redrawEntry(entry);
+  entryDrawn = performance.now();
+  then();
 }
 
 export function finished() {
@@ -105,9 +124,7 @@ export function allRows() {
 }
 
 // Answers stream in (a chunk of an archive, a log of a batch): the table and counts are
-// drawn again at most every REDRAW_MS (four times a second), in an animation frame. A
-// person's action draws at once.
-const REDRAW_MS = 250;
+// drawn again at most every REDRAW_MS, in an animation frame. A person's action draws at once.
 let queued = false;
 let drawn = 0;
 export function scheduleBatch() {
@@ -123,6 +140,7 @@ export function showBatch() {
   drawn = performance.now();
   let total = 0, done = 0;
   for (const entry of batch.entries) {
+    if (entry.drawPending) drawPending(entry);
     if (entry.refresh) entry.refresh(); // an archive's progress and counts
     if (entry.archive) {
       total += Math.max(1, entry.archive.total);

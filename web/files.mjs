@@ -7,7 +7,7 @@
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
 import { request, spread } from "./session.mjs";
-import { addEntry, aggregate, batch, failedReport, finished, redrawEntry, scheduleBatch } from "./batch.mjs";
+import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
 
@@ -44,9 +44,9 @@ function verifyEntry(entry, payload) {
     })
     .finally(() => {
       finished();
-      redrawEntry(entry);
-      scheduleBatch(); // once a frame, not once a file: a batch would redraw the table n times
-      performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
+      drawAnswer(entry, () => {
+        performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
+      });
     });
 }
 
