@@ -6,12 +6,14 @@
     python3 build.py test [PYTEST ARGS]   install what tests need, build, run every test
     python3 build.py fuzz [--minutes N]   fuzz every reader (tests/fuzz.py) for N minutes
 
-Standard library only. On first use it makes a virtualenv in .venv (the project
+Standard library only (and pywall itself: the tile faces come from pywall.tile_art).
+On first use it makes a virtualenv in .venv (the project
 installed editable with its test extras) and re-runs itself there; the page's
 runtime comes from the npm package `pyodide`, pinned in web/package.json and
 web/package-lock.json and installed with `npm ci`.
 
-site/ is generated and git-ignored: the page (web/), the Pyodide files it needs
+site/ is generated and git-ignored: the page (web/), the tile faces (tiles/CODE.svg,
+written from pywall.tile_art, with the licence of their kanji outlines), the Pyodide files it needs
 under site/pyodide/, the pywall wheel (written here, byte-for-byte reproducible)
 and micropip registered in a trimmed pyodide-lock.json, a service worker that
 precaches every file under a cache name derived from the site's content, and
@@ -72,7 +74,11 @@ PAGE_FILES = (
     "seeds.mjs",
     "export.mjs",
     "render.mjs",
+    "findings.mjs",
+    "stated-walls.mjs",
     "i18n.mjs",
+    "report-i18n.mjs",
+    "finding-words.mjs",
     "rpc.mjs",
     "worker.mjs",
     "worker_py.py",
@@ -93,6 +99,16 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
+    # game links, the Tenhou bookmarklet, the sample games, what a verdict means
+    "links.mjs",
+    "handoff.mjs",
+    "samples.mjs",
+    "meaning.mjs",
+    "help-i18n.mjs",
+    # a drawn wall as a picture (SVG and PNG downloads)
+    "picture.mjs",
+    "samples/sample-game.xml",
+    "samples/sample-game-one-draw-changed.xml",
 )
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"
@@ -117,6 +133,7 @@ MIME_TYPES = {
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8",
+    ".xml": "text/xml; charset=utf-8",
 }
 
 
@@ -325,6 +342,18 @@ def make_snapshot(pyodide_dir: Path) -> None:
     shutil.copyfile(cached, pyodide_dir / SNAPSHOT_NAME)
 
 
+def write_tile_faces() -> None:
+    """tiles/CODE.svg for each of the 37 faces, from the one source of the art (pywall.tile_art),
+    and tiles/LICENSE.txt for the kanji outlines they hold (SIL OFL 1.1)."""
+    from pywall.tile_art import CODES, face_svg
+
+    tiles = SITE / "tiles"
+    tiles.mkdir(parents=True, exist_ok=True)
+    for code in CODES:
+        (tiles / f"{code}.svg").write_text(face_svg(code), encoding="utf-8")
+    shutil.copyfile(ROOT / "pywall" / "OFL-noto-cjk.txt", tiles / "LICENSE.txt")
+
+
 def site_files() -> list[Path]:
     return sorted(
         p for p in SITE.rglob("*")
@@ -392,6 +421,7 @@ def inputs_digest() -> str:
     paths = [ROOT / "build.py", ROOT / "pyproject.toml", WEB / "package-lock.json"]
     paths += [WEB / n for n in PAGE_FILES + (SW_TEMPLATE, SNAPSHOT_SCRIPT)]
     paths += sorted(p for p in (ROOT / "pywall").rglob("*.py") if "__pycache__" not in p.parts)
+    paths.append(ROOT / "pywall" / "OFL-noto-cjk.txt")
     digest = hashlib.sha256()
     for p in paths:
         digest.update(p.relative_to(ROOT).as_posix().encode() + b"\0")
@@ -414,7 +444,9 @@ def build_site() -> None:
     pyodide_dir = SITE / "pyodide"
     pyodide_dir.mkdir(parents=True)
     for name in PAGE_FILES:
+        (SITE / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(WEB / name, SITE / name)
+    write_tile_faces()
     for name in PYODIDE_FILES:
         shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)
     site_wheel = pyodide_dir / wheel.name

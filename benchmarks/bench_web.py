@@ -17,6 +17,14 @@ in system Chromium against `build.py serve`:
     setting at 2, started by a batch of two logs first).
 Times in the page come from its own performance marks (`pywall:ready`, and
 `pywall:verify` measures), so Playwright's polling does not count.
+
+    .venv/bin/python benchmarks/bench_web.py --against DIR [--runs N]
+
+compares this checkout's page with another checkout's (DIR: a worktree of an older
+commit with its site built, e.g. `git worktree add ../old COMMIT && (cd ../old &&
+python3 build.py site)`), pair by pair on the same browser: each pair measures
+both pages back to back, in alternating order, so the noise of a shared machine
+falls on both; it prints each page's medians and the ratio of the pair medians.
 """
 
 from __future__ import annotations
@@ -45,9 +53,9 @@ GAME = ROOT / "tests" / "data" / "tenhou" / "gimite" / "test.mjlog"
 TIMEOUT = 120_000
 
 
-def start_server() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen([sys.executable, str(root / "build.py"), "serve", "--port", "0"],
+                            cwd=root, stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     match = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
     assert match, "build.py serve did not print its URL"
@@ -73,12 +81,14 @@ def wait_controlled(page: Page) -> None:
         time.sleep(0.05)
 
 
-def bench_ready(browser: Any, url: str, runs: int) -> tuple[list[float], list[float]]:
+def bench_ready(browser: Any, url: str, runs: int, warm: bool = True) -> tuple[list[float], list[float]]:
     cold = []
     for _ in range(runs):
         context = browser.new_context()
         cold.append(ready_ms(context.new_page(), url))
         context.close()
+    if not warm:
+        return cold, []
     context = browser.new_context()
     page = context.new_page()
     ready_ms(page, url)
@@ -174,14 +184,61 @@ def row(label: str, values: list[float], note: str = "") -> str:
     return f"| {label} | {med:,.0f} ms | {min(values):,.0f}–{max(values):,.0f} ms | {len(values)} | {note} |"
 
 
+def against(other: Path, runs: int, chromium: str, files: list[Path]) -> None:
+    """This checkout's page (B) against another's (A), pair by pair."""
+    servers = {"A": start_server(other), "B": start_server(ROOT)}
+    names = {"A": str(other), "B": str(ROOT)}
+    keys = ("cold", "warm", "game", "batch")
+    got: dict[str, dict[str, list[float]]] = {s: {k: [] for k in keys} for s in servers}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            warm_contexts = {}
+            for side, (_, url) in servers.items():
+                context = browser.new_context()
+                page = context.new_page()
+                ready_ms(page, url)
+                wait_controlled(page)
+                warm_contexts[side] = context
+            for i in range(runs):
+                for side in ("A", "B") if i % 2 == 0 else ("B", "A"):
+                    url = servers[side][1]
+                    cold, _ = bench_ready(browser, url, 1, warm=False)
+                    got[side]["cold"] += cold
+                    page = warm_contexts[side].new_page()
+                    got[side]["warm"].append(ready_ms(page, url))
+                    page.close()
+                    got[side]["game"].append(statistics.median(bench_one_game(browser, url, 3)))
+                    got[side]["batch"] += bench_page_batch(browser, url, files, 1)
+            browser.close()
+    finally:
+        for proc, _ in servers.values():
+            proc.terminate()
+            proc.wait(timeout=10)
+    labels = {"cold": "navigation → ready, cold", "warm": "navigation → ready, warm",
+              "game": "one 17-round game in the page", "batch": f"{len(files)}-log batch in the page"}
+    print(f"A = {names['A']}\nB = {names['B']}\n")
+    print("| what | A median | B median | B/A (median of pairs) | pairs |")
+    print("|---|---|---|---|---|")
+    for key in keys:
+        a, b = got["A"][key], got["B"][key]
+        ratio = statistics.median(y / x for x, y in zip(a, b, strict=True))
+        print(f"| {labels[key]} | {statistics.median(a):,.0f} ms | {statistics.median(b):,.0f} ms "
+              f"| {ratio:.2f} | {len(a)} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--against", type=Path, help="another checkout (its site built) to compare with")
     args = parser.parse_args()
     chromium = chromium_path()
     if chromium is None:
         sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
     files = current_format_paths()[:50]
+    if args.against:
+        against(args.against.resolve(), args.runs, chromium, files)
+        return
     server, url = start_server()
     try:
         with sync_playwright() as pw:

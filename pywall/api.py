@@ -14,6 +14,11 @@ the page hands that survey to every other worker that opens the same file, and a
 each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
 records back (``records``), and the page gives them to one worker's ``tally_add`` in
 the archive's order; ``audit`` with ``runs`` counts those tallies.
+
+The page is ready once this module is imported, so it loads only what checking a
+record needs: the tools' handlers (``pywall.tool_api``), the audit, the archive runs
+and the wall pictures (``pywall.picture``) are imported on their first request (in Pyodide they were a third of the
+start-up); ``LAZY_MODULES`` lists them, and a test checks that they stay out.
 """
 
 from __future__ import annotations
@@ -21,16 +26,12 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pywall import commitment, majsoul, sega, tenhou
+from pywall import tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
-from pywall.audit import Tally, audit_dict
 from pywall.errors import PywallError
-from pywall.formats import majsoul as majsoul_format
-from pywall.hands import round_hands, starting_table
-from pywall.inputs.zips import iter_zip
-from pywall.links import link_from_text
+from pywall.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.report import (
     SCHEMA,
     batch_dict,
@@ -39,49 +40,29 @@ from pywall.report import (
     report_for_entry,
     wall_dict,
 )
-from pywall.runs import ArchiveRun, RunTally, Source
-from pywall.tiles import face_from_code
 from pywall.warmup import warm_up_report
 
-MAX_TEXT = 8 * 1024 * 1024
+if TYPE_CHECKING:
+    from pywall.runs import ArchiveRun, RunTally, Source
+
 MAX_JSON = 64 * 1024 * 1024
 
 #: What the driver gives archive requests: path, label -> the file's games
 #: (``inputs.sources.ArchiveSource``).
-Opener = Callable[[str, str], Source]
-Payload = Mapping[str, Any]
-
-
-class BadRequest(PywallError):
-    code = "bad_request"
+Opener = Callable[[str, str], "Source"]
 
 
 def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
-
-def arg(payload: Payload, key: str, kind: type | tuple[type, ...], default: Any = None) -> Any:
-    """A payload field of the given type (bool is not an int), or the default."""
-    value = payload.get(key, default)
-    if value is default and default is not None:
-        return value
-    if value is None or isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise BadRequest(f"{key!r} must be {getattr(kind, '__name__', 'of another type')}")
-    if isinstance(value, str) and len(value) > MAX_TEXT:
-        raise BadRequest(f"{key!r} is over {MAX_TEXT // 2**20} MiB")
-    return value
-
-
-def bounded(payload: Payload, key: str, lo: int, hi: int, default: int | None = None) -> int:
-    value: int = arg(payload, key, int, default)
-    if not lo <= value <= hi:
-        raise BadRequest(f"{key!r} must be from {lo} to {hi}")
-    return value
+    """Compact JSON text. Non-ASCII as \\u escapes and no check for cycles (a reply is a
+    tree): together a third faster on the page's verify replies than the defaults."""
+    return json.dumps(obj, separators=(",", ":"), check_circular=False)
 
 
 def batch_reply(name: str, data: bytes) -> dict[str, Any]:
     """Reports (with walls and starting hands) for a log or a zip of logs, and their rows."""
     if is_zip(data[:4]):
+        from pywall.inputs.zips import iter_zip
+
         entries: Iterable[Entry] = iter_zip(io.BytesIO(data), name)
     else:
         entries = ((name, data),)
@@ -115,6 +96,8 @@ class Api:
 
     def archive_open(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A run of the archive at ``path`` (``records``: shared, see above); its survey."""
+        from pywall.runs import ArchiveRun
+
         run = arg(payload, "run", str)
         self.archive_close({"run": run}, None)
         source = self._open(payload)
@@ -157,6 +140,8 @@ class Api:
 
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
+        from pywall.runs import RunTally
+
         run = arg(payload, "run", str)
         tally = self.tallies.setdefault(run, RunTally())
         added = tally.add(bounded(payload, "start", 0, 10**9), arg(payload, "records", list))
@@ -164,12 +149,14 @@ class Api:
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
+        from pywall.audit import Tally, audit_dict
+
         tally = Tally()
         for report in arg(payload, "reports", list, []):
             tally.add_report(report if isinstance(report, Mapping) else {})
         for run in arg(payload, "runs", list, []):
-            if not isinstance(run, str):
-                raise BadRequest("'runs' must be a list of run names")
+            if not isinstance(run, str):  # a list is no run's name (unhashable)
+                continue
             if run in self.runs:
                 tally.merge(self.runs[run].tally)
             if run in self.tallies:
@@ -179,6 +166,8 @@ class Api:
         return audit_dict(tally)
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
+        from pywall.audit import Tally
+
         name = arg(payload, "run", str)
         run, shared = self.runs.get(name), self.tallies.get(name)
         return (shared.tally if shared else run.tally if run else Tally()).to_dict()
@@ -211,60 +200,6 @@ def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return {"csv": csv_text(rows)}
 
 
-def commitment_check(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    text = arg(payload, "text", str, "")
-    if not text.strip():
-        raise PywallError("paste a published hash (128 hex digits) or the saved hash list page")
-    seed, names = arg(payload, "seed", str), arg(payload, "names", list)
-    if len(text.strip()) == commitment.HASH_HEX_LENGTH:
-        return {**commitment.check_hash(seed, names, text).to_dict(), "mode": "hash"}
-    return {**commitment.check_list(seed, names, text).to_dict(), "mode": "list"}
-
-
-def sega_wall(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    seeds = arg(payload, "seeds", list)
-    if not all(isinstance(s, str) for s in seeds):
-        raise BadRequest("the player seeds must be a list of texts")
-    result = sega.sega_wall(
-        [s.strip() for s in seeds], sega.uncertainty_from(payload.get("uncertainty"))
-    )
-    return result.to_dict()
-
-
-def majsoul_hashes(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """Mahjong Soul: every round of a record (JSON text), or one round typed by hand."""
-    record = arg(payload, "record", str, "")
-    if record.strip():
-        parsed = majsoul_format.parse_hashes(record)
-        rounds, uuid = parsed.rounds, parsed.uuid
-    else:
-        typed = {
-            k: arg(payload, k, str, "").strip() or None
-            for k in ("paishan", "salt", "sha256", "md5", "salt_sha256")
-        }
-        rounds, uuid = (majsoul.typed_round(**typed),), None
-    out = majsoul.verify_rounds(rounds).to_dict()
-    for r in out["rounds"]:
-        r["tiles"] = list(majsoul.tiles_from_paishan(r["paishan"]))
-        r["tile_ids"] = [face_from_code(code) for code in r["tiles"]]
-    return {**out, "uuid": uuid}
-
-
-def shanten(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    return starting_table(arg(payload, "hand", str), arg(payload, "visible", str, ""))
-
-
-def hands(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """A round's starting hands (from the report's round: wall, hands, dealer, layout)."""
-    return round_hands(arg(payload, "round", Mapping))
-
-
-def link(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """The game a pasted link or id names (the page fetches nothing: it says where the record is)."""
-    found = link_from_text(arg(payload, "text", str))
-    return {"link": found.to_dict() if found else None}
-
-
 def sniff(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """What a file is, from its first bytes: ``zip``, ``sqlite`` or ``record``."""
     head = (data or b"")[:16]
@@ -275,20 +210,53 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return {"status": warm_up_report(bounded(payload, "times", 1, 10, 3))}
 
 
-Handler = Callable[[Payload, "bytes | None"], dict[str, Any]]
+def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
+    """A picture of one round's wall (``pywall.picture``, imported on the first request):
+    the round as the page's report or walls reply carries it, the players' names, the
+    title and the page's words for its labels."""
+    from pywall.picture import wall_svg as draw
+
+    names, labels = arg(payload, "names", list, []), arg(payload, "labels", Mapping, {})
+    if not all(isinstance(n, str) for n in names):
+        raise BadRequest("'names' must be a list of texts")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
+        raise BadRequest("'labels' must map words to texts")
+    rnd = arg(payload, "round", Mapping)
+    svg = draw(rnd, names, arg(payload, "red", bool, True), arg(payload, "title", str, ""), labels)
+    return {"svg": svg}
+
+
+def tool(kind: str) -> Handler:
+    """A tool panel's handler, from ``pywall.tool_api`` (imported on the first call)."""
+
+    def handler(payload: Payload, data: bytes | None) -> dict[str, Any]:
+        from pywall import tool_api
+
+        return tool_api.HANDLERS[kind](payload, data)
+
+    return handler
+
+
+TOOLS = ("commitment", "sega", "majsoul", "shanten", "hands", "link")
 HANDLERS: dict[str, Handler] = {
     "verify": verify,
     "walls": walls,
     "csv": csv,
-    "commitment": commitment_check,
-    "sega": sega_wall,
-    "majsoul": majsoul_hashes,
-    "shanten": shanten,
-    "hands": hands,
     "warm_up": warm_up,
     "sniff": sniff,
-    "link": link,
+    "wall_svg": wall_svg,
+    **{kind: tool(kind) for kind in TOOLS},
 }
+#: Modules the handlers import on first use (the module's docstring says why).
+LAZY_MODULES = (
+    "pywall.tool_api",
+    "pywall.audit",
+    "pywall.runs",
+    "pywall.inputs.zips",
+    "pywall.picture",
+    "pywall.picture_svg",
+    "pywall.tile_art",
+)
 RUN_HANDLERS = (
     "archive_open",
     "archive_next",

@@ -79,6 +79,16 @@ class Layout:
         used = {p for seat in self.deal for p in seat} | set(self.live)
         return tuple(p for p in range(self.size) if p not in used)
 
+    @property
+    def undealt(self) -> tuple[int, ...]:
+        """The positions of the tiles in no starting hand (the dealer's 14th tile counts
+        as dealt), in wall order: what a record's copy of the undealt wall lists
+        (Riichi City's ``paiShan``; the whole wall of scheme ``undealt``)."""
+        if not self.holds_deal:
+            return tuple(range(self.size))
+        dealt = {p for seat in self.deal for p in seat} | {self.live[0]}
+        return tuple(p for p in range(self.size) if p not in dealt)
+
     def deal_by_seat(self, dealer: int) -> tuple[tuple[int, ...], ...]:
         """Each seat's dealt positions in deal order, seat 0 first."""
         n = self.players
@@ -89,18 +99,24 @@ class Layout:
         return len(self.live) - replacements
 
     def to_dict(self, dealer: int) -> dict[str, object]:
-        """The round's positions as the report carries them (deal by seat)."""
-        return {
-            "scheme": self.scheme.value,
-            "size": self.size,
-            "dealer": dealer,
-            "deal": [list(seat) for seat in self.deal_by_seat(dealer)],
-            "live": list(self.live),
-            "dead": list(self.dead),
-            "replacements": list(self.replacements),
-            "dora": list(self.dora),
-            "ura": list(self.ura),
-        }
+        """The round's positions as the report carries them (deal by seat). Its lists are
+        made once per layout and dealer and shared by every round: read, never change them."""
+        return dict(_positions(self, dealer))
+
+
+@cache
+def _positions(layout: Layout, dealer: int) -> dict[str, object]:
+    return {
+        "scheme": layout.scheme.value,
+        "size": layout.size,
+        "dealer": dealer,
+        "deal": [list(seat) for seat in layout.deal_by_seat(dealer)],
+        "live": list(layout.live),
+        "dead": list(layout.dead),
+        "replacements": list(layout.replacements),
+        "dora": list(layout.dora),
+        "ura": list(layout.ura),
+    }
 
 
 def wall_size(scheme: WallScheme, players: int) -> int:

@@ -70,6 +70,7 @@ class GameLink:
     game_id: str
     seat: int | None = None  # Tenhou's tw: the seat the link was made for
     obfuscated: str | None = None  # the id as the link gave it, when it was hidden
+    round: int | None = None  # Tenhou's ts: the round the viewer opens at (0: the first)
 
     @property
     def record_url(self) -> str | None:
@@ -80,8 +81,11 @@ class GameLink:
     def viewer_url(self) -> str | None:
         if self.platform != "tenhou":
             return None
+        marks = (("ts", self.round), ("tw", self.seat))
         return (
-            TENHOU_VIEWER_URL + self.game_id + (f"&tw={self.seat}" if self.seat is not None else "")
+            TENHOU_VIEWER_URL
+            + self.game_id
+            + "".join(f"&{k}={v}" for k, v in marks if v is not None)
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -90,6 +94,7 @@ class GameLink:
             "game_id": self.game_id,
             "seat": self.seat,
             "obfuscated": self.obfuscated,
+            "round": self.round,
             "record_url": self.record_url,
             "viewer_url": self.viewer_url,
         }

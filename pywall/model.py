@@ -99,14 +99,17 @@ class HashClaim:
     """A digest a record states, and the exact text it says was hashed.
 
     ``covers`` names what the digest commits to: ``wall`` (the whole wall),
-    ``undealt`` (the wall without the deal) or ``salt``.
+    ``undealt`` (the wall without the deal) or ``salt``. ``message`` is ``None`` when
+    the record lacks part of what was hashed (a Mahjong Soul round with a ``sha256``
+    but no ``salt``): the digest is stated but cannot be checked.
     """
 
     name: str  # as the record calls it: "sha256", "md5", "handCardsSHA256", ...
     algorithm: str  # "md5" | "sha256"
-    message: str
+    message: str | None
     stated: str  # hex, as the record states it
     covers: str
+    salted: bool = False  # a secret salt was hashed with the wall (revealed after the game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,9 @@ class Round:
     wall: tuple[int, ...] | None = None
     wall_scheme: str | None = None
     hashes: tuple[HashClaim, ...] = ()
+    # A second copy of the undealt part of the wall, where the record has one (Riichi
+    # City's ``paiShan``): it must equal the wall's tiles that are in no starting hand.
+    wall_copy: tuple[int, ...] | None = None
 
     @property
     def label(self) -> str:

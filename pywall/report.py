@@ -3,7 +3,8 @@
 One ``FileReport`` per input file, serialised by ``to_dict`` into the JSON
 form documented in the README (``schema`` is bumped on any change of shape;
 schema 2 added each round's ``dealer``, indicators revealed, ``layout`` and
-``starting`` hands). ``check_log`` is the one call both drivers make: bytes in,
+``starting`` hands; later, additively, a stated wall's ``hashes`` per round and the
+game's ``limits``). ``check_log`` is the one call both drivers make: bytes in,
 report out, never an exception for bad input. Wall positions are never computed
 here: they come from the round's ``pywall.layout.Layout``.
 """
@@ -51,6 +52,7 @@ class GameInfo:
     platform: str = "tenhou"
     game_id: str | None = None  # the platform's id of the game (Tenhou: the log id)
     fingerprint: str | None = None  # the same game gives the same text (the audit counts it once)
+    limits: tuple[str, ...] = ()  # what the checks cannot prove (pywall.stated.LIMITS codes)
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -64,6 +66,7 @@ class GameInfo:
             "platform": self.platform,
             "game_id": self.game_id,
             "fingerprint": self.fingerprint,
+            "limits": list(self.limits),
         }
         if self.seed is not None:
             d["seed"] = self.seed
@@ -83,6 +86,7 @@ class GameInfo:
             d.get("platform", "tenhou"),
             d.get("game_id"),
             d.get("fingerprint"),
+            tuple(d.get("limits", ())),
         )
 
 
@@ -107,6 +111,7 @@ class RoundReport:
     layout: Mapping[str, Any] | None = None  # with detail: Layout.to_dict (positions by seat)
     dora_indicators: tuple[int, ...] | None = None  # with detail: the revealed indicators' tiles
     starting: tuple[Starting, ...] | None = None  # on request: the audit's view of the deal
+    hashes: tuple[Mapping[str, Any], ...] | None = None  # a stated wall's digests (not Tenhou)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -125,6 +130,8 @@ class RoundReport:
                 d[key] = [list(v) if isinstance(v, tuple) else v for v in value]
         if self.layout is not None:
             d["layout"] = dict(self.layout)
+        if self.hashes is not None:
+            d["hashes"] = [dict(h) for h in self.hashes]
         return d
 
     @classmethod
@@ -153,6 +160,7 @@ class RoundReport:
             d.get("layout"),
             tuples("dora_indicators"),
             tuples("starting"),
+            None if d.get("hashes") is None else tuple(dict(h) for h in d["hashes"]),
         )
 
 
@@ -251,6 +259,7 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         game.platform.value,
         game.game_id or game.log_id,
         fingerprint(game),
+        result.limits,
     )
 
 
@@ -259,9 +268,11 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
 EVENT_FIELDS = ("pos", "what", "seat", "n", "k", "log", "ok")
 
 
-def event_row(row: Row, wall: tuple[int, ...]) -> tuple[Any, ...]:
-    pos, what, seat, n, k, log = row
-    return (pos, what, seat, n, k, log, log == wall[pos])
+def event_rows(rows: Sequence[Row], wall: tuple[int, ...]) -> tuple[tuple[Any, ...], ...]:
+    """The detail events: each row with whether the wall holds the record's tile."""
+    return tuple(
+        (pos, what, seat, n, k, log, log == wall[pos]) for pos, what, seat, n, k, log in rows
+    )
 
 
 def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
@@ -297,11 +308,12 @@ def round_report(
         r.dora_revealed,
         r.ura_revealed,
         r.wall if detail else None,
-        tuple(event_row(row, r.wall) for row in r.rows) if detail else None,
+        event_rows(r.rows, r.wall) if detail else None,
         rnd.hands if detail else None,
         layout.to_dict(r.dealer) if detail else None,
         tuple(r.wall[p] for p in layout.dora[: r.dora_revealed]) if detail else None,
         starting_hands(rnd, players) if starting else None,
+        None if r.hashes is None else tuple(h.to_dict() for h in r.hashes),
     )
 
 

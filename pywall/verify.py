@@ -8,14 +8,13 @@ states the facts): every dealt tile, every live draw, every replacement draw
 after a kan or a North extraction, every dora and ura indicator is compared with
 the wall tile at its position. Each comparison is one row; a mismatch becomes a
 ``Finding`` that says where, and checking goes on. A stated wall is also checked
-for its tile set and against its digests.
+for its tile set and against its digests (``pywall.stated``).
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
@@ -26,11 +25,18 @@ from pywall.model import (
     DoraReveal,
     Draw,
     Game,
-    HashClaim,
     Platform,
     Round,
     WallCount,
     Win,
+)
+from pywall.stated import (
+    HashResult,
+    composition_findings,
+    copy_findings,
+    hash_findings,
+    hash_results,
+    limits_of,
 )
 from pywall.tenhou import (
     RoundWall,
@@ -41,7 +47,7 @@ from pywall.tenhou import (
     parse_seed,
     wall_scheme,
 )
-from pywall.tiles import KINDS, tile_text
+from pywall.tiles import tile_text
 
 #: Findings that mean the log could not be verified at all (status ``error``).
 FATAL_CODES = frozenset(
@@ -54,12 +60,6 @@ _WHAT_CODE = {
     "replacement": "replacement_mismatch",
     "dora": "dora_mismatch",
     "ura": "ura_mismatch",
-}
-_HASH_CODES = {
-    ("sha256", False): ("sha256_match", "hash_mismatch"),
-    ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
-    ("md5", False): ("md5_match", "md5_mismatch"),
-    ("md5", True): ("md5_match", "md5_mismatch"),
 }
 
 
@@ -98,6 +98,7 @@ class RoundResult:
     dealer: int
     dora_revealed: int  # dora indicators the record revealed (the first and kan dora)
     ura_revealed: int
+    hashes: tuple[HashResult, ...] | None = None  # a stated wall's digests (None: Tenhou)
 
     @property
     def checked(self) -> int:
@@ -119,6 +120,7 @@ class GameResult:
     rounds: tuple[RoundResult, ...]
     findings: tuple[Finding, ...]  # game-level and round findings, in order
     scheme: Scheme | None  # Tenhou's seed format (None for other platforms)
+    limits: tuple[str, ...] = ()  # what the checks cannot prove: pywall.stated.LIMITS codes
 
     @property
     def checked(self) -> int:
@@ -329,8 +331,11 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
     extra: list[Finding] = []
     moves, cur = event_rows(rnd, layout, extra)
     rows = deal_rows(rnd, layout) + moves
-    bad = [TileCheck(*r, tiles[r[0]]) for r in rows if tiles[r[0]] != r[5]]
-    findings = [_mismatch(c, rnd, red) for c in bad[:MAX_LISTED_PER_ROUND]]
+    bad_at = [i for i, r in enumerate(rows) if tiles[r[0]] != r[5]]
+    bad = [TileCheck(*rows[i], tiles[rows[i][0]]) for i in bad_at]
+    listed = zip(bad[:MAX_LISTED_PER_ROUND], bad_at, strict=False)
+    in_hand = None if layout.holds_deal else rnd.dealer  # the dealer's 14th is in the hand
+    findings = [_mismatch(c, rnd, red, _turn(rows, i, in_hand)) for c, i in listed]
     if len(bad) > MAX_LISTED_PER_ROUND:
         findings.append(
             Finding(
@@ -379,7 +384,18 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
     )
 
 
-def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
+def _turn(rows: list[Row], i: int, in_hand: int | None) -> int | None:
+    """A draw's turn as players count it: the seat's live draws so far, this one included
+    (a replacement draw is in the turn of the seat's latest live draw; the dealer's 14th
+    tile is turn 1, also where the record has it in the hand: seat ``in_hand``)."""
+    what, seat = rows[i][1], rows[i][2]
+    if what not in ("draw", "replacement"):
+        return None
+    draws = sum(1 for r in rows[: i + 1] if r[1] == "draw" and r[2] == seat)
+    return draws + (seat == in_hand)
+
+
+def _mismatch(c: TileCheck, rnd: Round, red: bool, turn: int | None = None) -> Finding:
     return Finding(
         _WHAT_CODE[c.what],
         Severity.ERROR,
@@ -390,6 +406,7 @@ def _mismatch(c: TileCheck, rnd: Round, red: bool) -> Finding:
             "seat": c.seat,
             "event": c.n,
             "k": c.k,
+            "turn": turn,
             "position": c.pos,
             "log": c.log,
             "wall": c.wall,
@@ -497,6 +514,7 @@ def verify_game(game: Game) -> GameResult:
 
 def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
     rounds: list[RoundResult] = []
+    limits = limits_of(game.rounds)
     for rnd in game.rounds:
         layout = layout_for(WallScheme(rnd.wall_scheme or "front"), game.player_count)
         wall = rnd.wall or ()
@@ -510,113 +528,15 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
                     f"walls have {layout.size}",
                 )
             )
-            return GameResult(tuple(rounds), tuple(findings), None)
+            return GameResult(tuple(rounds), tuple(findings), None, limits)
         result = check_round(rnd, RoundWall(wall, None), layout, True)
-        more = composition_findings(rnd, layout) + hash_findings(rnd, layout)
-        result = _with_findings(result, more)
+        hashes = hash_results(rnd)
+        more = (
+            composition_findings(rnd, layout)
+            + copy_findings(rnd, layout)
+            + hash_findings(rnd, hashes)
+        )
+        result = replace(result, findings=result.findings + tuple(more), hashes=hashes)
         rounds.append(result)
         findings.extend(result.findings)
-    return GameResult(tuple(rounds), tuple(findings), None)
-
-
-def _with_findings(result: RoundResult, more: list[Finding]) -> RoundResult:
-    return RoundResult(
-        result.index,
-        result.label,
-        result.dice,
-        result.log_dice,
-        result.rows,
-        result.wall,
-        result.findings + tuple(more),
-        result.layout,
-        result.dealer,
-        result.dora_revealed,
-        result.ura_revealed,
-    )
-
-
-def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
-    """The wall (with the hands, where it lacks the deal) must be the game's tile set:
-    four of each kind (3-player: no 2m-8m); how many of the fives are red is the rule's."""
-    tiles = list(rnd.wall or ())
-    if not layout.holds_deal:
-        tiles += [t for hand in rnd.hands for t in hand]
-    counts = [0] * KINDS
-    for t in tiles:
-        counts[t // 4] += 1
-    want = [0 if layout.players == 3 and 1 <= k <= 7 else 4 for k in range(KINDS)]
-    wrong = {tile_text(k * 4 + 1): counts[k] for k in range(KINDS) if counts[k] != want[k]}
-    out: list[Finding] = []
-    if wrong:
-        listed = ", ".join(f"{n} of {t}" for t, n in list(wrong.items())[:6])
-        out.append(
-            Finding(
-                "wall_composition",
-                Severity.ERROR,
-                rnd.index,
-                f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
-                f"are not a {layout.players}-player tile set ({listed})",
-                {"counts": wrong},
-            )
-        )
-    if not layout.holds_deal:
-        out.append(
-            Finding(
-                "deal_not_committed",
-                Severity.INFO,
-                rnd.index,
-                f"{rnd.label}: the committed wall holds only the undealt tiles; the "
-                "starting hands are checked as a tile set, not against a hash",
-            )
-        )
-    return out
-
-
-def hash_findings(rnd: Round, layout: Layout) -> list[Finding]:
-    """Each digest the record states, computed again from what it says was hashed."""
-    if not rnd.hashes:
-        return [
-            Finding(
-                "no_hash",
-                Severity.WARNING,
-                rnd.index,
-                f"{rnd.label}: the record states no digest of this wall: its tiles were "
-                "checked, but nothing shows the wall was fixed before the round",
-            )
-        ]
-    return [_hash_finding(rnd, claim) for claim in rnd.hashes]
-
-
-def _hash_finding(rnd: Round, claim: HashClaim) -> Finding:
-    digest = hashlib.new(claim.algorithm, claim.message.encode()).hexdigest()
-    ok_code, bad_code = _HASH_CODES[(claim.algorithm, claim.covers == "salt")]
-    ok = digest == claim.stated.strip().lower()
-    data = {
-        "name": claim.name,
-        "algorithm": claim.algorithm,
-        "covers": claim.covers,
-        "stated": claim.stated,
-        "computed": digest,
-    }
-    if ok:
-        return Finding(
-            ok_code,
-            Severity.INFO,
-            rnd.index,
-            f"{rnd.label}: {claim.name} matches the {_covered(claim)}",
-            data,
-        )
-    return Finding(
-        bad_code,
-        Severity.ERROR,
-        rnd.index,
-        f"{rnd.label}: {claim.name} does not match the {_covered(claim)} "
-        f"(stated {claim.stated[:16]}…, computed {digest[:16]}…)",
-        data,
-    )
-
-
-def _covered(claim: HashClaim) -> str:
-    return {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}.get(
-        claim.covers, claim.covers
-    )
+    return GameResult(tuple(rounds), tuple(findings), None, limits)

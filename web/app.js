@@ -1,8 +1,11 @@
 // The page's wiring: DOM and events only. Python runs in a pool of workers (worker.mjs,
 // pool.mjs; session.mjs talks to them, pool-setting.mjs sizes the pool); files.mjs and
 // archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls from a seed,
-// export.mjs downloads the batch, panels.mjs adds the tools.
+// export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and handoff.mjs
+// take game links and the bookmarklet's logs, samples.mjs the sample games, meaning.mjs
+// says what a verdict means, picture.mjs offers every drawn wall as a picture.
 
+import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
 import { auditSources, clearResults, redrawBatch, showBatch, turnPage, batch } from "./batch.mjs";
@@ -12,6 +15,12 @@ import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
 import { pool, request } from "./session.mjs";
 import { initPoolSetting, redrawPoolSetting } from "./pool-setting.mjs";
+import { setRenderHooks } from "./render.mjs";
+import { redrawLinks, roundLinks, yourSeat } from "./links.mjs";
+import { initHandoff, redrawHandoff } from "./handoff.mjs";
+import { initSamples } from "./samples.mjs";
+import { verdictMeaning } from "./meaning.mjs";
+import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,6 +39,8 @@ function redraw() {
   redrawBatch();
   redrawSeeds();
   redrawPoolSetting();
+  redrawLinks();
+  redrawHandoff();
 }
 
 function initTable() {
@@ -45,6 +56,8 @@ function init() {
   initLanguageSelect($("lang"), redraw);
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
+  setRenderHooks({ meaning: verdictMeaning, roundLinks, you: (report) => yourSeat(report),
+    picture: pictureTools(request) });
   showStatus();
   initFiles();
   initTable();
@@ -54,6 +67,8 @@ function init() {
     pool.trim();
     showStatus();
   });
+  initSamples();
+  initHandoff();
 }
 
 init();

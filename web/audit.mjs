@@ -2,7 +2,7 @@
 // the archive runs it still holds (pywall.audit: which games count, the exact fair
 // distributions, the tests). Drawn as charts with a table of the same numbers.
 
-import { language, t } from "./i18n.mjs";
+import { language, t, tn } from "./i18n.mjs";
 import { clear, el } from "./render.mjs";
 import { barChart } from "./charts.mjs";
 import { ask, failure, redrawers } from "./panel-kit.mjs";
@@ -38,7 +38,7 @@ function sizeChart(part, who) {
     el("tbody", {}, keys.map((k, i) => el("tr", {}, el("th", { scope: "row" }, shantenText(Number(k))),
       el("td", { class: "num" }, String(observed[i])), el("td", { class: "num" }, expected[i].toFixed(2))))));
   return el("figure", { class: "audit-chart", data: { tiles: String(part.tiles), players: String(part.players) } },
-    el("figcaption", {}, el("b", {}, size), ` — ${t("audit.hands", { n: part.hands })}`),
+    el("figcaption", {}, el("b", {}, size), ` — ${tn("audit.hands", part.hands)}`),
     chart,
     el("details", {}, el("summary", {}, t("audit.table")), table),
     el("p", {}, t("audit.mean", { mean: fmt(part.mean), fair: fmt(part.expected_mean), z: fmt(part.z, 2), p: pText(part.z_p) })),
@@ -49,7 +49,7 @@ function groupView(group, alpha, label) {
   const tests = 2 + (group.dora ? 1 : 0);
   const smallest = Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
   return el("section", { class: "audit-group", data: { group: group.label, flagged: String(group.flagged) } },
-    el("h4", {}, el("bdi", {}, label), ` — ${t("audit.hands", { n: group.hands })}`),
+    el("h4", {}, el("bdi", {}, label), ` — ${tn("audit.hands", group.hands)}`),
     el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}` },
       el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
       group.flagged ? t("audit.flagged", { alpha, k: tests }) : t("audit.ok"),
@@ -76,13 +76,14 @@ function platformLabel(group) {
 function auditView(data) {
   const games = data.games;
   const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
-    anonymous: String(games.anonymous_hands) } }, t("audit.summary", { games: games.used, hands: games.hands }));
+    anonymous: String(games.anonymous_hands) } },
+    t("audit.summary", { games: tn("audit.games", games.used), hands: tn("audit.startingHands", games.hands) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
   const players = [...data.players].sort((a, b) => b.hands - a.hands);
   const platforms = data.platforms || [];
   return el("div", { data: { result: "audit" } },
     counts,
-    games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, t("audit.anonymous", { n: games.anonymous_hands })) : null,
+    games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands)) : null,
     excludedList(games),
     groupView(data.overall, data.alpha, t("audit.overall")),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
@@ -93,15 +94,16 @@ function auditView(data) {
     el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")));
 }
 
-// The button and the view under the results; `sources()` -> {reports, runs}.
+// The button and the view at the top of the results, under the batch's summary and
+// its buttons (reached without passing every result); `sources()` -> {reports, runs}.
 export function auditControls(sources) {
-  const batch = document.getElementById("batch");
-  if (!batch || document.getElementById("audit-view")) return;
+  const actions = document.querySelector("#batch .batch-actions");
+  if (!actions || document.getElementById("audit-view")) return;
   const out = el("div", { id: "audit-out", "aria-live": "polite" });
   const button = el("button", { id: "audit-go", type: "button" }, t("audit.button"));
   const section = el("section", { id: "audit-view", class: "audit", "aria-labelledby": "audit-heading" },
     el("h3", { id: "audit-heading" }, t("audit.heading")), el("p", {}, button), out);
-  batch.append(section);
+  actions.after(section);
   let last = null;
   const draw = () => { if (last) clear(out).append(auditView(last)); };
   redrawers.add(draw);

@@ -138,13 +138,16 @@ export function scheduleBatch() {
 
 export function showBatch() {
   drawn = performance.now();
-  let total = 0, done = 0;
+  let total = 0, done = 0, stopped = false;
   for (const entry of batch.entries) {
     if (entry.drawPending) drawPending(entry);
     if (entry.refresh) entry.refresh(); // an archive's progress and counts
     if (entry.archive) {
-      total += Math.max(1, entry.archive.total);
-      done += entry.archive.finished ? Math.max(1, entry.archive.total) : entry.archive.done;
+      // a stopped run counts what it checked, never its whole size: the bar is not full
+      const a = entry.archive;
+      stopped ||= a.cancelled;
+      total += Math.max(1, a.total);
+      done += a.finished && !a.cancelled ? Math.max(1, a.total) : a.done;
     } else {
       total++;
       if (entry.rows) done++;
@@ -153,7 +156,9 @@ export function showBatch() {
   const bar = $("batch-progress");
   bar.max = Math.max(1, total);
   bar.value = done;
-  $("batch-text").textContent = t("batch.progress", { done, total });
+  const running = batch.entries.some((e) => (e.archive ? !e.archive.finished : !e.rows));
+  const words = stopped && !running ? "batch.progressStopped" : "batch.progress";
+  $("batch-text").textContent = t(words, { done: fmt(done), total: fmt(total) });
   const rows = allRows();
   const counts = { files: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
   for (const { row } of rows) {
@@ -202,9 +207,9 @@ function drawPage(slice) {
       el("th", { scope: "row" }, el("button", { type: "button", class: "link",
         on: { click: () => (inArchive ? entry.openRow(row) : focusResult(row.path)) } }, row.path)),
       el("td", {}, verdictBadge(row.status)),
-      el("td", {}, String(row.round_count)),
-      el("td", {}, String(row.checked)),
-      el("td", { class: "problem" }, row.first_problem || "")));
+      el("td", { data: { label: t("batch.rounds") } }, String(row.round_count)),
+      el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
+      el("td", { class: "problem", data: { label: t("batch.problem") } }, row.first_problem || "")));
   }
 }
 

@@ -1,10 +1,11 @@
 // The hand calculator page: a hand in mpsz -> shanten per form and effective tiles, or
 // for 14 tiles the 牌理 table (each discard that keeps the best shanten, the tiles it
-// then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE).
+// then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE)(&lang=ja).
 
 import { connect, startWorker } from "./rpc.mjs";
-import { initLanguageSelect, t, translatePage } from "./i18n.mjs";
+import { initLanguageSelect, t, translatePage, withLanguage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
+import "./help-i18n.mjs";
 import { clear, el, tileEl } from "./render.mjs";
 import { efficiencyView, shantenText } from "./hand-view.mjs";
 
@@ -23,8 +24,9 @@ const rpc = connect(startWorker(), {
 function showStatus() {
   const state = failed ? "error" : info ? "ready" : "loading";
   $("status").dataset.state = state;
-  $("status-text").textContent = state === "ready" ? t("status.ready", info)
+  $("status-text").textContent = state === "ready" ? t("status.ready")
     : state === "error" ? t("status.error", { message: failed }) : t("status.loading");
+  $("about").textContent = info ? t("about.versions", info) : "";
 }
 
 function fromHash() {
@@ -35,7 +37,7 @@ function fromHash() {
 function linkFor(hand, visible) {
   const params = new URLSearchParams({ q: hand });
   if (visible) params.set("v", visible);
-  return `#${params.toString()}`;
+  return withLanguage(`#${params.toString()}`);
 }
 
 function handTiles(data) {

@@ -1,8 +1,12 @@
-// embed.html#tenhou=SEED&round=N[&players=3]: one wall, compactly, for an iframe.
+// embed.html#tenhou=SEED&round=N[&players=3][&lang=ja]: one wall, compactly, for an iframe
+// (a narrow wiki sidebar of 360×400 too): what game and round it is, the wall, the dealt
+// hands, the dice and the dead wall with its dora; the versions go in the about line.
 
+import "./help-i18n.mjs";
 import { connect, startWorker } from "./rpc.mjs";
-import { pickLanguage, setLanguage, t, translatePage } from "./i18n.mjs";
-import { clear, el, parseFragment, renderWall } from "./render.mjs";
+import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
+import { clear, parseFragment, renderWall, setRenderHooks } from "./render.mjs";
+import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);
 let info = null;
@@ -12,7 +16,8 @@ function status() {
   const node = $("status");
   node.dataset.state = failure ? "error" : info ? "ready" : "loading";
   $("status-text").textContent = failure ? t("status.error", { message: failure })
-    : info ? t("status.ready", info) : t("status.loading");
+    : info ? t("status.ready") : t("status.loading");
+  $("about").textContent = info ? t("about.versions", info) : "";
 }
 
 const rpc = connect(startWorker(), {
@@ -26,11 +31,27 @@ const rpc = connect(startWorker(), {
   },
 });
 
+// The seed as a reader can tell two games apart by: its start and end, the whole in the title.
+function shortSeed(seed) {
+  const body = seed.slice(seed.lastIndexOf(",") + 1);
+  return body.length > 20 ? `${body.slice(0, 8)}…${body.slice(-8)}` : body;
+}
+
+function heading(frag) {
+  const players = t(frag.players === 3 ? "seed.p3" : "seed.p4");
+  $("embed-title").textContent = t("embed.title", { round: frag.round, players });
+  document.title = `${$("embed-title").textContent} — pywall`;
+  const game = $("embed-game");
+  game.textContent = frag.seed ? t("embed.game", { seed: shortSeed(frag.seed) }) : "";
+  game.title = frag.seed || "";
+}
+
 async function show() {
   const frag = parseFragment(location.hash);
   const target = clear($("seed-wall"));
   $("seed-error").textContent = "";
   $("full-link").href = `index.html${location.hash}`;
+  heading(frag);
   if (!frag.seed) {
     $("seed-error").textContent = t("seed.error", { message: "#tenhou=SEED&round=N" });
     return;
@@ -46,18 +67,23 @@ async function show() {
     return;
   }
   const round = walls.rounds[frag.round - 1];
-  $("embed-title").textContent = `${t("seed.round")} ${frag.round} · ${t(frag.players === 3 ? "seed.p3" : "seed.p4")}`;
-  target.append(renderWall(round, { withLog: false, red: true, compact: true }));
+  const title = $("embed-title").textContent;
+  target.append(renderWall(round, { withLog: false, red: true, compact: true, heading: 2,
+    picture: { title, file: `pywall-wall-round-${frag.round}-${frag.players}p` } }));
 }
 
-let lang = "en";
-try {
-  lang = pickLanguage(localStorage.getItem("pywall.lang"), navigator.languages || [navigator.language]);
-} catch {
-  lang = pickLanguage(null, navigator.languages || [navigator.language]);
-}
-setLanguage(lang);
+setRenderHooks({ picture: pictureTools(rpc.request) });
+// The fragment's lang= (a wiki's choice), else the reader's remembered or browser language.
+setLanguage(startLanguage());
 translatePage();
 status();
-window.addEventListener("hashchange", show);
+window.addEventListener("hashchange", () => {
+  const asked = fragmentLanguage();
+  if (asked && asked !== language()) {
+    setLanguage(asked);
+    translatePage();
+    status();
+  }
+  show();
+});
 show();

@@ -1,48 +1,73 @@
-// Logs into the batch: files chosen, dropped on the page or pasted. Python says what
-// each file is (`sniff`): an archive goes to archives.mjs, anything else is one
-// `verify` job for the pool's first free worker (several files: several workers),
-// answered with its file reports (a zip sent whole: one per member) and their compact
-// rows; each is drawn in its place, in the order the files were given.
+// Logs into the batch: files chosen, dropped on the page or pasted, the sample games
+// and logs the bookmarklet brings (`addLog`). Each is one `verify` job for the pool's
+// first free worker (several files: several workers), answered with its file reports
+// (a zip sent whole: one per member) and their compact rows; each is drawn in its
+// place, in the order the files were given. For a File the worker first asks Python
+// what it is (`sniff`), and an archive (zip, SQLite) comes back as {archive: kind} and
+// goes to archives.mjs.
+// Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
-import { request, spread } from "./session.mjs";
+import { spread } from "./session.mjs";
 import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
+import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
 
 const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
-export function addFiles(files) {
-  for (const file of Array.from(files || [])) {
-    const entry = newEntry(file.name);
-    request("sniff", { file })
-      .then((answer) => answer.kind, () => "record")
-      .then((kind) => (kind === "record" ? verifyEntry(entry, { file }) : startArchive(entry, file)));
-  }
+// link: the game link the files were chosen for (its tw marks "you"), or null.
+// The first of them is brought into view (chosen or dropped, on a phone the results are
+// far below the file chooser).
+export function addFiles(files, link = null) {
+  const entries = Array.from(files || []).map((file) => {
+    const entry = newEntry(file.name, link);
+    verifyEntry(entry, { file }, file);
+    return entry;
+  });
+  if (entries.length) entries[0].node.scrollIntoView({ block: "start" });
 }
 
-function newEntry(name) {
-  const entry = { name, node: pendingEl(name), reports: null, rows: null, archive: null };
+function newEntry(name, link = null) {
+  const entry = { name, link, node: pendingEl(name), reports: null, rows: null, archive: null };
   entry.draw = () => resultNode(entry);
   return addEntry(entry);
 }
 
-function verifyEntry(entry, payload) {
+// One log given as bytes (or text) rather than a File: {bytes} or {text} is verified;
+// {refused: {code, message}} is a log the page would not send to Python (too large).
+export function addLog(name, payload, link = null) {
+  verifyEntry(newEntry(name, link), payload);
+}
+
+// One `verify` request; a File the worker finds to be an archive (its reply is
+// {archive: kind}) becomes an archive run instead.
+function verifyEntry(entry, { refused, ...payload }, file = null) {
   const started = performance.now();
-  spread("verify", { name: entry.name, ...payload }, { onWorker: (index) => batch.workers.add(index) })
+  let worker = null; // the pool's worker that took it
+  const job = { onWorker: (index) => { worker = index; } };
+  (refused ? Promise.reject(refused) : spread("verify", { name: entry.name, ...payload }, job))
     .then((text) => {
       const reply = JSON.parse(text);
+      if (reply.archive && file) {
+        startArchive(entry, file);
+        return false;
+      }
       entry.reports = reply.files;
       entry.rows = reply.rows;
+      return true;
     })
     .catch((err) => {
       entry.reports = [failedReport(entry.name, err)];
       entry.rows = [{ path: entry.name, status: "error", round_count: 0, checked: 0, errors: 1,
         first_problem: err.message }];
+      return true;
     })
-    .finally(() => {
+    .then((checked) => {
+      if (!checked) return;
+      if (worker != null) batch.workers.add(worker);
       finished();
       drawAnswer(entry, () => {
         performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
@@ -54,15 +79,22 @@ function verifyEntry(entry, payload) {
 function resultNode(entry) {
   const reports = entry.reports;
   const expanded = batch.entries.length === 1 && reports.length === 1;
-  if (reports.length === 1 && reports[0].path === entry.name) return renderReport(reports[0], { expanded });
+  const you = (r) => yourSeat(r, entry.link);
+  if (reports.length === 1 && reports[0].path === entry.name) {
+    return renderReport(reports[0], { expanded, you: you(reports[0]) });
+  }
   const worst = aggregate(reports.map((r) => r.status));
   return el("section", { class: "archive", tabindex: "-1", data: { file: entry.name, verdict: worst } },
     el("header", {}, el("h3", { class: "file-name" }, entry.name), " ", verdictBadge(worst)),
-    reports.map((r) => renderReport(r, { expanded: false })));
+    reports.map((r) => renderReport(r, { expanded: false, you: you(r) })));
 }
 
-// Pasted text: a seed shows its walls; anything else is verified as a log.
-function pasteGo() {
+// Short pasted text with no markup may be a game link or a log id (Python says).
+const MAX_LINK_TEXT = 4096;
+
+// Pasted text: a seed shows its walls, a game link or id where its record is;
+// anything else is verified as a log.
+async function pasteGo() {
   const text = $("paste").value;
   $("paste-msg").textContent = "";
   if (!text.trim()) {
@@ -73,8 +105,12 @@ function pasteGo() {
     showSeed({ seed: text.trim(), round: 1, players: 4 }, true);
     return;
   }
+  const link = text.length <= MAX_LINK_TEXT && !text.includes("<") ? await linkOf(text).catch(() => null) : null;
+  showLink(link);
+  if (link) return;
   pasted++;
-  verifyEntry(newEntry(`pasted-${pasted}.xml`), { text });
+  const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
+  verifyEntry(newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`), { text });
 }
 
 function initDrop() {
@@ -108,5 +144,6 @@ export function initFiles() {
     e.target.value = "";
   });
   $("paste-go").addEventListener("click", pasteGo);
+  initLinks({ addFiles });
   initDrop();
 }

@@ -52,6 +52,6 @@ export function efficiencyView(data) {
     el("tbody", {}, data.discards.map((row) => el("tr", { data: { discard: row.discard } },
       el("th", { scope: "row" }, tileEl(idOfKindText(row.discard), { small: true, red: false })),
       el("td", {}, shantenText(row.shanten)),
-      el("td", {}, row.tiles ? tileList(splitMpsz(row.tiles), row.remaining) : t("hands.none")),
+      el("td", { data: { label: t("hands.accepts") } }, row.tiles ? tileList(splitMpsz(row.tiles), row.remaining) : t("hands.none")),
       el("td", { class: "num" }, t("hands.tilesLeft", { n: row.total }))))));
 }

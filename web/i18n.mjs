@@ -3,23 +3,23 @@
 
 const en = {
   "title": "pywall — mahjong wall verifier",
-  "tagline": "Check that every tile of your game came from the wall its published seed defines. Everything runs on this computer: nothing is uploaded.",
+  "tagline": "Check that every tile of your game came from its wall: the wall Tenhou's published seed defines, or the wall Mahjong Soul or Riichi City committed to with a hash. Everything runs on this computer: nothing is uploaded.",
   "language": "Language",
   "status.loading": "Loading Python…",
   "status.runtime": "Loading the Python runtime…",
   "status.package": "Loading pywall…",
   "status.glue": "Starting…",
-  "status.ready": "Ready: pywall {pywall} on Python {python}",
+  "status.ready": "Ready",
   "status.error": "Python could not be loaded: {message}",
   "status.queued": "{n} waiting until Python is ready",
   "input.heading": "Verify logs",
   "input.choose": "Choose log files",
-  "input.hint": "Tenhou .mjlog, .xml or .txt logs, gzip, a .zip of logs, or a phoenix-logs .db database. You can also drop files anywhere on this page.",
+  "input.hint": "Tenhou .mjlog, .xml or .txt logs, Mahjong Soul or Riichi City game records (.json), gzip, a .zip of logs, or a phoenix-logs .db database. You can also drop files anywhere on this page.",
   "input.drop": "Drop logs to verify them",
-  "paste.label": "Or paste a log, or a Tenhou seed",
+  "paste.label": "Or paste a log, a Tenhou seed, or a game link or log id",
   "paste.verify": "Verify pasted text",
   "paste.name": "pasted log",
-  "paste.empty": "Paste a log or a seed first.",
+  "paste.empty": "Paste a log, a seed or a game link first.",
   "seed.heading": "Walls from a seed",
   "seed.round": "Round",
   "seed.players": "Players",
@@ -98,28 +98,34 @@ const en = {
   "honba": "{n} honba",
   "export.none": "Nothing to export yet.",
   "wall.log": "log",
+  "picture.svg": "Download as SVG",
+  "picture.png": "Download as PNG",
+  "picture.hint": "A picture of this wall, for pages that take images but not embedded pages",
+  "picture.making": "Drawing the picture…",
+  "picture.failed": "Could not draw the picture: {message}",
+  "picture.credit": "drawn by pywall",
   "footer": "pywall runs Python in this page with Pyodide; after the first visit it also works offline.",
 };
 
 const ja = {
   "title": "pywall — 牌山検証",
-  "tagline": "対局のすべての牌が、公開された乱数シードの牌山から来たものかを確かめます。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
+  "tagline": "対局のすべての牌が、その牌山から来たものかを確かめます。天鳳では公開された乱数シードが定める牌山、雀魂と麻雀一番街ではハッシュでコミットされた牌山です。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
   "language": "言語",
   "status.loading": "Python を読み込み中…",
   "status.runtime": "Python ランタイムを読み込み中…",
   "status.package": "pywall を読み込み中…",
   "status.glue": "起動中…",
-  "status.ready": "準備完了: pywall {pywall} / Python {python}",
+  "status.ready": "準備完了",
   "status.error": "Python を読み込めませんでした: {message}",
   "status.queued": "{n} 件が Python の準備を待っています",
   "input.heading": "牌譜を検証",
   "input.choose": "牌譜ファイルを選択",
-  "input.hint": "天鳳の .mjlog・.xml・.txt、gzip、牌譜の .zip、または phoenix-logs の .db データベース。ページのどこにでもドロップできます。",
+  "input.hint": "天鳳の .mjlog・.xml・.txt、雀魂・麻雀一番街の牌譜（.json）、gzip、牌譜の .zip、または phoenix-logs の .db データベース。ページのどこにでもドロップできます。",
   "input.drop": "ドロップして検証",
-  "paste.label": "または牌譜か天鳳のシードを貼り付け",
+  "paste.label": "または牌譜、天鳳のシード、対局のリンクか牌譜 ID を貼り付け",
   "paste.verify": "貼り付けた内容を検証",
   "paste.name": "貼り付けた牌譜",
-  "paste.empty": "先に牌譜かシードを貼り付けてください。",
+  "paste.empty": "先に牌譜、シード、対局のリンクのいずれかを貼り付けてください。",
   "seed.heading": "シードから牌山を表示",
   "seed.round": "局",
   "seed.players": "人数",
@@ -198,28 +204,34 @@ const ja = {
   "honba": "{n} 本場",
   "export.none": "書き出す結果がまだありません。",
   "wall.log": "牌譜",
+  "picture.svg": "SVG でダウンロード",
+  "picture.png": "PNG でダウンロード",
+  "picture.hint": "この牌山の画像（埋め込みページは使えないが画像は使えるページ向け）",
+  "picture.making": "画像を作成しています…",
+  "picture.failed": "画像を作成できませんでした: {message}",
+  "picture.credit": "pywall で作成",
   "footer": "pywall はこのページの中で Pyodide により Python を動かします。一度開けばオフラインでも使えます。",
 };
 
 const zh = {
   "title": "pywall — 麻将牌山验证",
-  "tagline": "检查对局中的每一张牌是否来自公开种子所确定的牌山。所有计算都在本机进行，不会上传任何内容。",
+  "tagline": "检查对局中的每一张牌是否来自它的牌山：天凤由公开种子确定的牌山，或雀魂、麻雀一番街用哈希承诺的牌山。所有计算都在本机进行，不会上传任何内容。",
   "language": "语言",
   "status.loading": "正在加载 Python…",
   "status.runtime": "正在加载 Python 运行环境…",
   "status.package": "正在加载 pywall…",
   "status.glue": "正在启动…",
-  "status.ready": "就绪：pywall {pywall}，Python {python}",
+  "status.ready": "就绪",
   "status.error": "无法加载 Python：{message}",
   "status.queued": "{n} 个文件等待 Python 就绪",
   "input.heading": "验证牌谱",
   "input.choose": "选择牌谱文件",
-  "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，gzip，牌谱的 .zip 压缩包，或 phoenix-logs 的 .db 数据库。也可以把文件拖放到页面任意位置。",
+  "input.hint": "天凤 .mjlog、.xml、.txt 牌谱，雀魂或麻雀一番街的牌谱（.json），gzip，牌谱的 .zip 压缩包，或 phoenix-logs 的 .db 数据库。也可以把文件拖放到页面任意位置。",
   "input.drop": "拖放到这里进行验证",
-  "paste.label": "或粘贴牌谱或天凤种子",
+  "paste.label": "或粘贴牌谱、天凤种子、对局链接或牌谱编号",
   "paste.verify": "验证粘贴的内容",
   "paste.name": "粘贴的牌谱",
-  "paste.empty": "请先粘贴牌谱或种子。",
+  "paste.empty": "请先粘贴牌谱、种子或对局链接。",
   "seed.heading": "由种子生成牌山",
   "seed.round": "局",
   "seed.players": "人数",
@@ -298,6 +310,12 @@ const zh = {
   "honba": "{n} 本场",
   "export.none": "还没有可导出的结果。",
   "wall.log": "牌谱",
+  "picture.svg": "下载为 SVG",
+  "picture.png": "下载为 PNG",
+  "picture.hint": "此牌山的图片，供不能嵌入网页但可以放图片的页面使用",
+  "picture.making": "正在生成图片…",
+  "picture.failed": "无法生成图片：{message}",
+  "picture.credit": "由 pywall 绘制",
   "footer": "pywall 通过 Pyodide 在本页面中运行 Python；首次访问后也可离线使用。",
 };
 
@@ -333,6 +351,13 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+// A count in words: `${key}.one` or `${key}.other` as the language's plural rules pick
+// ({n} is the count); Japanese and Chinese have only "other".
+export function tn(key, n, params = {}) {
+  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
+  return t(form in TABLES[current] || form in en ? form : `${key}.other`, { ...params, n });
+}
+
 // "East 2, 1 honba" (the report's label) in the current language.
 export function roundLabel(label) {
   const m = /^(East|South|West|North) (\d+), (\d+) honba$/.exec(label || "");
@@ -341,17 +366,37 @@ export function roundLabel(label) {
   return `${wind}${m[2]}局 ${t("honba", { n: m[3] })}`;
 }
 
-// Fill every element that names its text with data-i18n (and data-i18n-attr).
 const STORAGE_KEY = "pywall.lang";
 
-// Fill a language <select>, start in the remembered or the browser's language,
-// and follow changes (remembered for the next visit); onChange redraws the page.
-export function initLanguageSelect(select, onChange) {
+// `lang=ja` in the address's fragment (index.html, embed.html, calc.html): the
+// language a shared link or a wiki's iframe asks for; null when it names none.
+export function fragmentLanguage(hash = location.hash) {
+  const m = /(?:^#|&)lang=([a-z]{2})(?:&|$)/.exec(String(hash || ""));
+  return m && TABLES[m[1]] ? m[1] : null;
+}
+
+// A fragment this page writes (a round's link, a tool's values), keeping the
+// address's lang= so the link and a reload stay in the language it asked for.
+export function withLanguage(fragment) {
+  const lang = fragmentLanguage();
+  const body = String(fragment).replace(/^#/, "").split("&").filter((p) => p && !p.startsWith("lang=")).join("&");
+  return `#${[body, lang ? `lang=${lang}` : ""].filter(Boolean).join("&")}`;
+}
+
+// The language to start in: the fragment's, else the remembered one, else the browser's.
+export function startLanguage() {
   let stored = null;
   try {
     stored = localStorage.getItem(STORAGE_KEY);
   } catch { /* storage may be off */ }
-  const lang = setLanguage(pickLanguage(stored, navigator.languages || [navigator.language]));
+  return fragmentLanguage() || pickLanguage(stored, navigator.languages || [navigator.language]);
+}
+
+// Fill a language <select>, start in startLanguage(), and follow changes (remembered
+// for the next visit, and written into the fragment when it names a language) and a
+// fragment that names another language; onChange redraws the page.
+export function initLanguageSelect(select, onChange) {
+  const lang = setLanguage(startLanguage());
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
     option.value = code;
@@ -365,12 +410,20 @@ export function initLanguageSelect(select, onChange) {
     try {
       localStorage.setItem(STORAGE_KEY, select.value);
     } catch { /* ignore */ }
+    if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${current}`));
+    onChange();
+  });
+  window.addEventListener("hashchange", () => {
+    const asked = fragmentLanguage();
+    if (!asked || asked === current) return;
+    select.value = setLanguage(asked);
     onChange();
   });
   translatePage();
   return lang;
 }
 
+// Fill every element that names its text with data-i18n (and data-i18n-attr).
 export function translatePage(root = document) {
   document.documentElement.lang = current;
   for (const node of root.querySelectorAll("[data-i18n]")) {

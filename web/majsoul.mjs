@@ -2,7 +2,7 @@
 // and stated hash, checked by Python (`majsoul`).
 
 import { t } from "./i18n.mjs";
-import { clear, el, tileEl, verdictBadge } from "./render.mjs";
+import { clear, el, pictureButtons, tileEl, verdictBadge } from "./render.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
 import { toolSection } from "./tool-section.mjs";
 
@@ -71,7 +71,10 @@ function majsoulResult(data) {
       el("details", { open: !r.ok || data.rounds.length === 1 },
         el("summary", {}, t("ms.wall", { n: r.tiles.length })),
         el("div", { class: "tiles ms-wall" }, r.tile_ids.map((id, i) =>
-          tileEl(id, { red: true, small: true, extraLabel: t("sega.position", { n: i + 1 }) })))))),
+          tileEl(id, { red: true, small: true, extraLabel: t("sega.position", { n: i + 1 }) }))),
+        pictureButtons({ wall: r.tile_ids }, { red: true,
+          title: `${t("ms.round", { n: r.index + 1 })}${r.label ? ` — ${r.label}` : ""}`,
+          file: `pywall-majsoul-round-${r.index + 1}`, labels: { order: t("ms.wall", { n: r.tiles.length }) } })))),
     data.findings.filter((f) => f.severity !== "info").length
       ? el("ul", { class: "findings" }, data.findings.filter((f) => f.severity !== "info").map((f) =>
         el("li", { class: `sev-${f.severity}` }, f.message))) : null);

@@ -3,6 +3,9 @@
 // parses HTML, so a name like <img src=x onerror=...> stays text.
 
 import { t, roundLabel } from "./i18n.mjs";
+import { findingsList } from "./findings.mjs";
+import { dateText, numberText, ruleText, windOf } from "./finding-words.mjs";
+import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
 
 // el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
 export function el(tag, props = {}, ...children) {
@@ -39,9 +42,11 @@ export function clear(node) {
 
 // --- tiles ----------------------------------------------------------------------
 
+// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.tile_art: the
+// same art as the wall pictures), so a tile looks the same with or without a CJK font,
+// and offline. The tile's words are its aria-label and its mpsz label, never its glyphs.
 const SUITS = ["m", "p", "s", "z"];
-const SUIT_GLYPH = { m: "萬", p: "筒", s: "索" };
-const HONOURS = ["東", "南", "西", "北", "白", "發", "中"];
+const FACES = new URL("./tiles/", import.meta.url).href;
 export const RED_FIVES = new Set([16, 52, 88]);
 
 export function tileText(id, red = true) {
@@ -51,15 +56,17 @@ export function tileText(id, red = true) {
   return `${red && RED_FIVES.has(id) ? 0 : num}${suit}`;
 }
 
+export function faceUrl(code) {
+  return `${FACES}${code}.svg`;
+}
+
 export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) {
   const kind = id >> 2;
   const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
   const isRed = red && RED_FIVES.has(id);
   const text = tileText(id, red);
-  const face = suit === "z"
-    ? el("span", { class: "face", "aria-hidden": "true" }, el("b", {}, HONOURS[kind - 27]))
-    : el("span", { class: "face", "aria-hidden": "true" },
-        el("b", {}, String((kind % 9) + 1)), el("i", {}, SUIT_GLYPH[suit]));
+  const face = el("img", { class: "face", src: faceUrl(text), alt: "", "aria-hidden": "true",
+    width: "48", height: "64", draggable: "false" });
   const label = [text, isRed ? t("wall.redFive") : "", extraLabel].filter(Boolean).join(", ");
   const cls = ["tile", `suit-${suit}`, suit === "z" ? `z${kind - 26}` : "", isRed ? "red" : "",
     small ? "small" : ""].filter(Boolean).join(" ");
@@ -135,8 +142,9 @@ function eventsByPos(events) {
   return map;
 }
 
-function seatMark(seat) {
-  return el("span", { class: `who seat${seat}`, "aria-hidden": "true" }, String(seat + 1));
+// A seat's badge: its colour stays the player's, its letter is the seat's wind then.
+function seatMark(seat, wind) {
+  return el("span", { class: `who seat${seat}`, "aria-hidden": "true" }, t(`windMark.${wind}`));
 }
 
 // One wall position: the wall's tile, marks for what happened there, and the
@@ -152,36 +160,43 @@ function slot(pos, wall, ctx, roles = []) {
   const cls = ["slot", bad ? "bad" : "", ctx.withLog && !used ? "unused" : "",
     roles.length ? "role" : ""].filter(Boolean).join(" ");
   const node = el("span", { class: cls, data: { pos: String(pos) } },
+    bad ? el("span", { class: "vs-label wall-label" }, t("wall.wallTile")) : null,
     tileEl(wall[pos], { red: ctx.red, extraLabel: notes.join("; ") }));
   if (bad) {
     node.append(el("span", { class: "vs" }, el("span", { class: "vs-label" }, t("wall.log")),
       tileEl(bad.log, { red: ctx.red, small: true })));
   }
   const marks = el("span", { class: "marks", "aria-hidden": "true" });
-  if (draw && draw.seat != null) marks.append(seatMark(draw.seat));
+  if (draw && draw.seat != null) marks.append(seatMark(draw.seat, ctx.wind(draw.seat)));
   for (const r of ctx.roleShort(pos)) marks.append(el("span", { class: `role-mark ${r.cls}` }, r.text));
   node.append(marks);
   return node;
 }
 
-// Each seat's dealt tiles, in deal order, from the round's layout (deal by seat);
-// a wall without a log names seats by wind only.
+// Each seat's dealt tiles, in deal order, from the round's layout (deal by seat); a wall
+// without a log names seats by wind only. Where the wall does not hold the deal (scheme
+// `undealt`), the hands the record states, as tiles beside the wall (`offWall`).
 function handRows(round, ctx) {
   const deal = ctx.layout.deal || [];
-  const players = deal.length;
+  const offWall = ctx.withLog && !deal.some((seat) => seat.length) && Array.isArray(round.hands);
+  const players = offWall ? round.hands.length : deal.length;
   const dealer = round.dealer ?? ctx.layout.dealer ?? 0;
-  const rows = deal.map((positions, s) => {
+  const rows = Array.from({ length: players }, (_, s) => {
     const wind = t(`wind.${(s - dealer + players) % players}`);
     const dealerNote = s === dealer ? ` (${t("wall.dealer")})` : "";
     const label = ctx.withLog
-      ? [seatMark(s), " ", ctx.names[s] || t("wall.seat", { n: s + 1 }), ` · ${wind}`, dealerNote]
+      ? [seatMark(s, ctx.wind(s)), " ", ctx.names[s] || wind, s === ctx.you ? youMark() : null,
+        ` · ${wind}`, dealerNote]
       : [wind, dealerNote];
-    return [label, positions.map((p) => slot(p, round.wall, ctx))];
+    const tiles = offWall
+      ? round.hands[s].map((id) => el("span", { class: "off-wall" }, tileEl(id, { red: ctx.red })))
+      : deal[s].map((p) => slot(p, round.wall, ctx));
+    return [label, tiles];
   }).filter(([, tiles]) => tiles.length);
   if (!rows.length) return null;
-  return el("div", { class: "hands" }, rows.map(([label, tiles]) =>
+  return { offWall, node: el("div", { class: `hands${offWall ? " off-wall-hands" : ""}` }, rows.map(([label, tiles]) =>
     el("div", { class: "hand" }, el("span", { class: "hand-label" }, label),
-      el("span", { class: "tiles" }, tiles))));
+      el("span", { class: "tiles" }, tiles)))) };
 }
 
 // The dead wall as it stands: its positions in wall order, in stacks of two.
@@ -219,25 +234,40 @@ function diceEl(dice) {
 
 // A round's wall (from a log's report, or from a seed alone): every position where
 // `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
-// computes a wall position.
-export function renderWall(round, { names = [], red = true, withLog = true, compact = false } = {}) {
+// computes a wall position. picture {title, file}: offer the wall as a picture (the
+// `picture` hook's buttons, picture.mjs) under that title and file name. `heading`: the
+// level of its parts' headings, one below the heading the wall sits under (a log's
+// round: 5; the seed view: 4; the embed: 2).
+export function renderWall(round, { names = [], red = true, withLog = true, compact = false, you = null,
+  picture = null, heading = 5 } = {}) {
   const layout = round.layout || {};
   const marks = positionRoles(layout);
   const ctx = {
-    layout, red, withLog, names,
+    layout, red, withLog, names, you,
     roles: (p) => (marks.get(p) || { long: [] }).long,
     roleShort: (p) => (marks.get(p) || { short: [] }).short,
     byPos: eventsByPos(eventsOf(round)),
-    seatName: (s) => `${s + 1} ${names[s] || ""}`.trim(),
+    wind: (s) => windOf(s, round.dealer ?? layout.dealer, (layout.deal || []).length || names.length || 4),
+    seatName: (s) => (names[s] ? `${names[s]} (${t(`wind.${ctx.wind(s)}`)})` : t(`wind.${ctx.wind(s)}`)),
   };
   const live = (layout.live || []).map((p) => slot(p, round.wall, ctx));
   const hands = handRows(round, ctx);
+  const part = (name, key, ...body) => el("div", { class: `wall-part part-${name}` },
+    el(`h${heading}`, { class: "part-heading" }, t(key)), body);
   return el("div", { class: `wall${compact ? " compact" : ""}` },
-    round.dice ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.dice")), diceEl(round.dice)) : null,
-    hands ? el("div", { class: "wall-part" }, el("h5", {}, t("wall.hands")), hands) : null,
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.live")), el("div", { class: "tiles live" }, live)),
-    el("div", { class: "wall-part" }, el("h5", {}, t("wall.dead")), deadWall(round, ctx)),
-    legend(withLog));
+    round.dice ? part("dice", "wall.dice", diceEl(round.dice)) : null,
+    hands ? part("hands", hands.offWall ? "wall.handsOffWall" : "wall.hands", hands.node) : null,
+    part("live", "wall.live", el("div", { class: "tiles live" }, live)),
+    part("dead", "wall.dead", deadWall(round, ctx)),
+    legend(withLog),
+    picture ? pictureButtons(round, { names: withLog ? names : [], red, ...picture }) : null);
+}
+
+// The `picture` hook's buttons (picture.mjs) for a wall: round {wall, layout, dice, ...}, or
+// {wall, dice} alone for a wall drawn as stored (the SEGA and Mahjong Soul tools); null when
+// the page set no hook. options {names, red, title, file, labels}.
+export function pictureButtons(round, options) {
+  return hooks.picture ? hooks.picture(round, options) : null;
 }
 
 function legend(withLog) {
@@ -251,9 +281,13 @@ function legend(withLog) {
 
 // --- a whole file report ----------------------------------------------------------
 
-// Extra views other modules add (panels.mjs): report(report) -> nodes after the game's
-// facts; round(round, game, red) -> nodes under an opened round's wall.
-const hooks = { report: null, round: null };
+// Extra views other modules add (panels.mjs, meaning.mjs, links.mjs, picture.mjs):
+// report(report) -> nodes after the game's facts; round(round, game, red) -> nodes under an
+// opened round's wall; roundLinks(round, game, you) -> links to that round, right under its
+// wall; meaning(report) -> what the verdict means, under it; you(report) -> the seat of the
+// player a game link was made for (Tenhou's tw), or null;
+// picture(round, {names, red, title, file, labels}) -> the wall's download buttons.
+const hooks = { report: null, round: null, roundLinks: null, meaning: null, you: null, picture: null };
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
@@ -266,37 +300,37 @@ function redFivesOn(game) {
 }
 
 export function verdictDetail(report) {
-  if (report.status === "verified") return t("detail.verified", { checked: report.checked });
+  if (report.status === "verified") return t("detail.verified", { checked: numberText(report.checked) });
   if (report.status === "mismatch") {
     const count = report.rounds.reduce((sum, r) =>
       sum + eventsOf(r).filter((e) => !e.ok).length, 0);
-    return t("detail.mismatch", { count: count || report.findings.filter((f) => f.severity === "error").length, checked: report.checked });
+    return t("detail.mismatch", { count: numberText(count || report.findings.filter((f) => f.severity === "error").length),
+      checked: numberText(report.checked) });
   }
   return t("detail.error");
 }
 
-function gameFacts(game) {
-  if (!game) return null;
-  const players = el("ol", { class: "players" }, game.players.map((name, s) =>
-    el("li", {}, seatMark(s), " ", name)));
-  const rows = [
-    [t("game.players"), players],
-    [t("game.rule"), [game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
-    [t("game.date"), game.date || t("game.unknown")],
-  ];
-  if (game.log_id) rows.push([t("game.log"), game.log_id]);
-  return el("dl", { class: "game" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+function youMark() {
+  return el("span", { class: "you" }, ` (${t("wall.you")})`);
 }
 
-const MAX_FINDINGS = 60;
-
-function findingsList(findings) {
-  if (!findings.length) return null;
-  const shown = findings.slice(0, MAX_FINDINGS);
-  return el("section", { class: "findings" }, el("h4", {}, t("findings")),
-    el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code } },
-      el("span", { class: "sev" }, `${f.severity}: `), f.message)),
-      findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
+// The players with their seat winds at the start (the first round's dealer is East).
+function gameFacts(game, you, dealer = 0) {
+  if (!game) return null;
+  const players = el("ol", { class: "players" }, game.players.map((name, s) => {
+    const wind = windOf(s, dealer, game.player_count);
+    return el("li", { class: s === you ? "is-you" : null }, seatMark(s, wind), " ", name || t(`wind.${wind}`),
+      name ? ` (${t(`wind.${wind}`)})` : null, s === you ? youMark() : null);
+  }));
+  const rows = [
+    [t("game.players"), players],
+    [t("game.rule"), [ruleText(game.rule_code, game.player_count) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.date"), game.date ? el("time", { datetime: game.date }, dateText(game.date)) : t("game.unknown")],
+  ];
+  if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);
+  if (game.log_id) rows.push([t("game.log"), game.log_id]);
+  else if (game.game_id) rows.push([t("game.id"), game.game_id]);
+  return el("dl", { class: "game" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
 }
 
 // Fill a <details> the first time it is open (at once when `open`): folded
@@ -314,7 +348,7 @@ function fillWhenOpen(details, contents, open) {
   }
 }
 
-function roundDetails(round, game, red) {
+function roundDetails(round, game, red, you, path) {
   const ok = round.result === "verified";
   const summary = el("summary", {},
     el("span", { class: "round-label" }, roundLabel(round.label)), " ",
@@ -325,7 +359,10 @@ function roundDetails(round, game, red) {
   const details = el("details", { class: "round", data: { round: String(round.index), result: round.result } }, summary);
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
-    renderWall(round, { names: game ? game.players : [], red, withLog: true }),
+    renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
+      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
+    hooks.roundLinks ? hooks.roundLinks(round, game, you) || "" : "",
+    roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
   ] : []), !ok);
   return details;
@@ -336,26 +373,35 @@ function diceText(dice) {
   return el("span", { class: "round-dice" }, `${t("wall.dice")} ${dice[0]}+${dice[1]}`);
 }
 
-export function renderReport(report, { expanded = true } = {}) {
+// you: the seat to mark as the reader's (a game link's tw); by default the `you` hook's answer.
+export function renderReport(report, { expanded = true, you } = {}) {
   const red = redFivesOn(report.game);
+  if (you === undefined) you = hooks.you ? hooks.you(report) : null;
   const head = el("header", {}, el("h3", { class: "file-name" }, report.path), " ", verdictBadge(report.status));
   const article = el("article", { class: "file-result", tabindex: "-1",
     data: { file: report.path, verdict: report.status } },
     head,
     el("p", { class: "verdict-detail" }, verdictDetail(report)),
-    gameFacts(report.game),
-    findingsList(report.findings || []),
+    hooks.meaning ? hooks.meaning(report) : null,
+    gameFacts(report.game, you, (report.rounds || [])[0]?.dealer),
+    findingsList(report, red),
+    commitmentsSection(report),
     hooks.report ? hooks.report(report) : null);
   if (report.rounds && report.rounds.length) {
     // In a batch, a verified game's rounds stay folded, and are drawn when first
     // opened: the page stays short, and a batch of many logs draws little.
     const rounds = el("details", { class: "rounds" },
       el("summary", {}, el("h4", {}, `${t("rounds")} (${report.rounds.length})`)));
-    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red)),
+    fillWhenOpen(rounds, () => report.rounds.map((r) => roundDetails(r, report.game, red, you, report.path)),
       expanded || report.status !== "verified");
     article.append(rounds);
   }
   return article;
+}
+
+// A file name from any text: letters, digits, dots and dashes only, no extension.
+export function fileBase(text) {
+  return String(text).replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}.-]+/gu, "_").slice(0, 80) || "wall";
 }
 
 export function pendingEl(name) {

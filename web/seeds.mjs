@@ -1,21 +1,22 @@
 // The seed-only view: a Tenhou seed (pasted, or from #tenhou=SEED&round=N&players=3)
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
-import { t } from "./i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
 import { clear, el, fragmentFor, parseFragment, renderWall } from "./render.mjs";
 import { request } from "./session.mjs";
 
 const $ = (id) => document.getElementById(id);
 let shown = null; // {seed, round, players, walls}
 
-export async function showSeed({ seed, round, players }, updateUrl) {
+// reveal: bring the wall into view once drawn (a link opened at a round).
+export async function showSeed({ seed, round, players }, updateUrl, reveal = false) {
   $("seed-view").hidden = false;
   $("seed-players").value = String(players);
   $("seed-round").value = String(round);
   const cached = shown;
-  shown = { seed, round, players,
+  shown = { seed, round, players, reveal,
     walls: cached && cached.seed === seed && cached.players === players ? cached.walls : null };
-  const fragment = fragmentFor(seed, round, players);
+  const fragment = withLanguage(fragmentFor(seed, round, players));
   if (updateUrl) history.replaceState(null, "", fragment);
   const base = location.href.split("#")[0];
   $("seed-url").value = base + fragment;
@@ -43,8 +44,13 @@ function drawSeedWall(walls) {
     return;
   }
   const round = walls.rounds[shown.round - 1];
+  const players = t(shown.players === 3 ? "seed.p3" : "seed.p4");
   target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
-    renderWall(round, { withLog: false, red: true }));
+    renderWall(round, { withLog: false, red: true, heading: 4, picture: {
+      title: `${t("seed.round")} ${shown.round} · ${players}`,
+      file: `pywall-wall-round-${shown.round}-${shown.players}p` } }));
+  if (shown.reveal) target.scrollIntoView({ block: "start" });
+  shown.reveal = false;
 }
 
 function seedStep(delta) {
@@ -54,7 +60,7 @@ function seedStep(delta) {
 
 function fromFragment() {
   const frag = parseFragment(location.hash);
-  if (frag.seed) showSeed(frag, false);
+  if (frag.seed) showSeed(frag, false, true);
 }
 
 export function redrawSeeds() {

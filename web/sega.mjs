@@ -1,8 +1,11 @@
 // The SEGA MJ tool (#tool=sega): four player seeds and the uncertainty value give a
-// wall (Python's `sega`); the form checks what a person typed before asking.
+// wall (Python's `sega`); the form checks what a person typed before asking. A shown
+// wall's values stay in the address (#tool=sega&seeds=S1,S2,S3,S4&u=N), so it can be
+// linked and embedded; such an address fills the form and shows the wall.
 
-import { t } from "./i18n.mjs";
-import { clear, el, tileEl } from "./render.mjs";
+import "./help-i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
+import { clear, el, pictureButtons, tileEl } from "./render.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
 import { toolSection } from "./tool-section.mjs";
 
@@ -35,26 +38,49 @@ export function segaPanel() {
   let last = null;
   const draw = () => { if (last) clear(out).append(segaResult(last)); };
   redrawers.add(draw);
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
+  const show = async (problem) => {
     const seeds = seedInputs.map(({ input }) => input.value.trim());
-    const problem = segaProblem(seeds, value.value.trim());
+    problem = problem || segaProblem(seeds, value.value.trim());
     message.textContent = problem || "";
     if (problem) {
       clear(out);
       last = null;
       return;
     }
+    const fragment = withLanguage(`#tool=sega&seeds=${seeds.join(",")}&u=${value.value.trim()}`);
+    if (location.hash !== fragment) history.replaceState(null, "", fragment);
     clear(out).append(working());
     try {
-      last = await ask("sega", { seeds, uncertainty: value.value.trim() });
+      last = { ...(await ask("sega", { seeds, uncertainty: value.value.trim() })), link: location.href };
       draw();
     } catch (err) {
       last = null;
       clear(out).append(failure(err));
     }
+  };
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    show(null);
   });
+  // An address with seeds= or u= fills the form (as it came: a bad value is named, not fixed).
+  const fromAddress = () => {
+    const linked = linkedValues(location.hash);
+    if (!linked) return;
+    seedInputs.forEach(({ input }, i) => { input.value = linked.seeds[i] ?? ""; });
+    value.value = linked.u;
+    show(linked.count === 4 ? null : t("sega.err.linkSeeds", { n: linked.count }));
+  };
+  window.addEventListener("hashchange", fromAddress);
+  queueMicrotask(fromAddress);
   return toolSection("sega", t("sega.heading"), el("p", { class: "hint" }, t("sega.hint")), form, out);
+}
+
+// seeds= and u= of #tool=sega&seeds=S1,S2,S3,S4&u=N; null when the address is not such a link.
+function linkedValues(hash) {
+  const params = new URLSearchParams(String(hash).replace(/^#/, ""));
+  if (params.get("tool") !== "sega" || !(params.has("seeds") || params.has("u"))) return null;
+  const seeds = (params.get("seeds") || "").split(",").filter(Boolean);
+  return { seeds: seeds.slice(0, 4), count: seeds.length, u: (params.get("u") || "").slice(0, 100) };
 }
 
 function segaResult(data) {
@@ -67,7 +93,12 @@ function segaResult(data) {
       ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][a - 1], ["⚀", "⚁", "⚂", "⚃", "⚄", "⚅"][b - 1]), " ",
       el("b", {}, t("sega.dice", { a, b, sum: a + b }))),
     el("p", {}, t("sega.break", { wall: t(`sega.break.${data.break.index}`), n: data.break.stacks_from_right })),
-    el("h4", {}, t("sega.wall")),
+    el("h3", {}, t("sega.wall")),
     el("div", { class: "tiles sega-wall" }, tiles),
-    el("p", { class: "hint" }, t("sega.red")));
+    el("p", { class: "hint" }, t("sega.red")),
+    pictureButtons({ wall: data.tenhou_ids, dice: data.dice }, { red: false, title: t("sega.heading"),
+      file: "pywall-sega-wall", labels: { order: t("sega.wall") } }),
+    el("p", { class: "seed-link" }, el("label", { for: "sega-url" }, t("sega.link")),
+      el("input", { id: "sega-url", type: "text", readonly: true, value: data.link,
+        on: { focus: (e) => e.target.select() } })));
 }

@@ -68,8 +68,9 @@ export function showStatus() {
   put(status, "workers", String(counts.ready));
   put(status, "busy", String(counts.busy));
   const workers = counts.ready > 1 ? ` · ${t("pool.workers", { n: counts.ready })}` : "";
-  put($("status-text"), "text", name === "ready" ? t("status.ready", state.info) + workers
+  put($("status-text"), "text", name === "ready" ? t("status.ready") + workers
     : name === "error" ? t("status.error", { message: state.error }) : t(state.stage));
+  put($("about"), "text", state.info ? t("about.versions", state.info) : "");
   if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";
   put($("queue-text"), "text", !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "");
 }

@@ -32,6 +32,8 @@ async function startPython(options, snapshot) {
 }
 
 let python = null; // {pyodide}: its file system holds the archives being read
+let logBytes = null; // the largest log Python takes, once it is up: a file to verify this size or less is read early
+const SNIFF_BYTES = 16; // what Python's sniff looks at
 
 async function init() {
   const started = performance.now();
@@ -62,6 +64,7 @@ async function init() {
   pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
   const glue = pyodide.pyimport("pywall_worker");
   const info = JSON.parse(glue.info());
+  logBytes = info.limits.log_bytes;
   lap("glue");
   info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
   info.snapshot = snapshot;
@@ -128,12 +131,21 @@ async function bytesOf(payload) {
 // How each request reaches Python: which fields go as JSON, which as bytes, and
 // whether the reply is parsed here. Anything else goes through as it came.
 const requests = {
-  async verify(glue, { file, read, bytes, text, ...payload }) {
+  // A chosen or dropped file is sniffed first, in the same turn: an archive (zip,
+  // SQLite) is answered {"archive": kind} for the page to start an archive run. Its
+  // first bytes (and a log's whole bytes) were read ahead, when the request came.
+  async verify(glue, { file, head, read, bytes, text, ...payload }) {
+    if (file) {
+      const first = new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()));
+      const { kind } = parsed(call(glue, "sniff", {}, first));
+      if (kind !== "record") return JSON.stringify({ archive: kind });
+    }
     return unparsed(call(glue, "verify", payload, await bytesOf({ file, read, bytes, text })));
   },
-  async sniff(glue, { file, read, bytes, ...payload }) {
-    const head = file ? new Uint8Array(await (read || file.slice(0, 16).arrayBuffer())) : await bytesOf({ bytes });
-    return parsed(call(glue, "sniff", payload, head));
+  async sniff(glue, { file, head, bytes, ...payload }) {
+    const first = file ? new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()))
+      : await bytesOf({ bytes });
+    return parsed(call(glue, "sniff", payload, first));
   },
   async info(glue) {
     return JSON.parse(glue.info());
@@ -280,19 +292,24 @@ const enqueue = (task) => { queue = queue.then(task); };
 // The first task once Python is up, before any request: check a made-up game a few
 // times so the browser compiles and optimises the interpreter's hot paths.
 enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
-// A file to verify (or the first bytes of one to sniff) is read as soon as its request
-// arrives, while Python answers the ones before it (reading a File is asynchronous: in
-// turn, it took about a tenth of a batch's time).
-const READS = { verify: (file) => file.arrayBuffer(), sniff: (file) => file.slice(0, 16).arrayBuffer() };
+// A file to verify is read as soon as its request arrives, while Python answers the
+// ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
+// batch's time): its first bytes, for the sniff, and all of it when it is no larger than
+// the largest log Python takes. A bigger file is an archive (mounted, never copied) or
+// a log Python refuses, read in its turn. A request to sniff reads only the first bytes.
+function readEarly(type, payload) {
+  const { file } = payload;
+  const whole = type === "verify" && logBytes != null && file.size <= logBytes ? file.arrayBuffer() : null;
+  payload.head = whole ? whole.then((b) => b.slice(0, SNIFF_BYTES)) : file.slice(0, SNIFF_BYTES).arrayBuffer();
+  payload.read = whole;
+  for (const read of [payload.head, payload.read]) if (read) read.catch(() => {}); // reported in its turn
+}
 self.addEventListener("message", (event) => {
   const { id, type, payload } = event.data || {};
   if (Object.hasOwn(immediate, type)) {
     post("result", immediate[type](payload || {}), id);
     return;
   }
-  if (Object.hasOwn(READS, type) && payload && payload.file) {
-    payload.read = READS[type](payload.file);
-    payload.read.catch(() => {}); // a failed read is reported when the request's turn comes
-  }
+  if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
   enqueue(() => handle(event.data || {}));
 });

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pywall
 from pywall import api  # imported now, so that "ready" means ready
+from pywall.archives import MAX_INPUT_BYTES
 from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
 
 # The interpreter may come from the site's start-up snapshot, the same memory
@@ -41,7 +42,12 @@ def _bytes(data: object) -> bytes | None:
 
 
 def info() -> str:
-    return json.dumps({"pywall": pywall.__version__, "python": sys.version.split()[0]})
+    """Versions, and the largest log the readers take (the page refuses bigger logs
+    handed to it by message before copying them into Python)."""
+    limits = {"log_bytes": MAX_INPUT_BYTES}
+    return json.dumps(
+        {"pywall": pywall.__version__, "python": sys.version.split()[0], "limits": limits}
+    )
 
 
 def handle(kind: str, payload_json: str, data: object = None) -> str:

@@ -1,20 +1,26 @@
-"""``pywall wall SEED [--rounds N] [--players 3|4] [--json]``: show the walls a seed defines.
+"""``pywall wall SEED [--rounds N] [--players 3|4] [--json | --svg FILE [--round N]]``:
+show the walls a seed defines.
 
 SEED is the SHUFFLE seed of a log, with or without its
 ``mt19937ar-sha512-n288-base64,`` prefix (or ``@FILE`` to read it from a file,
 ``-`` from standard input). Tiles are written mpsz style (``5m 0p 7z``; red fives
 as ``0``). Hands are shown in deal order from the dealer (the first seat dealt).
+``--svg FILE`` writes one round's wall (``--round N``, default 1) as a picture
+instead, drawn with the page's tile art (``pywall.picture``); ``-`` writes it to
+standard output. A file that cannot be written exits 3, like any output failure.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from pywall import tenhou
-from pywall.cli.output import emit_json, fail, print_lines
+from pywall.cli.output import EXIT_OUTPUT, emit_json, fail, print_lines
 from pywall.errors import PywallError
 from pywall.inputs.files import read_named
+from pywall.picture import wall_svg
 from pywall.report import SCHEMA, wall_dict
 from pywall.tiles import mpsz_from_ids, tile_text
 
@@ -33,7 +39,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--rounds", type=int, default=1, metavar="N", help="how many rounds (default 1)")
     p.add_argument("--players", type=int, choices=(3, 4), default=4, help="3 or 4 (default 4)")
     p.add_argument("--no-red", action="store_true", help="show red fives as plain 5s")
-    p.add_argument("--json", action="store_true", help="print the walls as JSON")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the walls as JSON")
+    out.add_argument(
+        "--svg",
+        metavar="FILE",
+        help="write one round's wall as an SVG picture to FILE (- for standard output)",
+    )
+    p.add_argument(
+        "--round", type=int, default=1, metavar="N", help="the round --svg draws (default 1)"
+    )
     p.set_defaults(run=run)
 
 
@@ -71,18 +86,38 @@ def human(d: dict[str, Any], red: bool) -> list[str]:
     return lines
 
 
+def write_svg(path: str, svg: str) -> int:
+    """The picture to FILE, or to standard output for ``-`` (whose failures ``main`` reports)."""
+    if path == "-":
+        sys.stdout.write(svg)
+        return 0
+    try:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(svg)
+    except OSError as exc:
+        return fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_OUTPUT)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.rounds <= 1000:
         return fail("--rounds must be from 1 to 1000")
+    if not 1 <= args.round <= 1000:
+        return fail("--round must be from 1 to 1000")
     try:
         seed = read_seed(args.seed)
     except (PywallError, UnicodeDecodeError) as exc:
         return fail(f"cannot read the seed: {exc}")
     try:
         parsed = tenhou.parse_seed(seed)
-        walls = tenhou.walls(seed, args.rounds, args.players)
+        count = args.round if args.svg else args.rounds
+        walls = tenhou.walls(seed, count, args.players)
     except PywallError as exc:
         return fail(f"bad seed: {exc.message}")
+    if args.svg:
+        chosen = wall_dict(args.round - 1, walls[args.round - 1], args.players, parsed.scheme)
+        title = f"Round {args.round} · {args.players} players"
+        return write_svg(args.svg, wall_svg(chosen, red=not args.no_red, title=title))
     dicts = [wall_dict(i, w, args.players, parsed.scheme) for i, w in enumerate(walls)]
     if args.json:
         emit_json(

@@ -3,19 +3,21 @@
 ``parse_record`` picks the reader by the content, never by the file's name: a
 JSON object is a Riichi City record when it holds ``handRecord``, a Mahjong Soul
 record when it holds a list of events with a ``NewRound``; anything else is
-read as a Tenhou mjlog (plain or gzip).
+read as a Tenhou mjlog. Any of them may come gzip-compressed (``.mjlog``,
+``.json.gz``): it is decompressed first, with the same caps.
 """
 
 from __future__ import annotations
 
 from pywall.errors import LogFormatError
 from pywall.formats import majsoul, mjlog, riichicity
-from pywall.formats.jsonrecord import document_from_data, looks_like_json
+from pywall.formats.jsonrecord import document_from_data, looks_like_json, unpacked
 from pywall.model import Game
 
 
 def parse_record(data: bytes | str, name: str | None = None) -> Game:
-    """The game in ``data``; ``PywallError`` if unreadable."""
+    """The game in ``data`` (plain or gzip); ``PywallError`` if unreadable."""
+    data = unpacked(data)
     if not looks_like_json(data):
         return mjlog.parse(data, name)
     document = document_from_data(data)

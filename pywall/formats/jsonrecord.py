@@ -1,6 +1,6 @@
 """Shared by the readers of JSON game records (Mahjong Soul, Riichi City).
 
-Bytes or text become a JSON document within a size cap, and values are taken
+Bytes (plain or gzip) or text become a JSON document within a size cap, and values are taken
 out of it with small typed getters that raise ``LogFormatError`` naming where
 (a JSON path such as ``round 3, event 17``): a reader never lets a ``KeyError``
 or ``TypeError`` out, whatever the document holds.
@@ -12,6 +12,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from pywall.archives import MAX_INPUT_BYTES as MAX_GZIP_BYTES
+from pywall.archives import MAX_XML_BYTES, gunzip_bounded, is_gzip
 from pywall.errors import InputTooLargeError, LogFormatError, ValueInputError
 from pywall.tiles import face_from_code
 
@@ -19,8 +21,21 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 _BOM = "\ufeff"
 
 
+def unpacked(data: bytes | str) -> bytes | str:
+    """gzip bytes decompressed, with a gzip mjlog's caps (``MAX_GZIP_BYTES`` in,
+    ``MAX_XML_BYTES`` out: a bomb is refused); anything else as it is."""
+    if isinstance(data, (bytes, bytearray, memoryview)) and is_gzip(bytes(data[:2])):
+        if len(data) > MAX_GZIP_BYTES:
+            raise InputTooLargeError(
+                f"the gzip record is {len(data):,} bytes; pywall reads up to {MAX_GZIP_BYTES:,}"
+            )
+        return gunzip_bounded(bytes(data), MAX_XML_BYTES)
+    return data
+
+
 def text_from_data(data: bytes | str) -> str:
-    """Bytes (UTF-8, with or without a BOM) or text, bounded in size."""
+    """Bytes (UTF-8, with or without a BOM; gzip too) or text, bounded in size."""
+    data = unpacked(data)
     if isinstance(data, (bytes, bytearray, memoryview)):
         if len(data) > MAX_INPUT_BYTES:
             raise InputTooLargeError(f"the record is over {MAX_INPUT_BYTES // 2**20} MiB")

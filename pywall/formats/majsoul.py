@@ -352,10 +352,13 @@ def hashes(d: dict[str, Any], scheme: WallScheme, where: str) -> tuple[HashClaim
     claims = []
     if salt is not None:
         salt = hashable_text(salt, f"{where}, salt")
-        if sha256 is not None:
-            claims.append(HashClaim("sha256", "sha256", paishan + salt, sha256, "wall"))
-        if salt_sha256 is not None:
-            claims.append(HashClaim("saltSha256", "sha256", salt, salt_sha256, "salt"))
+    # Without the salt (exports made with older protos may drop it) the digests are
+    # stated but cannot be checked: message None, and verify says salt_missing.
+    if sha256 is not None:
+        message = None if salt is None else paishan + salt
+        claims.append(HashClaim("sha256", "sha256", message, sha256, "wall", salted=True))
+    if salt_sha256 is not None:
+        claims.append(HashClaim("saltSha256", "sha256", salt, salt_sha256, "salt"))
     if md5 is not None:
         claims.append(
             HashClaim(

@@ -5,7 +5,8 @@ the record API answers ``{code, message, data: {playerCount, keyValue,
 nowTime, handRecord: [round, ...]}}``. Each round states its whole wall as
 ``handCardEncode`` (2-character codes, red fives ``0``; dealt from the front:
 scheme ``front``) and ``handCardsSHA256`` = SHA-256(handCardEncode), unsalted;
-the same digest is in every player's start event. Its ``handEventRecord`` is a
+the same digest is in every player's start event, and ``paiShan`` (tile ints)
+repeats the wall's undealt part ``handCardEncode[13n+1:]``. Its ``handEventRecord`` is a
 list of events whose ``data`` is JSON *text*: 1 start (one per player: that
 player's hand in deal order, the dealer, dice, the first dora indicator), 2 a
 turn (``in_card``: the tile drawn, 0 for none), 4 an action (11 discard, 2-4
@@ -171,9 +172,10 @@ class _RoundReader:
             raise LogFormatError(f"{len(records):,} events: more than a round can have", where)
         for i, e in enumerate(records):
             self.event(obj(e, f"{where}, event {i + 1}"), f"{where}, event {i + 1}", encode)
-        return self.build(wall)
+        copy = r.get("paiShan")
+        return self.build(wall, None if copy is None else tiles(copy, f"{where}, paiShan"))
 
-    def build(self, wall: tuple[int, ...]) -> Round:
+    def build(self, wall: tuple[int, ...], copy: tuple[int, ...] | None) -> Round:
         start, where = self.start, self.where
         if start is None:
             raise LogFormatError("the round has no start event (eventType 1)", where)
@@ -209,6 +211,7 @@ class _RoundReader:
             wall=wall,
             wall_scheme="front",
             hashes=tuple(self.claims),
+            wall_copy=copy,
         )
 
     def event(self, e: dict[str, Any], where: str, encode: str) -> None:

@@ -104,7 +104,7 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(page: Page, tmp_path:
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(used))
     expect(summary).to_have_attribute("data-hands", str(hands))
-    expect(summary).to_contain_text(f"{used} verified game(s), {hands} starting hands")
+    expect(summary).to_have_text(f"{used} verified game{'s' * (used != 1)}, {hands} starting hands.")
     expect(view.locator('.audit-group[data-group="all players"] h4').first).to_contain_text(f"{hands} hands")
     if cli["games"]["anonymous_hands"]:
         expect(view.locator(".audit-anonymous")).to_contain_text(f'{cli["games"]["anonymous_hands"]} hands')

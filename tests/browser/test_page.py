@@ -78,7 +78,8 @@ def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
         expect(page.locator("#load-progress")).to_be_visible()  # loading shows its progress
     expect(page.locator("#status")).to_have_attribute("data-state", re.compile("loading|ready"))
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    expect(page.locator("#status")).to_contain_text("Python 3.14")
+    expect(page.locator("#status-text")).to_have_text("Ready")  # the versions are in the about line
+    expect(page.locator("#about")).to_contain_text("Python 3.14")
     expect(page.locator("#load-progress")).to_be_hidden()
     expect(page.locator("input[type=file][multiple]")).to_have_count(1)
     expect(page.get_by_label("Choose log files")).to_have_attribute("type", "file")
@@ -150,7 +151,7 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     expect(three).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     for path, node in ((FOUR_PLAYER, four), (THREE_PLAYER, three)):
         report = report_of(path.name, path.read_bytes())
-        expect(node.locator(".verdict-detail")).to_contain_text(str(report["checked"]))
+        expect(node.locator(".verdict-detail")).to_contain_text(f"{report['checked']:,}")  # thousands separated (issue 12, item 8)
         expect(node.locator("ol.players li")).to_have_count(report["game"]["player_count"])
         for name in report["game"]["players"]:
             expect(node.locator("ol.players")).to_contain_text(name)
@@ -273,10 +274,10 @@ def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
 
 def test_pasted_log_and_pasted_seed(page: Page) -> None:
     open_ready(page)
-    page.get_by_label("Or paste a log, or a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
+    page.get_by_label("Or paste a log, a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
     expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    page.get_by_label("Or paste a log, or a Tenhou seed").fill(vector_seed())
+    page.get_by_label("Or paste a log, a Tenhou seed").fill(vector_seed())
     page.get_by_role("button", name="Verify pasted text").click()
     expect(page.locator("#seed-view")).to_be_visible()
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=WORK_MS)
@@ -407,7 +408,10 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
     expect(node.locator("h3.file-name")).to_have_text(hostile.name)
     node.locator('details.round[data-round="0"] summary').click()
     expect(node.locator(".hand-label").first).to_contain_text(XSS_NAME)
-    expect(page.locator("#results img")).to_have_count(0)
+    # no image but the tiles' faces (the site's tiles/CODE.svg): the name made none
+    expect(page.locator("#results img:not(.face)")).to_have_count(0)
+    faces = page.locator("#results img.face").evaluate_all("ns => ns.map(n => n.getAttribute('src'))")
+    assert faces and all(re.search(r"/tiles/[0-9][mpsz]\.svg$", src) for src in faces)
     page.wait_for_timeout(500)
     assert dialogs == []
     assert not [r.url for r in requests if r.url.rstrip("/").endswith("/x")]

@@ -112,3 +112,45 @@ def test_the_pages_csv_neutralises_formula_cells(start: str) -> None:
     text = reply("csv", {"rows": rows})["csv"]
     got = list(csv.DictReader(io.StringIO(text, newline="")))
     assert got[0]["path"] == f"'{start}HYPERLINK(\"http://x\")" and got[0]["first_problem"] == f"'{start}1+1"
+
+
+def test_importing_the_api_loads_no_tool_audit_or_archive_module() -> None:
+    """The page is ready once pywall.api is imported: what only a tool, the audit or an
+    archive needs is imported on its first request (api.LAZY_MODULES)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, pywall.api as api; "
+            "print(','.join(m for m in (*api.LAZY_MODULES, 'pywall.commitment', 'pywall.sega', "
+            "'pywall.majsoul', 'pywall.hands', 'pywall.links', 'pywall.stats') if m in sys.modules))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == ""
+
+
+def test_every_tool_kind_reaches_its_handler() -> None:
+    from pywall import tool_api
+
+    assert set(api.TOOLS) == set(tool_api.HANDLERS)
+    assert reply("link", {"text": "2022060222gm-0001-0000-a87679bc"})["link"]["game_id"] == (
+        "2022060222gm-0001-0000-a87679bc")
+
+
+def test_audit_runs_that_are_not_names_are_skipped() -> None:
+    # hypothesis found it: a list in `runs` reached a dict lookup (TypeError: unhashable)
+    out = reply("audit", {"runs": [["x"], {"a": 1}, 3]})
+    assert "error" in out or "games" in out
+
+
+@pytest.mark.parametrize(("extra", "viewer"), [
+    ({}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3"),
+    ({"round": 0}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&ts=0&tw=3"),
+    ({"round": 5, "seat": 0}, "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&ts=5&tw=0"),
+], ids=["as-pasted", "first-round", "round-and-seat"])
+def test_link_points_the_viewer_at_a_round(extra: dict[str, int], viewer: str) -> None:
+    text = "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3"
+    assert reply("link", {"text": text, **extra})["link"]["viewer_url"] == viewer
+
+
+@pytest.mark.parametrize("extra", [{"round": -1}, {"round": "2"}, {"seat": 4}], ids=["negative", "text", "seat-4"])
+def test_link_refuses_a_bad_round_or_seat(extra: dict[str, Any]) -> None:
+    assert reply("link", {"text": "2022060222gm-0001-0000-a87679bc", **extra})["error"]["code"] == "bad_request"

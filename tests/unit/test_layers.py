@@ -47,14 +47,16 @@ def test_core_never_imports_the_drivers() -> None:
 #: report (and what reads reports) -> drivers.
 LAYERS: dict[str, int] = {
     "errors": 0, "findings": 0, "tiles": 0, "archives": 0,
+    "tile_glyphs": 0, "tile_art": 0,  # the tile faces as vector shapes
     "model": 1, "layout": 1,  # where a round's tiles sit in its wall: part of what a record means
     "formats": 2,
     "links": 2,
     "mt19937": 3, "tenhou": 3, "sega": 3, "majsoul": 3, "riichicity": 3,
-    "commitment": 3, "verify": 3, "shanten": 3, "shanten_distribution": 3, "efficiency": 3,
+    "commitment": 3, "verify": 3, "stated": 3, "shanten": 3, "shanten_distribution": 3, "efficiency": 3,
     "stats": 3,
     "report": 4, "audit": 4, "hands": 4, "warmup": 4, "runs": 4,
-    "api": 5, "cli": 5, "inputs": 5, "__main__": 5, "__init__": 5,
+    "picture": 4, "picture_svg": 4,  # a round's wall (as the report carries it) drawn as SVG
+    "api": 5, "payload": 5, "tool_api": 5, "cli": 5, "inputs": 5, "__main__": 5, "__init__": 5,
 }
 LAYER_NAMES = ("base", "model", "formats", "algorithms", "report", "drivers")
 

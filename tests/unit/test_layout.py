@@ -80,3 +80,22 @@ def test_every_position_is_in_the_wall_and_used_once(scheme: WallScheme, players
 def test_layout_dict_gives_the_deal_by_seat() -> None:
     d = layout_for(WallScheme.TENHOU, 4).to_dict(2)
     assert d["dealer"] == 2 and d["deal"][2][0] == 135 and d["scheme"] == "tenhou"
+
+
+@pytest.mark.parametrize(("scheme", "players", "first", "size"), [
+    (WallScheme.FRONT, 4, 53, 136), (WallScheme.FRONT, 3, 40, 108),
+    (WallScheme.UNDEALT, 4, 0, 83), (WallScheme.UNDEALT, 3, 0, 68),
+], ids=["front-4p", "front-3p", "undealt-4p", "undealt-3p"])
+def test_undealt_positions_follow_the_deal_and_the_dealers_14th(
+    scheme: WallScheme, players: int, first: int, size: int
+) -> None:
+    """FACTS-platforms B2: Riichi City's paiShan is W[13n+1:]; an undealt wall is all of itself."""
+    assert layout_for(scheme, players).undealt == tuple(range(first, size))
+
+
+@pytest.mark.parametrize(("scheme", "players"), ALL, ids=[f"{s.value}-{p}p" for s, p in ALL])
+def test_undealt_positions_are_the_wall_but_the_starting_hands(scheme: WallScheme, players: int) -> None:
+    layout = layout_for(scheme, players)
+    undealt = set(layout.undealt)
+    in_hands = {p for seat in layout.deal for p in seat} | ({layout.live[0]} if layout.holds_deal else set())
+    assert undealt.isdisjoint(in_hands) and undealt | in_hands == set(range(layout.size))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pywall.links import _T, link_from_text, real_log_id
@@ -59,3 +61,11 @@ def test_majsoul_paipu_link() -> None:
 @pytest.mark.parametrize("text", ["", "hello", "<mjloggm>", "x" * 5000, "2022060222gm"])
 def test_text_that_names_no_game(text: str) -> None:
     assert link_from_text(text) is None
+
+
+def test_viewer_address_at_a_round_and_seat() -> None:
+    link = link_from_text("2022060222gm-0001-0000-a87679bc")
+    assert link is not None and link.viewer_url == "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc"
+    at = replace(link, round=3, seat=1)
+    assert at.viewer_url == "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&ts=3&tw=1"
+    assert at.to_dict()["round"] == 3

@@ -116,6 +116,41 @@ def test_round_without_digests_verifies_with_a_warning() -> None:
     assert warning.severity.value == "warning" and "East 1" in warning.message
 
 
+@pytest.mark.parametrize(
+    ("drop", "unchecked"),
+    [
+        (("salt",), ["sha256", "saltSha256"]),
+        (("salt", "saltSha256"), ["sha256"]),
+        (("salt", "sha256"), ["saltSha256"]),  # and no digest of the wall at all: no_hash too
+    ],
+    ids=["salt", "salt-and-saltSha256", "salt-and-sha256"],
+)
+def test_digests_without_their_salt_say_salt_missing(
+    drop: tuple[str, ...], unchecked: list[str]
+) -> None:
+    """Exports decoded with protos older than 2025 may drop ``salt`` (FACTS A1): the
+    round states a digest it gives no means to check; that is ``salt_missing``, a
+    warning, not ``no_hash`` (a digest of the wall is stated) and not a mismatch."""
+    record = sha_record()
+    for key in drop:
+        del record["events"][0]["data"][key]
+    result = check(record)
+    assert result.status == "verified" and result.checked == 76
+    (warning,) = [f for f in result.findings if f.code == "salt_missing"]
+    assert warning.severity.value == "warning" and warning.round == 0
+    assert warning.data["names"] == unchecked
+    assert ("no_hash" in codes(result)) == ("sha256" in drop)
+    assert [h.name for h in result.rounds[0].hashes or () if h.match is None] == unchecked
+
+
+def test_md5_with_a_sha256_but_no_salt_checks_the_md5() -> None:
+    record = md5_record()
+    md5_events(record)[0]["data"]["sha256"] = "ab" * 32
+    result = check(record)
+    assert codes(result)["salt_missing"] == 1 and codes(result)["md5_match"] == 9
+    assert result.status == "verified"
+
+
 def test_version_0_records_and_names_with_or_without_prefixes() -> None:
     record = md5_record()
     events = [
@@ -142,6 +177,8 @@ def test_mismatch_names_round_seat_and_both_tiles() -> None:
     assert finding.code == "draw_mismatch" and finding.round == 0
     assert finding.message.startswith("East 1, 0 honba: draw 4 of the round (seat 0")
     assert "7z in the log, 3s in the wall" in finding.message
+    # seat 0 deals: its 14th tile was turn 1 (in the hand, MD5 era), this draw turn 2
+    assert finding.data["turn"] == 2 and finding.data["seat"] == 0 and finding.data["k"] == 4
 
 
 # --- tampering, MD5 era (the real 2021 record) ----------------------------------------------

@@ -183,3 +183,28 @@ def test_arbitrary_gzip_payload_raises_only_pywall_errors(data: bytes) -> None:
         mjlog.parse(zlib.compress(data, wbits=31) if data else b"\x1f\x8b")
     except PywallError:
         pass
+
+
+# Players' names are percent-escaped UTF-8; mjlog decodes them without urllib.parse
+# (its import was a fifth of the page's start-up), and must answer exactly as it would.
+_ESCAPE_TEXT = st.lists(
+    st.one_of(
+        st.sampled_from(["%", "%%", "%2", "%zz", "%E3%81", "%82", "%e3%81%82", "%FF", "%C3", "%A9", "x", "名"]),
+        st.binary(max_size=6).map(lambda b: "".join(f"%{c:02X}" for c in b)),
+        st.text(max_size=4),
+    ),
+    max_size=12,
+).map("".join)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_ESCAPE_TEXT)
+def test_percent_decode_answers_as_urllib_unquote(text: str) -> None:
+    from urllib.parse import unquote
+
+    assert mjlog.percent_decode(text) == unquote(text, errors="replace")
+
+
+def test_percent_decode_reads_a_japanese_name() -> None:
+    assert mjlog.percent_decode("%E3%81%82%E3%81%84x%20y") == "あいx y"
+    assert mjlog.percent_decode("100%") == "100%"

@@ -63,8 +63,9 @@ def edit(rnd: Record, kind: int, change: Callable[[Record], bool]) -> int:
     return changed
 
 
-def restate(rnd: Record) -> None:
-    """Recompute the round's digest where the record states it: the round and every start."""
+def restate(rnd: Record, copy: bool = True) -> None:
+    """Redo what a forger of the wall must: the round's digest, every start's digest and
+    (unless ``copy`` is False) the ``paiShan`` copy of the undealt wall."""
     digest = hashlib.sha256(rnd["handCardEncode"].encode()).hexdigest()
     rnd["handCardsSHA256"] = digest
 
@@ -73,6 +74,19 @@ def restate(rnd: Record) -> None:
         return True
 
     edit(rnd, 1, start)
+    if copy:
+        s = rnd["handCardEncode"]
+        dealt = 13 * len(rnd["players"]) + 1
+        rnd["paiShan"] = [int_code(s[k : k + 2]) for k in range(2 * dealt, len(s), 2)]
+
+
+def int_code(code: str) -> int:
+    """A 2-character tile code as Riichi City's tile int (``0p`` -> 0x105, ``1z`` -> 0x31)."""
+    digit, suit = int(code[0]), code[1]
+    if suit == "z":
+        return (digit + 2) << 4 | 1
+    high = "psm".index(suit) << 4
+    return 0x100 | high | 5 if digit == 0 else high | digit
 
 
 def swap(rnd: Record, i: int, j: int) -> None:
@@ -240,22 +254,78 @@ def test_swap_with_the_hash_recomputed_is_caught_by_position(record: Record) -> 
     assert errors(check(record)) == [("deal_mismatch", 0), ("deal_mismatch", 0)]
 
 
-def test_swap_of_never_revealed_tiles_with_the_hash_recomputed_verifies(record: Record) -> None:
-    """Nobody can detect this: tiles past the last live draw of the round and not an
-    indicator never show; swapped, with every digest recomputed, the round verifies.
-    (The record's redundant ``paiShan`` ints are not compared by pywall.)"""
+def hidden_swap(record: Record) -> tuple[int, int]:
+    """Two wall positions of round 1 that never show (not dealt, drawn or an indicator),
+    holding tiles of different kinds."""
     game = parse_record(json.dumps(record))
     result = verify_game(game).rounds[0]
     shown = {row[0] for row in result.rows}
     n = len(result.wall)
     hidden = [p for p in range(13 * game.player_count + 1, n) if p not in shown and p not in result.layout.dora
               and p not in result.layout.ura]  # fmt: skip
-    i, j = next(
+    return next(
         (a, b) for a in hidden for b in hidden if result.wall[a] // 4 != result.wall[b] // 4
     )
-    swap(rounds(record)[0], i, j)
+
+
+def test_swap_of_never_revealed_tiles_with_the_hash_recomputed_verifies(record: Record) -> None:
+    """Nobody can detect this: tiles past the last live draw of the round and not an
+    indicator never show; swapped, with every digest and the paiShan copy redone, the
+    round verifies."""
+    swap(rounds(record)[0], *hidden_swap(record))
     restate(rounds(record)[0])
     assert check(record).status == "verified"
+
+
+def test_never_revealed_swap_with_the_paishan_copy_left_is_caught(record: Record) -> None:
+    """The digests redone but not ``paiShan``: the record's two walls disagree."""
+    i, j = hidden_swap(record)
+    swap(rounds(record)[0], i, j)
+    restate(rounds(record)[0], copy=False)
+    result = check(record)
+    assert errors(result) == [("wall_copy_mismatch", 0)]
+    (found,) = [f for f in result.findings if f.code == "wall_copy_mismatch"]
+    players = len(rounds(record)[0]["players"])
+    assert found.data["differences"] == 2
+    assert found.data["index"] == min(i, j) - (13 * players + 1)
+    assert found.data["position"] == min(i, j)
+
+
+def test_the_fixtures_paishan_is_the_undealt_wall(record: Record) -> None:
+    """``paiShan`` = handCardEncode[13n+1:] in every round (what ``restate`` rebuilds)."""
+    for rnd in rounds(record):
+        before = list(rnd["paiShan"])
+        restate(rnd)
+        assert rnd["paiShan"] == before
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda copy: copy.__setitem__(0, other(copy[0])),
+        lambda copy: copy.__setitem__(-1, other(copy[-1])),
+        lambda copy: copy.pop(),
+        lambda copy: copy.append(0x31),
+    ],
+    ids=["first-tile", "last-tile", "one-short", "one-more"],
+)
+def test_altered_paishan_copy_is_caught(record: Record, change: Callable[[list[int]], Any]) -> None:
+    change(rounds(record)[4]["paiShan"])
+    assert errors(check(record)) == [("wall_copy_mismatch", 4)]
+
+
+def test_a_round_without_paishan_verifies() -> None:
+    record = load(RED_RULE)
+    for rnd in rounds(record):
+        del rnd["paiShan"]
+    assert check(record).status == "verified"
+
+
+def test_a_paishan_that_is_not_tiles_is_a_format_error() -> None:
+    record = load(RED_RULE)
+    rounds(record)[1]["paiShan"] = [0x31, "x"]
+    with pytest.raises(LogFormatError, match="round 2, paiShan"):
+        check(record)
 
 
 # --- properties ------------------------------------------------------------------------------

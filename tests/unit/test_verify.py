@@ -78,7 +78,8 @@ def first_error(text: str) -> tuple[GameResult, list]:
 def test_altered_draw_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
-    i = round_tags(tags, rnd, DRAW)[2]
+    draws = round_tags(tags, rnd, DRAW)
+    i = draws[2]
     old = int(re.search(r"\d+", tags.tags[i]).group())
     new = (old + 4) % 136
     tags.tags[i] = tags.tags[i].replace(str(old), str(new))
@@ -87,6 +88,10 @@ def test_altered_draw_is_caught(path: Path) -> None:
     assert found[0].round == rnd
     assert found[0].data["log"] == new and found[0].data["wall"] == old
     assert len(found) == 1
+    # the turn as players count it: that seat's draws so far (T, U, V, W: the seat's letter),
+    # a replacement draw (after a North, in sanma2) being in the turn of its live draw
+    same_seat = sum(tags.tags[j][1] == tags.tags[i][1] for j in draws[:3])
+    assert found[0].data["turn"] == same_seat - (found[0].code == "replacement_mismatch")
 
 
 @pytest.mark.parametrize("path", current_format_paths(), **IDS)

@@ -1,0 +1,243 @@
+"""Walls a record states (Mahjong Soul, Riichi City): the checks of the wall itself.
+
+Theory of operation (docs/platforms.md; ../shared/FACTS-platforms.md): ``pywall.verify``
+compares every tile of such a record with the tile at its position in the wall
+(``pywall.layout``); this module checks the wall the record states: its tile set
+(with the starting hands, where the wall lacks the deal), the record's second copy
+of its undealt part (Riichi City's ``paiShan``), and each digest the round states,
+computed again from the exact text the record says was hashed. It also owns what
+no check of a stated wall can prove (``LIMITS``): the report carries those codes,
+so the CLI and the page say them in words instead of deciding them again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pywall.findings import Finding, Severity
+from pywall.layout import Layout
+from pywall.model import HashClaim, Round
+from pywall.tiles import KINDS, tile_text
+
+_HASH_CODES = {
+    ("sha256", False): ("sha256_match", "hash_mismatch"),
+    ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
+    ("md5", False): ("md5_match", "md5_mismatch"),
+    ("md5", True): ("md5_match", "md5_mismatch"),
+}
+_COVERED = {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}
+
+#: What no check of a stated wall can prove, one line each (stable codes: add, never
+#: rename). ``limits_of`` says which apply to a game; docs/platforms.md explains each.
+LIMITS: dict[str, str] = {
+    "unrevealed_tiles": "tiles never dealt, drawn or shown cannot be checked: two of them "
+    "can be swapped and the digest computed again, and the record still verifies",
+    "digest_from_record": "the digest and the wall both come from the platform after the game: "
+    "they prove the wall was the one committed to only if the digest equals the one the "
+    "client showed when the round began",
+    "deal_outside_hash": "the digest covers only the undealt tiles: the starting hands are "
+    "checked as a tile set, so tiles moved between two hands cannot be seen",
+    "unsalted_digest": "an unsalted digest commits to the wall (there are far too many walls "
+    "to find one from it), but a player who knows part of the wall could in principle test "
+    "guesses of the rest against it",
+    "no_commitment": "a round states no digest: its tiles are checked, but nothing shows its "
+    "wall was fixed before the round",
+    "platform_chooses_walls": "a commitment does not prove a fair shuffle: the platform may "
+    "prepare many walls and choose which to deal; only statistics over many games "
+    "(pywall audit) can look for that",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HashResult:
+    """One digest a round states, and the one computed from what it says was hashed
+    (``computed`` is ``None`` when the record lacks part of that text: a salt)."""
+
+    name: str
+    algorithm: str
+    covers: str  # wall | undealt | salt
+    salted: bool
+    tiles: int  # wall tiles the digest covers (0 for the salt's own digest)
+    stated: str
+    computed: str | None
+
+    @property
+    def match(self) -> bool | None:
+        if self.computed is None:
+            return None
+        return self.computed == self.stated.strip().lower()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "algorithm": self.algorithm,
+            "covers": self.covers,
+            "salted": self.salted,
+            "tiles": self.tiles,
+            "stated": self.stated,
+            "computed": self.computed,
+            "match": self.match,
+        }
+
+
+def hash_result(rnd: Round, claim: HashClaim) -> HashResult:
+    computed = (
+        None
+        if claim.message is None
+        else hashlib.new(claim.algorithm, claim.message.encode()).hexdigest()
+    )
+    tiles = 0 if claim.covers == "salt" else len(rnd.wall or ())
+    return HashResult(
+        claim.name, claim.algorithm, claim.covers, claim.salted, tiles, claim.stated, computed
+    )
+
+
+def hash_results(rnd: Round) -> tuple[HashResult, ...]:
+    """Every digest the round states, computed again."""
+    return tuple(hash_result(rnd, claim) for claim in rnd.hashes)
+
+
+def hash_findings(rnd: Round, results: Iterable[HashResult]) -> list[Finding]:
+    """A finding per digest checked; ``salt_missing`` for those that cannot be; ``no_hash``
+    when no digest of the wall is stated at all."""
+    results = tuple(results)
+    out = [_hash_finding(rnd, r) for r in results if r.computed is not None]
+    unchecked = [r.name for r in results if r.computed is None]
+    if unchecked:
+        out.append(
+            Finding(
+                "salt_missing",
+                Severity.WARNING,
+                rnd.index,
+                f"{rnd.label}: the record states {' and '.join(unchecked)} but no salt: "
+                "the wall's digest cannot be checked",
+                {"names": unchecked},
+            )
+        )
+    if not any(r.covers != "salt" for r in results):
+        out.append(
+            Finding(
+                "no_hash",
+                Severity.WARNING,
+                rnd.index,
+                f"{rnd.label}: the record states no digest of this wall: its tiles were "
+                "checked, but nothing shows the wall was fixed before the round",
+            )
+        )
+    return out
+
+
+def _hash_finding(rnd: Round, r: HashResult) -> Finding:
+    ok_code, bad_code = _HASH_CODES[(r.algorithm, r.covers == "salt")]
+    data = {
+        "name": r.name,
+        "algorithm": r.algorithm,
+        "covers": r.covers,
+        "stated": r.stated,
+        "computed": r.computed,
+    }
+    covered = _COVERED.get(r.covers, r.covers)
+    if r.match:
+        return Finding(
+            ok_code, Severity.INFO, rnd.index, f"{rnd.label}: {r.name} matches the {covered}", data
+        )
+    return Finding(
+        bad_code,
+        Severity.ERROR,
+        rnd.index,
+        f"{rnd.label}: {r.name} does not match the {covered} "
+        f"(stated {r.stated[:16]}…, computed {(r.computed or '')[:16]}…)",
+        data,
+    )
+
+
+def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
+    """The wall (with the hands, where it lacks the deal) must be the game's tile set:
+    four of each kind (3-player: no 2m-8m); how many of the fives are red is the rule's."""
+    tiles = list(rnd.wall or ())
+    if not layout.holds_deal:
+        tiles += [t for hand in rnd.hands for t in hand]
+    counts = [0] * KINDS
+    for t in tiles:
+        counts[t // 4] += 1
+    want = [0 if layout.players == 3 and 1 <= k <= 7 else 4 for k in range(KINDS)]
+    wrong = {tile_text(k * 4 + 1): counts[k] for k in range(KINDS) if counts[k] != want[k]}
+    out: list[Finding] = []
+    if wrong:
+        listed = ", ".join(f"{n} of {t}" for t, n in list(wrong.items())[:6])
+        out.append(
+            Finding(
+                "wall_composition",
+                Severity.ERROR,
+                rnd.index,
+                f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
+                f"are not a {layout.players}-player tile set ({listed})",
+                {"counts": wrong},
+            )
+        )
+    if not layout.holds_deal:
+        out.append(
+            Finding(
+                "deal_not_committed",
+                Severity.INFO,
+                rnd.index,
+                f"{rnd.label}: the committed wall holds only the undealt tiles; the "
+                "starting hands are checked as a tile set, not against a hash",
+            )
+        )
+    return out
+
+
+def copy_findings(rnd: Round, layout: Layout) -> list[Finding]:
+    """The record's second copy of the undealt wall must be the wall's undealt tiles."""
+    if rnd.wall_copy is None or rnd.wall is None:
+        return []
+    positions = layout.undealt
+    copy, wall = rnd.wall_copy, rnd.wall
+    expected = [wall[p] for p in positions if p < len(wall)]
+    if list(copy) == expected:
+        return []
+    if len(copy) != len(expected):
+        where = f"has {len(copy)} tiles; the wall's undealt part has {len(expected)}"
+        data: dict[str, Any] = {"copy_tiles": len(copy), "wall_tiles": len(expected)}
+    else:
+        diffs = [i for i, (a, b) in enumerate(zip(copy, expected)) if a != b]
+        i = diffs[0]
+        where = (
+            f"differs from the wall in {len(diffs)} "
+            f"{'place' if len(diffs) == 1 else 'places'}, first at its tile {i + 1}: "
+            f"{tile_text(copy[i])} in the copy, {tile_text(expected[i])} in the wall "
+            f"(position {positions[i]})"
+        )
+        data = {
+            "differences": len(diffs),
+            "index": i,
+            "position": positions[i],
+            "copy": copy[i],
+            "wall": expected[i],
+        }
+    return [
+        Finding(
+            "wall_copy_mismatch",
+            Severity.ERROR,
+            rnd.index,
+            f"{rnd.label}: the record's copy of the undealt wall {where}",
+            data,
+        )
+    ]
+
+
+def limits_of(rounds: Iterable[Round]) -> tuple[str, ...]:
+    """The ``LIMITS`` codes that apply to a game's stated walls, in ``LIMITS`` order."""
+    found = {"unrevealed_tiles", "platform_chooses_walls"}
+    for rnd in rounds:
+        walls = [c for c in rnd.hashes if c.covers != "salt"]
+        found.add("digest_from_record" if walls else "no_commitment")
+        if rnd.wall_scheme == "undealt":
+            found.add("deal_outside_hash")
+        if any(not c.salted for c in walls):
+            found.add("unsalted_digest")
+    return tuple(code for code in LIMITS if code in found)

@@ -1,0 +1,203 @@
+"""The page's words as players read them (issue 12, items 8, 6, 5, 7): every finding, the
+rule line, dates and numbers in the reader's language; results brought into view and a
+round link opened at its wall; players named by name and wind; the mismatched tile
+readable with both tiles labelled."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from pywall.tiles import tile_text
+from tests.browser.conftest import report_of
+from tests.browser.test_page import (
+    FOUR_PLAYER,
+    PLAIN,
+    READY_MS,
+    THREE_PLAYER,
+    WORK_MS,
+    choose,
+    open_ready,
+    result,
+    tamper_draw,
+)
+from tests.browser.test_page_ux import GAME_LOG
+from tests.helpers import vector_seed
+
+pytestmark = pytest.mark.browser
+
+
+# --- 8. every word in ja, zh and en ----------------------------------------------------------
+
+
+def test_rule_line_date_and_numbers_in_japanese(page: Page) -> None:
+    open_ready(page, "/#lang=ja")
+    choose(page, GAME_LOG, FOUR_PLAYER)
+    game = result(page, GAME_LOG.name)
+    expect(game).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    facts = game.locator("dl.game")
+    expect(facts).to_contain_text("4人打ち、一般卓、東風戦、喰いタンあり、赤あり")
+    expect(facts).not_to_contain_text("Ippan")
+    expect(facts.locator("time")).to_have_text("2022年6月2日 22:00")
+    expect(facts).not_to_contain_text("2022-06-02T22:00")
+    big = result(page, FOUR_PLAYER.name)
+    expect(big).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(big.locator(".verdict-detail")).to_contain_text("1,826")
+
+
+def test_rule_line_and_date_in_chinese_and_english(page: Page) -> None:
+    open_ready(page, "/#lang=zh")
+    choose(page, GAME_LOG)
+    facts = result(page, GAME_LOG.name).locator("dl.game")
+    expect(facts).to_contain_text("4人麻将、一般场、东风战", timeout=WORK_MS)
+    expect(facts.locator("time")).to_have_text(re.compile("2022年6月2日"))
+    page.get_by_label("语言").select_option("en")
+    choose(page, PLAIN)
+    facts = result(page, PLAIN.name).locator("dl.game")
+    expect(facts).to_contain_text("4-player, Tokujou lobby, East-South", timeout=WORK_MS)
+
+
+def test_an_unreadable_file_says_it_is_not_a_mahjong_log(page: Page, tmp_path: Path) -> None:
+    junk = tmp_path / "notes.xml"
+    junk.write_text("hello there", encoding="utf-8")
+    open_ready(page, "/#lang=ja")
+    choose(page, junk)
+    node = result(page, "notes.xml")
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    item = node.locator('.findings li[data-code="log_format"]')
+    expect(item).to_contain_text("麻雀の牌譜ではありません")
+    detail = item.locator("details.technical")
+    expect(detail).not_to_have_attribute("open", "")
+    detail.locator("summary").click()
+    expect(detail).to_contain_text("no <mjloggm> tag")
+
+
+def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path: Path) -> None:
+    text = PLAIN.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.xml"
+    cut.write_text(text[: text.rfind("<INIT")], encoding="utf-8")
+    open_ready(page, "/#lang=zh")
+    choose(page, cut)
+    item = result(page, "cut.xml").locator('.findings li[data-code="incomplete_log"]')
+    expect(item).to_contain_text("已验证其中的 8 局", timeout=WORK_MS)
+    expect(item).not_to_contain_text("the log ends")
+
+
+# --- 6. results come into view; a round link opens at its wall -------------------------------
+
+SIZES = [pytest.param({"width": 1366, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chosen_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_be_in_viewport()
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")  # a second choice lands below the first game's walls
+    choose(page, FOUR_PLAYER)
+    expect(result(page, FOUR_PLAYER.name)).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    data = list(THREE_PLAYER.read_bytes())
+    page.evaluate("""([name, bytes]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(bytes)], name));
+      document.body.dispatchEvent(new DragEvent("dragenter", { dataTransfer: dt, bubbles: true }));
+      document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }""", [THREE_PLAYER.name, data])
+    expect(result(page, THREE_PLAYER.name)).to_be_in_viewport()
+    expect(result(page, THREE_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    page.goto(f"/#tenhou={vector_seed()}&round=3")
+    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    expect(page.locator("#seed-wall h3")).to_have_text("Round 3")
+    expect(page.locator("#seed-wall h3")).to_be_in_viewport()
+
+
+# --- 5. players by name and wind, moments by round, turn and whose draw ------------------------
+
+WINDS = ["East", "South", "West", "North"]
+
+
+def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Path) -> None:
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    cli = report_of(bad.name, bad.read_bytes())
+    (finding,) = [f for f in cli["findings"] if f["severity"] == "error"]
+    d, rnd = finding["data"], cli["rounds"][finding["round"]]
+    wind = WINDS[(d["seat"] - rnd["dealer"]) % 4]
+    name = cli["game"]["players"][d["seat"]]
+    open_ready(page)
+    choose(page, bad)
+    node = result(page, bad.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    item = node.locator('.findings li[data-code="draw_mismatch"]')
+    expect(item).to_have_text(f"error: {rnd['label']}: the draw by {name} ({wind}) on turn {d['turn']} is "
+                              f"{tile_text(d['log'])} in the record, {tile_text(d['wall'])} in the wall")
+    # the player list: name and starting wind; no seat numbers anywhere
+    players = node.locator("ol.players li")
+    for s, who in enumerate(cli["game"]["players"]):
+        expect(players.nth(s)).to_have_text(f"{WINDS[s][0]} {who} ({WINDS[s]})")
+    # the wall's badge on the drawn tile carries the drawer's wind in that round, as does its label
+    slot = node.locator(f'details.round[data-round="{finding["round"]}"] .slot.bad')
+    expect(slot.locator(".marks .who")).to_have_text(wind[0])
+    expect(slot.locator(".tile").first).to_have_attribute("aria-label", re.compile(re.escape(f"{name} ({wind})")))
+
+
+# --- 7. the mismatched tile readable -----------------------------------------------------------
+
+UNCOVERED = """els => els.map(e => {
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return hit === e || e.contains(hit);
+})"""
+
+
+def boxes_apart(a: dict[str, float], b: dict[str, float], gap: float = 0) -> bool:
+    return (a["x"] + a["width"] + gap <= b["x"] or b["x"] + b["width"] + gap <= a["x"]
+            or a["y"] + a["height"] + gap <= b["y"] or b["y"] + b["height"] + gap <= a["y"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    open_ready(page)
+    choose(page, bad)
+    node = result(page, bad.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    slot = node.locator(".slot.bad")
+    slot.scroll_into_view_if_needed()
+    wall_label, wall_tile = slot.locator(":scope > .wall-label"), slot.locator(":scope > .tile")
+    log_label, log_tile = slot.locator(".vs .vs-label"), slot.locator(".vs .tile")
+    expect(wall_label).to_have_text("wall")
+    expect(log_label).to_have_text("log")
+    parts = [wall_label, wall_tile, log_label, log_tile, slot.locator(".marks .who")]
+    for part in parts:
+        expect(part).to_be_visible()
+    # nothing else is drawn over either tile or label (another slot, a badge)
+    assert slot.locator(":scope > .wall-label, :scope > .tile, .vs .vs-label, .vs .tile, .marks .who").evaluate_all(
+        UNCOVERED) == [True] * 5
+    # the wall tile's outline (3px, 1px away) keeps clear of the labels, the log's tile and the badge
+    outlined = wall_tile.bounding_box()
+    assert outlined is not None
+    for other in (wall_label, log_label, log_tile, slot.locator(".marks .who")):
+        box = other.bounding_box()
+        assert box is not None and boxes_apart(outlined, box, gap=4), other

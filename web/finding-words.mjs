@@ -1,0 +1,174 @@
+// Every finding code of pywall.findings.CODES in the reader's words (English, Japanese,
+// Chinese), filled from the finding's data by findings.mjs; Python's English message
+// stays in the JSON and is shown only for a code not listed here. Also the words of the
+// game facts: the rule line from Tenhou's rule code, dates and numbers in the reader's
+// language (Intl), and the words for an unreadable file.
+
+import { addStrings, language, t } from "./i18n.mjs";
+
+const LOCALES = { en: "en-GB", ja: "ja-JP", zh: "zh-CN" };
+
+// 12,345 / 12,345 in the page's language.
+export function numberText(n) {
+  return new Intl.NumberFormat(LOCALES[language()] || undefined).format(Number(n));
+}
+
+// "2022-06-02T22:00+09:00" -> "2 June 2022, 22:00" / "2022年6月2日 22:00", in the time zone
+// the record gives (Tenhou's JST); text that is not such a date is returned as it is.
+export function dateText(iso) {
+  const m = /^(\d{4})-(\d\d)-(\d\d)(?:T(\d\d):(\d\d)(?::\d\d)?([+-]\d\d:\d\d|Z)?)?$/.exec(iso || "");
+  if (!m) return iso;
+  const [, y, mo, d, h, mi] = m;
+  const when = new Date(Date.UTC(+y, +mo - 1, +d, +(h ?? 0), +(mi ?? 0)));
+  const opts = { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" };
+  if (h != null) Object.assign(opts, { hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return new Intl.DateTimeFormat(LOCALES[language()] || undefined, opts).format(when);
+}
+
+// A seat's wind in a round whose dealer is `dealer` (0 East, 1 South, ...).
+export function windOf(seat, dealer, players) {
+  return (seat - (dealer || 0) + 4 * players) % players;
+}
+
+// Tenhou's rule code ("三鳳南喰赤速") as words: "3-player, Houou lobby, East-South, ...";
+// null when there is no code (the report's own rule text is shown then).
+export function ruleText(code, players) {
+  if (!code) return null;
+  const parts = [t("rule.players", { n: players })];
+  for (const ch of code.replace(/^三/, "")) parts.push(t(`rule.${ch}`));
+  return parts.join(language() === "en" ? ", " : "、");
+}
+
+const en = {
+  "wall.wallTile": "wall",
+  "windMark.0": "E",
+  "windMark.1": "S",
+  "windMark.2": "W",
+  "windMark.3": "N",
+  "code.dora_count_mismatch": "a win lists {listed} dora indicators, but the record revealed {revealed}",
+  "code.dora_count_mismatch.beyond": "the record names {count} more dora or ura indicators than a wall can hold",
+  "code.dice_mismatch": "the dice are {log} in the record, {wall} from the seed",
+  "code.more_mismatches": "{count} more mismatches in this round",
+  "code.wall_unrelated": "{mismatches} of {checked} tiles differ from the wall: the seed does not belong to this game (or the record was rewritten)",
+  "code.live_wall_overrun": "{player} draws more tiles than the live wall holds",
+  "code.seed_missing": "the record has no seed (SHUFFLE): its walls cannot be rebuilt",
+  "code.bad_seed": "the record's seed is not in a form pywall knows",
+  "code.incomplete_log": "the record ends before the game's final result; the {rounds} rounds it has were verified",
+  "code.legacy_seed": "a 2009 seed format: verified as far as is known",
+  "code.duplicate_attribute": "a tag of the record repeats an attribute (a known quirk of real records); the first value is used",
+  "code.no_rounds": "the record has no rounds to verify",
+  "code.hash.match": "{name} matches the wall",
+  "code.hash.mismatch": "{name} does not match the wall shown",
+  "code.salt_missing": "the record states {names} but no salt: it cannot be checked",
+  "code.no_hash": "the record states no digest of this wall: its tiles were checked, but nothing shows the wall was fixed before the round",
+  "code.red_fives_unusual": "more than one red five of a suit",
+  "code.wall_composition": "the wall is not the game's set of tiles",
+  "code.left_count_mismatch": "the record says {log} tiles are left in the live wall; its draws leave {wall}",
+  "code.deal_not_committed": "the committed wall holds only the undealt tiles; the starting hands are outside the hash",
+  "code.wall_copy_mismatch": "the record's second copy of the undealt wall differs from the wall in {count} places",
+  "code.log_format": "This file is not a mahjong log pywall can read.",
+  "code.too_large": "This file is too large to check.",
+  "code.unreadable": "This file could not be read.",
+  "code.error": "This file could not be checked.",
+  "error.detail": "Technical detail",
+  "rule.players": "{n}-player",
+  "rule.般": "Ippan lobby",
+  "rule.上": "Joukyuu lobby",
+  "rule.特": "Tokujou lobby",
+  "rule.鳳": "Houou lobby",
+  "rule.東": "East only",
+  "rule.南": "East-South",
+  "rule.喰": "open tanyao",
+  "rule.赤": "red fives",
+  "rule.速": "fast",
+};
+
+const ja = {
+  "wall.wallTile": "牌山",
+  "windMark.0": "東",
+  "windMark.1": "南",
+  "windMark.2": "西",
+  "windMark.3": "北",
+  "code.dora_count_mismatch": "和了に記されたドラ表示牌は {listed} 枚ですが、牌譜で公開されたのは {revealed} 枚です",
+  "code.dora_count_mismatch.beyond": "牌譜のドラ・裏ドラ表示牌が、牌山に置ける数より {count} 枚多くあります",
+  "code.dice_mismatch": "サイコロが牌譜では {log}、シードからは {wall} です",
+  "code.more_mismatches": "この局にはさらに {count} 件の不一致があります",
+  "code.wall_unrelated": "{checked} 枚中 {mismatches} 枚が牌山と異なります: シードがこの対局のものではありません（または牌譜が書き換えられています）",
+  "code.live_wall_overrun": "{player} が牌山の枚数を超えてツモっています",
+  "code.seed_missing": "牌譜にシード（SHUFFLE）がないため、牌山を再現できません",
+  "code.bad_seed": "牌譜のシードが pywall の知らない形式です",
+  "code.incomplete_log": "牌譜は対局の最終結果より前で終わっています。含まれる {rounds} 局は検証しました",
+  "code.legacy_seed": "2009 年のシード形式: 分かっている範囲で検証しました",
+  "code.duplicate_attribute": "牌譜のタグに同じ属性が重複しています（実際の牌譜に見られる癖）。最初の値を使います",
+  "code.no_rounds": "牌譜に検証する局がありません",
+  "code.hash.match": "{name} が牌山と一致",
+  "code.hash.mismatch": "{name} が公開された牌山と一致しません",
+  "code.salt_missing": "牌譜に {names} がありますがソルトがないため、確認できません",
+  "code.no_hash": "牌譜にこの牌山のダイジェストがありません: 牌は確認しましたが、局の前に牌山が固定されていたことを示すものはありません",
+  "code.red_fives_unusual": "同じ色の赤五が 2 枚以上あります",
+  "code.wall_composition": "牌山がこの対局の牌の組と一致しません",
+  "code.left_count_mismatch": "牌譜では残り {log} 枚ですが、ツモから数えると残り {wall} 枚です",
+  "code.deal_not_committed": "コミットされた牌山は配られていない牌だけです。配牌はハッシュの対象外です",
+  "code.wall_copy_mismatch": "牌譜にある未配牌の牌山の写しが、牌山と {count} か所で異なります",
+  "code.log_format": "このファイルは pywall が読める麻雀の牌譜ではありません。",
+  "code.too_large": "このファイルは大きすぎて確認できません。",
+  "code.unreadable": "このファイルを読み込めませんでした。",
+  "code.error": "このファイルは確認できませんでした。",
+  "error.detail": "技術的な詳細",
+  "rule.players": "{n}人打ち",
+  "rule.般": "一般卓",
+  "rule.上": "上級卓",
+  "rule.特": "特上卓",
+  "rule.鳳": "鳳凰卓",
+  "rule.東": "東風戦",
+  "rule.南": "東南戦",
+  "rule.喰": "喰いタンあり",
+  "rule.赤": "赤あり",
+  "rule.速": "速卓",
+};
+
+const zh = {
+  "wall.wallTile": "牌山",
+  "windMark.0": "东",
+  "windMark.1": "南",
+  "windMark.2": "西",
+  "windMark.3": "北",
+  "code.dora_count_mismatch": "和牌记载了 {listed} 张宝牌指示牌，但牌谱公开了 {revealed} 张",
+  "code.dora_count_mismatch.beyond": "牌谱中的宝牌和里宝牌指示牌比牌山能容纳的多 {count} 张",
+  "code.dice_mismatch": "骰子在牌谱中是 {log}，由种子得出的是 {wall}",
+  "code.more_mismatches": "本局还有 {count} 处不一致",
+  "code.wall_unrelated": "{checked} 张牌中有 {mismatches} 张与牌山不同：种子不属于这局（或牌谱被改写）",
+  "code.live_wall_overrun": "{player} 摸的牌超过了牌山的张数",
+  "code.seed_missing": "牌谱没有种子（SHUFFLE），无法重建牌山",
+  "code.bad_seed": "牌谱的种子格式 pywall 无法识别",
+  "code.incomplete_log": "牌谱在对局最终结果之前结束；已验证其中的 {rounds} 局",
+  "code.legacy_seed": "2009 年的种子格式：已尽可能验证",
+  "code.duplicate_attribute": "牌谱的标签重复了某个属性（真实牌谱的已知特点）；使用第一个值",
+  "code.no_rounds": "牌谱中没有可验证的局",
+  "code.hash.match": "{name} 与牌山一致",
+  "code.hash.mismatch": "{name} 与公开的牌山不一致",
+  "code.salt_missing": "牌谱给出了 {names} 但没有盐：无法检查",
+  "code.no_hash": "牌谱没有给出这个牌山的摘要：牌已检查，但没有任何东西表明牌山在本局前已固定",
+  "code.red_fives_unusual": "同一花色的赤五多于一张",
+  "code.wall_composition": "牌山不是本局的那一组牌",
+  "code.left_count_mismatch": "牌谱说牌山还剩 {log} 张；按摸牌计算应剩 {wall} 张",
+  "code.deal_not_committed": "承诺的牌山只包含未发出的牌；配牌不在哈希范围内",
+  "code.wall_copy_mismatch": "牌谱中未发出牌山的副本与牌山有 {count} 处不同",
+  "code.log_format": "这个文件不是 pywall 能读取的麻将牌谱。",
+  "code.too_large": "这个文件太大，无法检查。",
+  "code.unreadable": "无法读取这个文件。",
+  "code.error": "无法检查这个文件。",
+  "error.detail": "技术细节",
+  "rule.players": "{n}人麻将",
+  "rule.般": "一般场",
+  "rule.上": "上级场",
+  "rule.特": "特上场",
+  "rule.鳳": "凤凰场",
+  "rule.東": "东风战",
+  "rule.南": "东南战",
+  "rule.喰": "有食断",
+  "rule.赤": "有赤宝牌",
+  "rule.速": "快速",
+};
+
+addStrings({ en, ja, zh });

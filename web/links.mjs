@@ -1,0 +1,97 @@
+// Game links and log ids a person pastes (or that the bookmarklet brings, handoff.mjs).
+// Python's `link` (pywall/links.py) says which game a text names, with a hidden Tenhou
+// id revealed and where the game's record is. The page never fetches anything itself:
+// it says where the record is and how to bring it here. The seat a Tenhou link was made
+// for (its tw) is remembered, and that player is marked "you" in the game's results.
+// Each round of a checked Tenhou game links to its wall (the seed view's #tenhou=
+// fragment, to share or embed) and, when the game's id is known, to Tenhou's viewer.
+
+import "./help-i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
+import { clear, el, fragmentFor } from "./render.mjs";
+import { request } from "./session.mjs";
+
+const yours = new Map(); // Tenhou game id -> the seat of its link's tw, for links given in this visit
+let shown = null; // the link shown under the paste box (drawn again on a language change)
+let addFiles = null; // (files, link) -> void, from files.mjs
+
+export function initLinks(options) {
+  addFiles = options.addFiles;
+}
+
+// The game a text names ({platform, game_id, seat, obfuscated, record_url, viewer_url}), or null.
+export async function linkOf(text) {
+  const { link } = await request("link", { text });
+  return link;
+}
+
+export function remember(link) {
+  if (link && link.platform === "tenhou" && link.seat != null) yours.set(link.game_id, link.seat);
+}
+
+// The seat to mark "you" in a report: from the link a file was chosen for (unless the
+// file names another game), else from a link given for the game the report names.
+export function yourSeat(report, link = null) {
+  const id = report && report.game ? report.game.log_id : null;
+  if (link && link.platform === "tenhou" && (!id || id === link.game_id)) return link.seat;
+  return id && yours.has(id) ? yours.get(id) : null;
+}
+
+export function showLink(link) {
+  shown = link;
+  remember(link);
+  const target = clear(document.getElementById("link-out"));
+  if (link) target.append(link.platform === "tenhou" ? tenhouView(link) : majsoulView(link));
+}
+
+export function redrawLinks() {
+  if (shown) showLink(shown);
+}
+
+const outLink = (href) => el("a", { href, target: "_blank", rel: "noopener noreferrer" }, href);
+
+function tenhouView(link) {
+  const chooser = el("input", { id: "link-file", type: "file", accept: ".mjlog,.xml,.txt,.gz,text/xml,text/plain",
+    on: { change: (e) => { addFiles(e.target.files, link); e.target.value = ""; } } });
+  return el("section", { class: "link-result", "aria-labelledby": "link-heading",
+    data: { platform: "tenhou", game: link.game_id } },
+  el("h3", { id: "link-heading" }, t("link.tenhou.heading", { id: link.game_id })),
+  link.obfuscated ? el("p", { class: "link-hidden" }, t("link.hidden", { shown: link.obfuscated, id: link.game_id })) : null,
+  link.seat != null ? el("p", { class: "link-you" }, t("link.you", { n: link.seat + 1, tw: link.seat })) : null,
+  el("p", { class: "link-never" }, t("link.never")),
+  el("p", {}, t("link.steps")),
+  el("ol", {},
+    el("li", {}, t("link.step1"), " ", el("span", { class: "log-url" }, outLink(link.record_url))),
+    el("li", {}, t("link.step2")),
+    el("li", {}, t("link.step3"), " ", el("span", { class: "choose" },
+      el("label", { for: "link-file", class: "button" }, t("link.choose")), chooser))),
+  el("p", { class: "hint" }, t("link.bookmarklet")));
+}
+
+function majsoulView(link) {
+  return el("section", { class: "link-result", "aria-labelledby": "link-heading",
+    data: { platform: "majsoul", game: link.game_id } },
+  el("h3", { id: "link-heading" }, t("link.majsoul.heading", { id: link.game_id })),
+  el("p", {}, t("link.majsoul.how")),
+  el("p", {}, el("a", { href: "#tool=majsoul" }, t("link.majsoul.tool"))));
+}
+
+// Under a checked round's wall: "link to this wall" (the game's seed, the round, the
+// player count: what index.html#tenhou= and embed.html show) and, for a game whose
+// Tenhou id is known, the round in Tenhou's viewer (its address from Python's `link`).
+export function roundLinks(round, game, you = null) {
+  if (!game || game.platform !== "tenhou" || !game.seed) return null;
+  const fragment = withLanguage(fragmentFor(game.seed, round.index + 1, game.player_count));
+  const box = el("p", { class: "round-links" },
+    el("a", { class: "wall-link", href: location.href.split("#")[0] + fragment, target: "_blank", rel: "noopener" },
+      t("seed.link")));
+  if (game.log_id) {
+    const at = { text: game.log_id, round: round.index, ...(you != null ? { seat: you } : {}) };
+    request("link", at).then(({ link }) => {
+      if (!link || !link.viewer_url) return;
+      box.append(" · ", el("a", { class: "viewer-link", href: link.viewer_url, target: "_blank",
+        rel: "noopener noreferrer" }, t("round.viewer")));
+    }, () => {});
+  }
+  return box;
+}
