@@ -124,10 +124,16 @@ class RoundReport:
             "dora_revealed": self.dora_revealed,
             "ura_revealed": self.ura_revealed,
         }
-        for key in ("wall", "hands", "events", "dora_indicators", "starting"):
+        # flat tuples of ints and tuples of rows: typed per field (this runs for every
+        # round of every game the page checks; a per-item isinstance was a tenth of it)
+        for key in ("wall", "dora_indicators"):
             value = getattr(self, key)
             if value is not None:
-                d[key] = [list(v) if isinstance(v, tuple) else v for v in value]
+                d[key] = list(value)
+        for key in ("hands", "events", "starting"):
+            value = getattr(self, key)
+            if value is not None:
+                d[key] = list(map(list, value))
         if self.layout is not None:
             d["layout"] = dict(self.layout)
         if self.hashes is not None:

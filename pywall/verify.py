@@ -168,6 +168,7 @@ def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[R
     pending = [False] * layout.players
     live = layout.live
     rows: list[Row] = [(layout.dora[0], "dora", None, 0, 1, rnd.dora_indicator)]
+    allowed = layout.live_draws(0)  # live draws left to the wall; fewer after a replacement
     # type(ev) is X: exact-type dispatch, cheapest on this hot path; en: the event's number
     for en, ev in enumerate(rnd.events, 1):
         if type(ev) is Discard:
@@ -175,9 +176,10 @@ def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[R
         if type(ev) is Draw:
             if pending[ev.seat]:
                 _replacement(rnd, ev, en, layout, cur, pending, rows, extra)
+                allowed = layout.live_draws(cur.replacements)
                 continue
             cur.draws += 1
-            if cur.draws > layout.live_draws(cur.replacements):
+            if cur.draws > allowed:
                 _overrun(rnd, ev, en, cur, extra, "live draws than the live wall holds")
                 continue
             rows.append((live[cur.draws - 1], "draw", ev.seat, en, cur.draws, ev.tile))

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
@@ -207,3 +208,25 @@ def deferred_interrupt() -> Iterator[Callable[[], bool]]:
         yield lambda: bool(hits)
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def held_interrupts() -> Iterator[None]:
+    """Within the block a SIGINT waits (blocked, not lost) and is delivered when it ends.
+
+    For writes that must not be cut: a second Ctrl-C raises ``KeyboardInterrupt``
+    where it lands, and landing inside a write to a full pipe left half an entry of
+    a ``--json`` document behind (the rest was dropped, the closing written after it).
+    Held, it lands after the write, between two entries.
+    """
+    if (
+        not hasattr(signal, "pthread_sigmask")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -29,7 +29,7 @@ from typing import Any
 
 from pywall.archives import Packed, unpack
 from pywall.cli.output import escaped, fail, plural
-from pywall.cli.pool import WorkerDied, deferred_interrupt, ordered_map
+from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
 from pywall.errors import PywallError
 from pywall.findings import Finding, Severity
@@ -200,9 +200,10 @@ class Output:
     def _write(self, text: str) -> None:
         if self.to_terminal:
             self.progress.clear()
-        sys.stdout.write(text)
-        if self.style == "human":
-            sys.stdout.flush()
+        with held_interrupts():  # a Ctrl-C never cuts an entry in two
+            sys.stdout.write(text)
+            if self.style == "human":
+                sys.stdout.flush()
 
     def add(self, o: Outcome) -> None:
         if self.failures_only and o.status == "verified":
@@ -222,7 +223,8 @@ class Output:
             self._write(json.dumps({"summary": doc}, separators=(",", ":")) + "\n")
         else:
             self._write(summary_line(summary) + (" (interrupted)" if interrupted else "") + "\n")
-        sys.stdout.flush()
+        with held_interrupts():
+            sys.stdout.flush()
 
 
 def summary_line(s: Summary) -> str:

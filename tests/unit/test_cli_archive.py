@@ -354,6 +354,30 @@ def big_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
+def test_ctrl_c_pressed_again_while_stdout_is_full_leaves_a_whole_json_document(big_db: Path) -> None:
+    # Nobody reads stdout for a second, so the run blocks writing an entry into a full
+    # pipe; Ctrl-C then comes six times. A KeyboardInterrupt inside that write cut the
+    # entry in two (the CI failure of test_ctrl_c_stops_cleanly_with_a_partial_summary[json]).
+    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                            start_new_session=True)
+    assert proc.stdout is not None
+    first = read_until(proc.stdout.fileno(), b'"path"')
+    time.sleep(1.0)
+    for _ in range(6):
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(0.05)
+    rest, err_bytes = proc.communicate(timeout=60)
+    err = err_bytes.decode()
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and "Traceback" not in err
+    doc = json.loads((first + rest).decode())
+    assert doc["summary"]["interrupted"] is True
+    assert doc["summary"]["files"] == len(doc["files"]) > 0
+    assert all(f["status"] == "verified" for f in doc["files"])
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
 @pytest.mark.parametrize("style", ["human", "jsonl", "json"])
 def test_ctrl_c_stops_cleanly_with_a_partial_summary(big_db: Path, style: str) -> None:
     flags = {"human": [], "jsonl": ["--jsonl"], "json": ["--json"]}[style]
