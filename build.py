@@ -64,9 +64,13 @@ PAGE_FILES = (
     "protocol-check.js",
     # the page's modules: the worker, the batch of files and archives, seeds, export
     "session.mjs",
+    "pool.mjs",
+    "pool-i18n.mjs",
+    "pool-setting.mjs",
     "batch.mjs",
     "files.mjs",
     "archives.mjs",
+    "archive-run.mjs",
     "seeds.mjs",
     "export.mjs",
     "render.mjs",

@@ -11,7 +11,10 @@ in system Chromium against `build.py serve`:
     its verdict on screen, median; beside it CPython's `api.handle("verify", ...)`
     (the page's own request) on the same bytes, in-process;
   * a 50-log batch: the page (first request to last verdict drawn) against the
-    CLI (`pywall verify` on the same 50 files, a new process, as a person runs it).
+    CLI (`pywall verify` on the same 50 files, a new process, as a person runs it);
+    in a new page (its one worker: this machine's automatic pool size when it has two
+    cores) and with a pool of two workers already running (the "Python workers"
+    setting at 2, started by a batch of two logs first).
 Times in the page come from its own performance marks (`pywall:ready`, and
 `pywall:verify` measures), so Playwright's polling does not count.
 
@@ -112,12 +115,25 @@ def bench_one_game(browser: Any, url: str, runs: int) -> list[float]:
     return durations
 
 
-def bench_page_batch(browser: Any, url: str, files: list[Path], runs: int) -> list[float]:
+def start_pool(page: Page, size: int) -> None:
+    """The "Python workers" setting at `size`, and that many workers running (a batch of
+    two logs starts the second; it is cleared again)."""
+    page.locator("#workers").select_option(str(size))
+    page.locator("input[type=file][multiple]").set_input_files([str(GAME), str(current_format_paths()[0])])
+    expect(page.locator("#results [data-verdict]")).to_have_count(2, timeout=TIMEOUT)
+    expect(page.locator("#status")).to_have_attribute("data-workers", str(size), timeout=TIMEOUT)
+    page.locator("#clear").click()
+    page.evaluate("() => performance.clearMeasures('pywall:verify')")
+
+
+def bench_page_batch(browser: Any, url: str, files: list[Path], runs: int, pool: int = 0) -> list[float]:
     out = []
     for _ in range(runs):
         context = browser.new_context()
         page = context.new_page()
         ready_ms(page, url)
+        if pool:
+            start_pool(page, pool)
         page.locator("input[type=file][multiple]").set_input_files([str(p) for p in files])
         expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=TIMEOUT)
         measures = verify_measures(page)
@@ -230,6 +246,7 @@ def main() -> None:
             cold, warm = bench_ready(browser, url, args.runs)
             game = bench_one_game(browser, url, max(args.runs, 7))
             page_batch = bench_page_batch(browser, url, files, max(1, args.runs // 2))
+            pool_batch = bench_page_batch(browser, url, files, max(1, args.runs // 2), pool=2)
             browser.close()
     finally:
         server.terminate()
@@ -245,16 +262,18 @@ def main() -> None:
     print(row("one 17-round game in the page", game, "choose file → verdict drawn"))
     print(row("same game, CPython api.handle verify", native, "in-process"))
     print(row(f"{len(files)}-log batch in the page", page_batch, "first request → last verdict"))
+    print(row(f"{len(files)}-log batch in the page, 2 workers running", pool_batch, "first request → last verdict"))
     print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process, all cores"))
     print(row(f"{len(files)}-log batch, `pywall verify --jobs 1`", cli_one, "whole process, one core"))
     print(row(f"{len(files)}-log batch, CPython api.handle verify", native_batch, "in-process, one core"))
     ratio = statistics.median(game) / statistics.median(native)
     per = {k: statistics.median(v) / len(files) for k, v in
-           (("page", page_batch), ("cli", cli), ("cli1", cli_one), ("native", native_batch))}
+           (("page", page_batch), ("pool", pool_batch), ("cli", cli), ("cli1", cli_one), ("native", native_batch))}
     print(f"\none game, page/CPython: {ratio:.1f}x. Per game in the batch: page {per['page']:.0f} ms, "
           f"CLI {per['cli']:.0f} ms ({per['page'] / per['cli']:.1f}x), CLI --jobs 1 {per['cli1']:.0f} ms "
           f"({per['page'] / per['cli1']:.1f}x), CPython in-process {per['native']:.0f} ms "
-          f"({per['page'] / per['native']:.1f}x)")
+          f"({per['page'] / per['native']:.1f}x); page with 2 workers running {per['pool']:.1f} ms "
+          f"({per['pool'] / per['cli']:.1f}x the CLI)")
 
 
 if __name__ == "__main__":

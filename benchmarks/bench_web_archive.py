@@ -1,17 +1,27 @@
-"""Games per second for a whole archive in the page, next to the CLI's. Prints figures.
+"""Games per second for a whole archive in the page, with one and two workers, next to
+the CLI's. Prints figures; asserts nothing but that every game was checked.
 
-    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3]
+    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli] [--no-again]
 
 (after `python3 build.py site`). Builds a phoenix-logs-schema database of
 --games games from the fixture logs (bz2-compressed XML; rows repeat the
-fixtures' content under new ids), then measures:
-  * the page, in system Chromium against `build.py serve`: from choosing the
-    file to its last game's verdict (the page's `pywall:archive` measure, so
-    Playwright's polling does not count), games per second, median of --runs;
-  * `pywall verify --jsonl` on the same file, with --jobs 1 and with the
-    default (all cores): the whole process, as a person runs it;
-  * CPython in-process through the same requests the page's worker makes
-    (`archive_open`, then `archive_next` chunks, through `api.handle`).
+fixtures' content under new ids), then measures, all in the same run:
+  * the page, in system Chromium against `build.py serve`, with each pool size of
+    --pools (the page's "Python workers" setting): from choosing the file to its
+    last game's verdict (the page's `pywall:archive` measure, so Playwright's
+    polling does not count), games per second, median of --runs. Each run is a new
+    page that checks the database twice: "first" (the pool's other workers start
+    when the archive needs them, their start-up counted) and "again" (the same page,
+    its workers running);
+  * each worker's memory (its WebAssembly heap, where Python lives) at the end of a
+    run, and the peak memory (proportional set size) of Chromium's renderer
+    processes (the page and all its workers) during the runs;
+  * `pywall verify --jsonl` on the same file with --jobs 1 and --jobs 2: the whole
+    process, as a person runs it;
+  * CPython in-process through the same requests a worker makes (`archive_open`,
+    then `archive_next` chunks, through `api.handle`).
+--no-cli measures the page only, --no-again checks the database once a page (for a
+100,000-game database's memory, say).
 """
 
 from __future__ import annotations
@@ -19,27 +29,31 @@ from __future__ import annotations
 import argparse
 import bz2
 import json
+import os
 import shutil
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import uuid
 from pathlib import Path
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from benchmarks.bench_web import start_server
 from pywall import api
-from pywall.inputs import count_file, items_from_file
+from pywall.inputs.sources import ArchiveSource
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import fixture_paths, log_text
 
-TIMEOUT = 900_000
+TIMEOUT_PER_GAME = 100  # ms: generous (a loaded machine's page checked 65 games/s with 2 workers)
 SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
           "is_processed int, was_error int, log_content text, log_hash text)")
 
@@ -55,33 +69,106 @@ def make_db(path: Path, games: int) -> Path:
     return path
 
 
-def bench_page(db: Path, games: int, runs: int) -> list[float]:
+def run_archive(page: Page, db: Path, games: int, nth: int) -> dict[str, Any]:
+    """Choose the database (its nth time in this page) and wait for its verdict."""
+    page.locator("input[type=file][multiple]").set_input_files(str(db))
+    node = page.locator(f'#results [data-file="{db.name}"]').nth(nth)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=max(900_000, games * TIMEOUT_PER_GAME))
+    m = page.evaluate("""() => { const m = performance.getEntriesByName('pywall:archive').at(-1);
+                                 return {ms: m.duration, ...m.detail}; }""")
+    assert m["games"] == games, m
+    return {"rate": games / (m["ms"] / 1000), "workers": m["workers"], "memory": m["memory"]}
+
+
+class RendererMemory:
+    """The peak summed memory (PSS) of the renderer processes under the browser launched
+    with ``marker`` among its arguments, sampled every 0.2 s (Linux /proc)."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker, self.peak, self._stop = marker, 0, threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> Self:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        if exc[0] is not None:  # the figure so far, before the error
+            print(f"peak renderer PSS before the error: {self.peak / 2**20:,.0f} MiB", file=sys.stderr)
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.2):
+            self.peak = max(self.peak, self.now())
+
+    def now(self) -> int:
+        procs: dict[int, tuple[int, str]] = {}
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+                ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            procs[int(pid)] = (ppid, cmd)
+        roots = {pid for pid, (_, cmd) in procs.items() if self.marker in cmd and "--type=" not in cmd}
+        total = 0
+        for pid, (_, cmd) in procs.items():
+            if "--type=renderer" not in cmd:
+                continue
+            ancestor = pid
+            while ancestor in procs and ancestor not in roots:
+                ancestor = procs[ancestor][0]
+            if ancestor in roots:
+                total += pss(pid)
+        return total
+
+
+def pss(pid: int) -> int:
+    """A process's proportional set size (shared pages divided among their sharers, so
+    that processes' figures add up), or its RSS where the kernel gives no PSS."""
+    for name, key in ((f"/proc/{pid}/smaps_rollup", "Pss:"), (f"/proc/{pid}/status", "VmRSS:")):
+        try:
+            for line in Path(name).read_text().splitlines():
+                if line.startswith(key):
+                    return int(line.split()[1]) * 1024
+        except OSError:
+            continue
+    return 0
+
+
+def bench_page(db: Path, games: int, runs: int, pools: list[int],
+               again: bool = True) -> tuple[dict[int, dict[str, Any]], int]:
     chromium = chromium_path()
     if chromium is None:
         sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
     server, url = start_server()
-    rates = []
+    marker = f"/tmp/pywall-bench-{uuid.uuid4().hex}"
+    out: dict[int, dict[str, Any]] = {n: {"first": [], "again": [], "workers": [], "memory": []} for n in pools}
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-            for _ in range(runs):
-                context = browser.new_context()
-                page = context.new_page()
-                page.goto(url)
-                expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=120_000)
-                page.locator("input[type=file][multiple]").set_input_files(str(db))
-                node = page.locator(f'#results [data-file="{db.name}"]')
-                expect(node).to_have_attribute("data-verdict", "verified", timeout=TIMEOUT)
-                m = page.evaluate("""() => { const m = performance.getEntriesByName('pywall:archive').at(-1);
-                                             return {ms: m.duration, games: m.detail.games}; }""")
-                assert m["games"] == games, m
-                rates.append(games / (m["ms"] / 1000))
-                context.close()
+            browser = pw.chromium.launch(executable_path=chromium,
+                                         args=[*CHROMIUM_FLAGS, f"--crash-dumps-dir={marker}"])
+            with RendererMemory(marker) as memory:
+                for _ in range(runs):
+                    for n in pools:
+                        context = browser.new_context()
+                        page = context.new_page()
+                        page.goto(url)
+                        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=120_000)
+                        page.locator("#workers").select_option(str(n))
+                        first = run_archive(page, db, games, 0)
+                        second = run_archive(page, db, games, 1) if again else first
+                        out[n]["first"].append(first["rate"])
+                        out[n]["again"].append(second["rate"])
+                        out[n]["workers"].append(second["workers"])
+                        out[n]["memory"].append(second["memory"])
+                        context.close()
             browser.close()
     finally:
         server.terminate()
         server.wait(timeout=10)
-    return rates
+    return out, memory.peak
 
 
 def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
@@ -95,10 +182,7 @@ def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
 
 
 def bench_in_process(db: Path, games: int) -> float:
-    def opener(path: str, label: str) -> tuple[int, object]:  # as web/worker_py.py opens it
-        return count_file(Path(path)), items_from_file(Path(path), label=label)
-
-    runs = api.Api(opener)  # type: ignore[arg-type]
+    runs = api.Api(lambda path, label: ArchiveSource(Path(path), label))  # as web/worker_py.py opens it
     t0 = time.perf_counter()
     api.handle("archive_open", json.dumps({"run": "bench", "label": db.name, "path": str(db)}), None, runs)
     done = 0
@@ -111,27 +195,57 @@ def bench_in_process(db: Path, games: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
+def line(label: str, values: list[float]) -> str:
+    return f"| {label} | {statistics.median(values):,.0f} | {min(values):,.0f}–{max(values):,.0f} |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pools", default="1,2", help="pool sizes to measure, e.g. 1,2")
+    parser.add_argument("--cli", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the CLI and CPython in-process (default: yes)")
+    parser.add_argument("--again", action=argparse.BooleanOptionalAction, default=True,
+                        help="check the database a second time in each page (default: yes)")
     args = parser.parse_args()
+    pools = [int(n) for n in args.pools.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
         db = make_db(Path(tmp) / "houou-bench.db", args.games)
         size = db.stat().st_size / 1e6
-        page = bench_page(db, args.games, args.runs)
-        cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(args.runs)]
-        cli = [bench_cli(db, args.games, []) for _ in range(args.runs)]
-        native = [bench_in_process(db, args.games) for _ in range(args.runs)]
-    print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}:")
+        page, peak = bench_page(db, args.games, args.runs, pools, args.again)
+        runs = args.runs if args.cli else 0
+        cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
+        cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
+        native = [bench_in_process(db, args.games) for _ in range(runs)]
+    print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
+          f" ({os.cpu_count()} cores):")
     print("| where | games/s | range |")
     print("|---|---|---|")
-    for label, values in (("the page (Pyodide in a worker)", page),
-                          ("`pywall verify --jobs 1`", cli1),
-                          ("`pywall verify` (all cores)", cli),
-                          ("CPython in-process, api.handle archive_next", native)):
-        print(f"| {label} | {statistics.median(values):,.0f} | {min(values):,.0f}–{max(values):,.0f} |")
-    print(f"\npage / CLI --jobs 1: {statistics.median(page) / statistics.median(cli1):.2f}")
+    for n in pools:
+        used = sorted({w for w in page[n]["workers"]})
+        print(line(f"the page, {n} worker(s), first archive (start-up of the others counted)", page[n]["first"]))
+        if args.again:
+            print(line(f"the page, {n} worker(s), the same archive again (workers that checked it: {used})",
+                       page[n]["again"]))
+    if args.cli:
+        print(line("`pywall verify --jobs 1`", cli1))
+        print(line("`pywall verify --jobs 2`", cli2))
+        print(line("CPython in-process, api.handle archive_next", native))
+    med = {n: statistics.median(page[n]["again"]) for n in pools}
+    if 1 in med:
+        for n in pools:
+            if n > 1:
+                print(f"\npage, {n} workers / 1 worker: {med[n] / med[1]:.2f}x (again); "
+                      f"first: {statistics.median(page[n]['first']) / statistics.median(page[1]['first']):.2f}x")
+    if args.cli:
+        top = max(pools)
+        print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
+              f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
+    for n in pools:
+        last = page[n]["memory"][-1]
+        print(f"memory, {n} worker(s): " + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last)))
+    print(f"peak memory (PSS) of Chromium's renderer processes (each page and its workers): {peak / 2**20:,.0f} MiB")
 
 
 if __name__ == "__main__":

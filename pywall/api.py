@@ -9,6 +9,12 @@ bug) into ``{"error": {"code": "internal", ...}}``, so the page never sees a
 traceback as its only explanation. Nothing here opens a file: archive requests
 take an ``Opener`` from the driver (web/worker_py.py).
 
+Archive runs: ``archive_open`` answers the archive's survey (game count, seek marks);
+the page hands that survey to every other worker that opens the same file, and asks
+each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
+records back (``records``), and the page gives them to one worker's ``tally_add`` in
+the archive's order; ``audit`` with ``runs`` counts those tallies.
+
 The page is ready once this module is imported, so it loads only what checking a
 record needs: the tools' handlers (``pywall.tool_api``), the audit, the archive runs
 and the wall pictures (``pywall.picture``) are imported on their first request (in Pyodide they were a third of the
@@ -19,8 +25,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from itertools import islice
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pywall import tenhou
@@ -38,12 +43,13 @@ from pywall.report import (
 from pywall.warmup import warm_up_report
 
 if TYPE_CHECKING:
-    from pywall.runs import ArchiveRun
+    from pywall.runs import ArchiveRun, RunTally, Source
 
 MAX_JSON = 64 * 1024 * 1024
 
-#: What the driver gives archive requests: path, label -> (game count, entries).
-Opener = Callable[[str, str], tuple[int, Iterator[Entry]]]
+#: What the driver gives archive requests: path, label -> the file's games
+#: (``inputs.sources.ArchiveSource``).
+Opener = Callable[[str, str], "Source"]
 
 
 def dumps(obj: Any) -> str:
@@ -70,45 +76,76 @@ class Api:
     def __init__(self, opener: Opener | None = None) -> None:
         self.opener = opener
         self.runs: dict[str, ArchiveRun] = {}
+        self.tallies: dict[str, RunTally] = {}
 
-    def _open(self, payload: Payload) -> tuple[int, Iterator[Entry]]:
+    def _open(self, payload: Payload) -> Source:
+        """The file's source, with the survey the page passed on (if any) adopted."""
         if self.opener is None:
             raise BadRequest("this worker reads no archives")
-        return self.opener(arg(payload, "path", str), arg(payload, "label", str))
+        source = self.opener(arg(payload, "path", str), arg(payload, "label", str))
+        survey = arg(payload, "survey", Mapping, {})
+        if survey:
+            marks = survey.get("marks")
+            if not isinstance(survey.get("total"), int) or not (
+                marks is None or isinstance(marks, list) and all(type(m) is int for m in marks)
+            ):
+                source.close()
+                raise BadRequest("'survey' must be what archive_open answered")
+            source.adopt(survey)
+        return source
 
     def archive_open(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
+        """A run of the archive at ``path`` (``records``: shared, see above); its survey."""
         from pywall.runs import ArchiveRun
 
         run = arg(payload, "run", str)
         self.archive_close({"run": run}, None)
-        total, entries = self._open(payload)
-        self.runs[run] = ArchiveRun(entries)
-        return {"total": total}
+        source = self._open(payload)
+        self.runs[run] = ArchiveRun(
+            source,
+            records=arg(payload, "records", bool, False),
+            mismatch_details=bounded(payload, "mismatch_details", 0, 10_000, 50),
+        )
+        return {"total": source.survey()["total"], "survey": source.survey()}
 
     def archive_next(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         run = self.runs.get(arg(payload, "run", str))
         if run is None:
             raise BadRequest("no such archive run (it was closed)")
-        return run.next_chunk(bounded(payload, "limit", 1, 10_000))
+        start = bounded(payload, "start", 0, 10**9) if "start" in payload else None
+        return run.next_chunk(bounded(payload, "limit", 1, 10_000), start)
 
     def archive_close(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        done = self.runs.pop(arg(payload, "run", str), None)
+        name = arg(payload, "run", str)
+        done = self.runs.pop(name, None)
         if done is not None:
             done.close()
-        return {"closed": done is not None}
+        tally = self.tallies.pop(name, None)
+        return {"closed": done is not None or tally is not None}
 
     def archive_game(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         index = bounded(payload, "index", 0, 10**9)
-        _, entries = self._open(payload)
+        source = self._open(payload)
         try:
-            found = next(islice(entries, index, None), None)
-        finally:
+            entries = source.entries(index)
+            found = next(entries, None)
             close = getattr(entries, "close", None)
             if close:
                 close()
+        finally:
+            source.close()
         if found is None:
             raise BadRequest(f"the archive has no game number {index + 1}")
         return report_for_entry(*found, detail=True, starting=True).to_dict()
+
+    def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
+        """A shared run's audit records, from game ``start`` on, in the archive's order."""
+        from pywall.runs import RunTally
+
+        run = arg(payload, "run", str)
+        tally = self.tallies.setdefault(run, RunTally())
+        added = tally.add(bounded(payload, "start", 0, 10**9), arg(payload, "records", list))
+        return {"added": added}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
@@ -118,8 +155,12 @@ class Api:
         for report in arg(payload, "reports", list, []):
             tally.add_report(report if isinstance(report, Mapping) else {})
         for run in arg(payload, "runs", list, []):
-            if isinstance(run, str) and run in self.runs:  # a list is no run's name (unhashable)
+            if not isinstance(run, str):  # a list is no run's name (unhashable)
+                continue
+            if run in self.runs:
                 tally.merge(self.runs[run].tally)
+            if run in self.tallies:
+                tally.merge(self.tallies[run].tally)
         for part in arg(payload, "tallies", list, []):
             tally.merge(Tally.from_dict(part))
         return audit_dict(tally)
@@ -127,8 +168,9 @@ class Api:
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         from pywall.audit import Tally
 
-        run = self.runs.get(arg(payload, "run", str))
-        return (run.tally if run else Tally()).to_dict()
+        name = arg(payload, "run", str)
+        run, shared = self.runs.get(name), self.tallies.get(name)
+        return (shared.tally if shared else run.tally if run else Tally()).to_dict()
 
 
 def verify(payload: Payload, data: bytes | None) -> dict[str, Any]:
@@ -215,7 +257,15 @@ LAZY_MODULES = (
     "pywall.picture_svg",
     "pywall.tile_art",
 )
-RUN_HANDLERS = ("archive_open", "archive_next", "archive_close", "archive_game", "audit", "tally")
+RUN_HANDLERS = (
+    "archive_open",
+    "archive_next",
+    "archive_close",
+    "archive_game",
+    "audit",
+    "tally",
+    "tally_add",
+)
 
 
 def handle(kind: str, payload_json: str, data: bytes | None = None, api: Api | None = None) -> str:

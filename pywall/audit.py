@@ -18,7 +18,9 @@ itself a bias.
 This module is the only audit. It reads what a verified game's report carries
 (each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
 in the page and an archive in the page feed the same ``Tally``; tallies of parts
-of a run merge by addition.
+of a run merge by addition (which cannot see a game that is in two parts: the
+page's workers therefore send ``audit_input`` records of an archive's games, to be
+tallied in the archive's order).
 """
 
 from __future__ import annotations
@@ -465,6 +467,30 @@ class Tally:
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+#: What ``Tally.add_report`` reads of a game's report, and of its rounds and findings.
+AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds")
+AUDIT_GAME = ("fingerprint", "player_count", "platform", "players")
+
+
+def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a report (``FileReport.to_dict()``) the tally reads: adding it counts
+    the same as adding the report, at a fraction of its size."""
+    out = {k: report[k] for k in AUDIT_FIELDS if k in report}
+    game = report.get("game")
+    if isinstance(game, Mapping):
+        out["game"] = {k: game[k] for k in AUDIT_GAME if k in game}
+    out["findings"] = [
+        {"severity": "error", "message": f.get("message")}
+        for f in report.get("findings") or []
+        if isinstance(f, Mapping) and f.get("severity") == "error"
+    ][:1]
+    out["rounds"] = [
+        {"starting": r.get("starting")} if isinstance(r, Mapping) else r
+        for r in report.get("rounds") or []
+    ]
+    return out
 
 
 def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> tuple[str, str] | None:

@@ -1,8 +1,9 @@
-// The page's wiring: DOM and events only. Python runs in worker.mjs (session.mjs talks
-// to it); files.mjs and archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls
-// from a seed, export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and
-// handoff.mjs take game links and the bookmarklet's logs, samples.mjs the sample games,
-// meaning.mjs says what a verdict means, picture.mjs offers every drawn wall as a picture.
+// The page's wiring: DOM and events only. Python runs in a pool of workers (worker.mjs,
+// pool.mjs; session.mjs talks to them, pool-setting.mjs sizes the pool); files.mjs and
+// archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls from a seed,
+// export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and handoff.mjs
+// take game links and the bookmarklet's logs, samples.mjs the sample games, meaning.mjs
+// says what a verdict means, picture.mjs offers every drawn wall as a picture.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect, translatePage } from "./i18n.mjs";
@@ -12,7 +13,8 @@ import { initFiles } from "./files.mjs";
 import { initSeeds, redrawSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
 import { initPanels, redrawPanels } from "./panels.mjs";
-import { request } from "./session.mjs";
+import { pool, request } from "./session.mjs";
+import { initPoolSetting, redrawPoolSetting } from "./pool-setting.mjs";
 import { setRenderHooks } from "./render.mjs";
 import { redrawLinks, roundLinks, yourSeat } from "./links.mjs";
 import { initHandoff, redrawHandoff } from "./handoff.mjs";
@@ -36,6 +38,7 @@ function redraw() {
   showStatus();
   redrawBatch();
   redrawSeeds();
+  redrawPoolSetting();
   redrawLinks();
   redrawHandoff();
 }
@@ -60,6 +63,10 @@ function init() {
   initTable();
   initExport();
   initSeeds();
+  initPoolSetting(() => {
+    pool.trim();
+    showStatus();
+  });
   initSamples();
   initHandoff();
 }

@@ -1,13 +1,14 @@
-// Archives in the batch: a zip of logs or a phoenix-logs database. The worker streams
-// through it a chunk of games at a time; the page keeps one compact row per game (from
-// Python), plus wall detail for the first games and first mismatches only. Any other
-// game is checked again from the chosen File (kept as a reference, not as bytes) when
-// a person opens it. A run that ends normally stays open in Python (its games count
-// in the audit) until the page drops the archive.
+// Archives in the batch: a zip of logs or a phoenix-logs database. The pool's workers
+// check it a chunk of games at a time (archive-run.mjs); the page keeps one compact row
+// per game (from Python), plus wall detail for the first games and first mismatches
+// only. Any other game is checked again from the chosen File (kept as a reference, not
+// as bytes) when a person opens it. A run that ends normally keeps its audit tally in
+// the first worker (its games count in the audit) until the page drops the archive.
 
 import { t } from "./i18n.mjs";
 import { el, renderReport, verdictBadge } from "./render.mjs";
-import { request } from "./session.mjs";
+import { pool, request } from "./session.mjs";
+import { runArchive } from "./archive-run.mjs";
 import {
   aggregate, countRows, failedReport, finished, fmt, focusNode, redrawEntry, scheduleBatch, showBatch,
 } from "./batch.mjs";
@@ -20,23 +21,32 @@ export function startArchive(entry, file) {
   const run = `run-${++runs}`;
   entry.file = file;
   entry.rows = [];
-  entry.archive = { run, total: 0, done: 0, rate: 0, finished: false, cancelled: false, failed: null,
-    open: false, details: new Map(), shown: [], started: performance.now() };
+  entry.archive = { run, total: 0, done: 0, rate: 0, workers: 0, finished: false, cancelled: false,
+    failed: null, open: false, survey: null, details: new Map(), shown: [], started: performance.now() };
   entry.draw = () => archiveNode(entry);
+  entry.refresh = () => refreshArchive(entry);
   entry.openRow = (row) => openGame(entry, row);
   entry.drop = () => dropArchive(entry);
   redrawEntry(entry);
-  request("archive", { run, name: entry.name, file }, { onProgress: (p) => archiveProgress(entry, p) })
+  const handle = runArchive({ pool, run, name: entry.name, file,
+    onOpen: ({ total, survey }) => Object.assign(entry.archive, { total, survey }),
+    onRows: (chunk) => archiveRows(entry, chunk),
+    onProgress: (p) => archiveProgress(entry, p) });
+  entry.archive.stop = handle.stop;
+  let memory = [];
+  let ended = null;
+  handle.done
     .then((end) => {
       Object.assign(entry.archive, { cancelled: end.cancelled, done: end.done, total: end.total,
-        open: !end.cancelled });
+        open: !end.cancelled && !end.failed, failed: end.failed ? end.failed.message : null });
+      ({ memory, ended } = end);
     })
-    .catch((err) => { entry.archive.failed = err.message; })
     .finally(() => {
       entry.archive.finished = true;
       finished();
-      performance.measure("pywall:archive", { start: entry.archive.started, end: performance.now(),
-        detail: { name: entry.name, games: entry.rows.length } });
+      // read by benchmarks/bench_web_archive.py: the time to the last game, the workers' memory
+      performance.measure("pywall:archive", { start: entry.archive.started, end: ended ?? performance.now(),
+        detail: { name: entry.name, games: entry.rows.length, workers: entry.archive.workers, memory } });
       updateArchive(entry);
       showBatch();
     });
@@ -50,18 +60,28 @@ function dropArchive(entry) {
   request("archive_close", { run: entry.archive.run }).catch(() => {});
 }
 
-function archiveProgress(entry, p) {
+// A chunk's games, in the archive's order.
+function archiveRows(entry, { rows, details }) {
   const a = entry.archive;
-  Object.assign(a, { total: p.total, done: p.done, rate: p.rate });
-  for (const row of p.rows) entry.rows.push(row);
-  for (const report of p.details) a.details.set(report.i, report);
+  for (const row of rows) entry.rows.push(row);
+  for (const report of details) a.details.set(report.i, report);
   if (a.total <= SMALL_ARCHIVE) {
-    for (const report of p.details) {
+    for (const report of details) {
       if (report.path !== entry.name) showGame(entry, report, { focus: false, expanded: false });
     }
   }
-  updateArchive(entry);
+}
+
+// Drawn with the table (batch.mjs: a few times a second), not at every chunk.
+function archiveProgress(entry, p) {
+  Object.assign(entry.archive, { total: p.total, done: p.done, rate: p.rate, workers: p.workers, dirty: true });
   scheduleBatch();
+}
+
+function refreshArchive(entry) {
+  if (!entry.archive.dirty) return;
+  entry.archive.dirty = false;
+  updateArchive(entry);
 }
 
 function archiveNode(entry) {
@@ -72,8 +92,8 @@ function archiveNode(entry) {
     text: el("span", { class: "archive-progress-text", "aria-live": "polite" }),
     counts: el("p", { class: "archive-counts" }),
     problem: el("p", { class: "archive-problem error-text" }),
-    cancel: el("button", { type: "button", class: "archive-cancel",
-      on: { click: () => request("archive_cancel", { run: a.run }) } }, t("archive.cancel")),
+    cancel: el("button", { type: "button", class: "archive-cancel", on: { click: () => a.stop() } },
+      t("archive.cancel")),
     games: el("div", { class: "archive-games" }),
   };
   const hint = el("p", { class: "hint archive-hint" }, t("archive.hint"));
@@ -101,8 +121,10 @@ function updateArchive(entry, node = entry.node) {
   parts.badge.replaceChildren(verdictBadge(verdict || "pending"));
   parts.bar.max = Math.max(1, a.total);
   parts.bar.value = a.done;
+  const workers = a.workers > 1 ? ` · ${t("pool.workers", { n: a.workers })}` : "";
   parts.text.textContent = a.cancelled ? t("archive.progressStopped", { done: fmt(a.done), total: fmt(a.total) })
-    : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) });
+    : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) }) + workers;
+  node.dataset.workers = String(a.workers);
   parts.counts.textContent = t("archive.counts", { games: fmt(c.games), verified: fmt(c.verified),
     mismatch: fmt(c.mismatch), error: fmt(c.error) });
   parts.cancel.hidden = a.finished;
@@ -125,7 +147,8 @@ async function openGame(entry, row) {
     const waiting = el("p", { class: "hint", role: "status" }, t("archive.opening"));
     entry.archive.parts.games.prepend(waiting);
     try {
-      report = await request("archive_game", { name: entry.name, file: entry.file, index: row.i });
+      const survey = entry.archive.survey ? { survey: entry.archive.survey } : {};
+      report = await request("archive_game", { name: entry.name, file: entry.file, index: row.i, ...survey });
     } catch (err) {
       report = failedReport(row.path, err);
     } finally {

@@ -2,19 +2,22 @@
 // the summary and the results table, one page of rows at a time. Each entry is drawn
 // by the module that made it (files.mjs, archives.mjs) through its own methods:
 //   {name, node, rows: compact rows from Python or null while pending, reports (a log's
-//    file reports) or archive (an archive's run), draw() -> node, openRow(row), drop()}
+//    file reports) or archive (an archive's run), draw() -> node, refresh() (with the
+//    table), openRow(row), drop()}
 
-import { t } from "./i18n.mjs";
+import { language, t } from "./i18n.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 
 const $ = (id) => document.getElementById(id);
 const PAGE_SIZE = 100;
+const REDRAW_MS = 250; // while answers stream in, the page is drawn again four times a second
 
 export const batch = {
   entries: [],
   page: 0, // of the summary table
   started: null, // performance.now() of the batch's first request
   finished: null, // ... and of its latest answer
+  workers: new Set(), // the pool's workers that verified its logs
 };
 
 // One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
@@ -40,6 +43,24 @@ export function redrawEntry(entry) {
   const fresh = entry.draw();
   entry.node.replaceWith(fresh);
   entry.node = fresh;
+}
+
+// An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago:
+// then with the table, so that a batch's answers streaming in from several workers are
+// laid out a few times a second, not once each. then(): after it is drawn.
+let entryDrawn = -Infinity;
+export function drawAnswer(entry, then) {
+  entry.drawPending = then;
+  if (performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
+  scheduleBatch();
+}
+
+function drawPending(entry) {
+  const then = entry.drawPending;
+  entry.drawPending = null;
+  redrawEntry(entry);
+  entryDrawn = performance.now();
+  then();
 }
 
 export function finished() {
@@ -102,19 +123,25 @@ export function allRows() {
   return out;
 }
 
+// Answers stream in (a chunk of an archive, a log of a batch): the table and counts are
+// drawn again at most every REDRAW_MS, in an animation frame. A person's action draws at once.
 let queued = false;
+let drawn = 0;
 export function scheduleBatch() {
   if (queued) return;
   queued = true;
-  requestAnimationFrame(() => {
+  setTimeout(() => requestAnimationFrame(() => {
     queued = false;
     showBatch();
-  });
+  }), Math.max(0, drawn + REDRAW_MS - performance.now()));
 }
 
 export function showBatch() {
+  drawn = performance.now();
   let total = 0, done = 0, stopped = false;
   for (const entry of batch.entries) {
+    if (entry.drawPending) drawPending(entry);
+    if (entry.refresh) entry.refresh(); // an archive's progress and counts
     if (entry.archive) {
       // a stopped run counts what it checked, never its whole size: the bar is not full
       const a = entry.archive;
@@ -142,7 +169,9 @@ export function showBatch() {
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
   const rate = counts.files && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
-  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate : "";
+  const workers = batch.workers.size > 1 ? ` · ${t("pool.workers", { n: batch.workers.size })}` : "";
+  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate + workers : "";
+  $("batch-summary").dataset.workers = String(batch.workers.size);
   showPage(rows);
 }
 
@@ -151,8 +180,28 @@ function showPage(rows) {
   const shown = problemsOnly ? rows.filter(({ row }) => row.status === "mismatch" || row.status === "error") : rows;
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
   batch.page = Math.max(0, Math.min(batch.page, pages - 1));
+  const slice = shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE);
+  if (!samePage(slice)) drawPage(slice);
+  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
+  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
+  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
+  $("pager").hidden = pages <= 1;
+}
+
+// The rows drawn last (a row object stays the same object once answered; a pending row
+// is made anew each time): while an archive fills later pages, this one is not redrawn.
+let lastPage = { rows: [], lang: null };
+function samePage(slice) {
+  const same = lastPage.lang === language() && lastPage.rows.length === slice.length
+    && slice.every(({ row }, k) => lastPage.rows[k] === row
+      || (row.status === "pending" && lastPage.rows[k].status === "pending" && lastPage.rows[k].path === row.path));
+  if (!same) lastPage = { rows: slice.map(({ row }) => row), lang: language() };
+  return same;
+}
+
+function drawPage(slice) {
   const body = clear($("summary").tBodies[0]);
-  for (const { row, entry } of shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE)) {
+  for (const { row, entry } of slice) {
     const inArchive = entry.archive && row.i != null;
     body.append(el("tr", { data: { row: row.path, status: row.status, archive: inArchive ? entry.name : null } },
       el("th", { scope: "row" }, el("button", { type: "button", class: "link",
@@ -162,10 +211,6 @@ function showPage(rows) {
       el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
       el("td", { class: "problem", data: { label: t("batch.problem") } }, row.first_problem || "")));
   }
-  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
-  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
-  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
-  $("pager").hidden = pages <= 1;
 }
 
 export function turnPage(to) {
@@ -192,6 +237,7 @@ export function clearResults() {
   batch.page = 0;
   batch.started = running.length ? batch.started : null;
   batch.finished = null;
+  if (!running.length) batch.workers.clear();
   showBatch();
   $("batch").hidden = running.length === 0;
 }

@@ -1,14 +1,16 @@
 // Logs into the batch: files chosen, dropped on the page or pasted, the sample games
-// and logs the bookmarklet brings (`addLog`). Each is one `verify` request, answered
-// with its file reports and their compact rows; for a File the worker first asks
-// Python what it is (`sniff`), and an archive (zip, SQLite) comes back as
-// {archive: kind} and goes to archives.mjs.
+// and logs the bookmarklet brings (`addLog`). Each is one `verify` job for the pool's
+// first free worker (several files: several workers), answered with its file reports
+// (a zip sent whole: one per member) and their compact rows; each is drawn in its
+// place, in the order the files were given. For a File the worker first asks Python
+// what it is (`sniff`), and an archive (zip, SQLite) comes back as {archive: kind} and
+// goes to archives.mjs.
 // Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
 
 import { t } from "./i18n.mjs";
 import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
-import { request } from "./session.mjs";
-import { addEntry, aggregate, batch, failedReport, finished, redrawEntry, scheduleBatch } from "./batch.mjs";
+import { spread } from "./session.mjs";
+import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
 import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
@@ -44,7 +46,9 @@ export function addLog(name, payload, link = null) {
 // {archive: kind}) becomes an archive run instead.
 function verifyEntry(entry, { refused, ...payload }, file = null) {
   const started = performance.now();
-  (refused ? Promise.reject(refused) : request("verify", { name: entry.name, ...payload }))
+  let worker = null; // the pool's worker that took it
+  const job = { onWorker: (index) => { worker = index; } };
+  (refused ? Promise.reject(refused) : spread("verify", { name: entry.name, ...payload }, job))
     .then((text) => {
       const reply = JSON.parse(text);
       if (reply.archive && file) {
@@ -63,10 +67,11 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
     })
     .then((checked) => {
       if (!checked) return;
+      if (worker != null) batch.workers.add(worker);
       finished();
-      redrawEntry(entry);
-      scheduleBatch(); // once a frame, not once a file: a batch would redraw the table n times
-      performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
+      drawAnswer(entry, () => {
+        performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
+      });
     });
 }
 

@@ -46,7 +46,8 @@ export function connect(worker, { onEvent } = {}) {
   };
 }
 
-// Start the shared worker module next to this file.
-export function startWorker() {
-  return new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: "pywall" });
+// Start the shared worker module next to this file (the pool's n-th worker: "pywall-n").
+export function startWorker(index = 0) {
+  const name = index ? `pywall-${index}` : "pywall";
+  return new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
 }

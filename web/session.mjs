@@ -1,8 +1,10 @@
-// The page's worker and its start-up status: `request` sends one request to Python
-// (requests made before Python is ready wait in the worker, and are counted on the
-// status line); `showStatus` draws #status[data-state].
+// The page's Python workers (pool.mjs) and their start-up status: `request` sends one
+// request to the first worker (requests made before Python is ready wait in the
+// worker, and are counted on the status line), `spread` one job of a batch to any
+// worker; `showStatus` draws #status[data-state] (and data-workers: how many workers
+// are ready, data-busy: how many have work in hand).
 
-import { connect, startWorker } from "./rpc.mjs";
+import { Pool } from "./pool.mjs";
 import { t } from "./i18n.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -16,11 +18,11 @@ const state = {
 };
 
 const readyHooks = [];
-let rpc = null;
+export let pool = null;
 
 export function startSession({ onReady } = {}) {
   if (onReady) readyHooks.push(onReady);
-  rpc = connect(startWorker(), { onEvent: workerEvent });
+  pool = new Pool({ onFirstEvent: workerEvent, onChange: scheduleStatus });
 }
 
 function workerEvent(type, payload) {
@@ -39,27 +41,59 @@ function workerEvent(type, payload) {
   showStatus();
 }
 
+let statusQueued = false;
+function scheduleStatus() {
+  if (statusQueued) return;
+  statusQueued = true;
+  queueMicrotask(() => {
+    statusQueued = false;
+    showStatus();
+  });
+}
+
+// Only what changed is written: the pool reports every request, and a page that
+// rewrote its status line at each would lay itself out again and again.
+function put(node, key, value) {
+  if (key === "text" ? node.textContent !== value : node.dataset[key] !== value) {
+    if (key === "text") node.textContent = value;
+    else node.dataset[key] = value;
+  }
+}
+
 export function showStatus() {
   const status = $("status");
   const name = state.error ? "error" : state.ready ? "ready" : "loading";
-  status.dataset.state = name;
-  $("status-text").textContent = name === "ready" ? t("status.ready")
-    : name === "error" ? t("status.error", { message: state.error }) : t(state.stage);
-  $("about").textContent = state.info ? t("about.versions", state.info) : "";
-  $("load-progress").hidden = name !== "loading";
-  $("queue-text").textContent = !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "";
+  const counts = pool ? pool.counts() : { started: 0, ready: 0, busy: 0 };
+  put(status, "state", name);
+  put(status, "workers", String(counts.ready));
+  put(status, "busy", String(counts.busy));
+  const workers = counts.ready > 1 ? ` · ${t("pool.workers", { n: counts.ready })}` : "";
+  put($("status-text"), "text", name === "ready" ? t("status.ready") + workers
+    : name === "error" ? t("status.error", { message: state.error }) : t(state.stage));
+  put($("about"), "text", state.info ? t("about.versions", state.info) : "");
+  if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";
+  put($("queue-text"), "text", !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "");
+}
+
+// Count a request made before Python was ready, until it is answered.
+function counted(promise) {
+  if (state.ready) return promise;
+  state.waiting++;
+  showStatus();
+  const settle = () => {
+    state.waiting--;
+    showStatus();
+  };
+  promise.then(settle, settle);
+  return promise;
 }
 
 // One request to Python: a promise of its result (rejected with {code, message}).
 export function request(type, payload, options) {
-  const early = !state.ready;
-  if (early) state.waiting++;
-  showStatus();
-  const settle = () => {
-    if (early) state.waiting--;
-    showStatus();
-  };
-  const promise = rpc.request(type, payload, options);
-  promise.then(settle, settle);
-  return promise;
+  return counted(pool.request(type, payload, options));
+}
+
+// One job of a batch, on whichever worker is free.
+export function spread(type, payload, options) {
+  return counted(pool.spread(type, payload, options));
 }

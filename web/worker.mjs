@@ -32,6 +32,8 @@ async function startPython(options, snapshot) {
 }
 
 let python = null; // {pyodide}: its file system holds the archives being read
+let logBytes = null; // the largest log Python takes, once it is up: a file to verify this size or less is read early
+const SNIFF_BYTES = 16; // what Python's sniff looks at
 
 async function init() {
   const started = performance.now();
@@ -62,6 +64,7 @@ async function init() {
   pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
   const glue = pyodide.pyimport("pywall_worker");
   const info = JSON.parse(glue.info());
+  logBytes = info.limits.log_bytes;
   lap("glue");
   info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
   info.snapshot = snapshot;
@@ -118,6 +121,7 @@ function unparsed(text) {
 }
 
 async function bytesOf(payload) {
+  if (payload.read) return new Uint8Array(await payload.read);
   if (payload.file) return new Uint8Array(await payload.file.arrayBuffer());
   if (payload.bytes) return new Uint8Array(payload.bytes);
   if (payload.text != null) return new TextEncoder().encode(payload.text);
@@ -128,23 +132,30 @@ async function bytesOf(payload) {
 // whether the reply is parsed here. Anything else goes through as it came.
 const requests = {
   // A chosen or dropped file is sniffed first, in the same turn: an archive (zip,
-  // SQLite) is answered {"archive": kind} for the page to start an archive run.
-  async verify(glue, { file, bytes, text, ...payload }) {
+  // SQLite) is answered {"archive": kind} for the page to start an archive run. Its
+  // first bytes (and a log's whole bytes) were read ahead, when the request came.
+  async verify(glue, { file, head, read, bytes, text, ...payload }) {
     if (file) {
-      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-      const { kind } = parsed(call(glue, "sniff", {}, head));
+      const first = new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()));
+      const { kind } = parsed(call(glue, "sniff", {}, first));
       if (kind !== "record") return JSON.stringify({ archive: kind });
     }
-    return unparsed(call(glue, "verify", payload, await bytesOf({ file, bytes, text })));
+    return unparsed(call(glue, "verify", payload, await bytesOf({ file, read, bytes, text })));
   },
-  async sniff(glue, { file, bytes, ...payload }) {
-    const head = file ? new Uint8Array(await file.slice(0, 16).arrayBuffer()) : await bytesOf({ bytes });
-    return parsed(call(glue, "sniff", payload, head));
+  async sniff(glue, { file, head, bytes, ...payload }) {
+    const first = file ? new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()))
+      : await bytesOf({ bytes });
+    return parsed(call(glue, "sniff", payload, first));
   },
   async info(glue) {
     return JSON.parse(glue.info());
   },
-  // One game of an archive again, with its walls ({name: the archive's, file, index}).
+  archive_open: archiveOpen,
+  archive_next: archiveNext,
+  async archive_close(glue, payload) {
+    return closeRun(glue, String(payload.run));
+  },
+  // One game of an archive again, with its walls ({name: the archive's, file, index, survey}).
   archive_game: archiveGame,
 };
 
@@ -153,19 +164,19 @@ function plain(glue, type, payload) {
 }
 
 // --- archives: zip files and phoenix-logs databases, a chunk at a time ---------------
-// The chosen File is mounted read-only (WORKERFS: Python reads it lazily through
-// FileReaderSync, so a 1 GB database is never copied into memory); where WORKERFS
+// The page drives a run (archive-run.mjs): it opens the chosen File in each worker that
+// takes part (`archive_open`: the first worker surveys it, the others are given that
+// survey), asks each for chunks of games (`archive_next` {run, start, limit}), and
+// closes it. Each request is its own turn in the queue, so other requests (a dropped
+// log, a panel) are answered between chunks. The File is mounted read-only (WORKERFS:
+// Python reads it lazily through FileReaderSync, so a 1 GB database is never copied
+// into memory, and every worker reads its own chunks of the same File); where WORKERFS
 // is missing its bytes are written to /tmp instead. Either goes when the run is closed.
-// Each chunk of games is its own turn in the queue, so other requests (a dropped
-// log, a panel) are answered between chunks, and a cancel is seen at the next one.
-// Opening one game later mounts the File again and checks that game once more
-// (the page keeps the File, a reference to the disk, not its bytes).
+// Opening one game later mounts the File again and checks that game once more (the
+// page keeps the File, a reference to the disk, not its bytes).
 
 let uploads = 0;
-const runs = new Map(); // run name -> {cancelled, finished, placed}
-const CHUNK_MS = 250; // aim per chunk: progress several times a second
-const CHUNK_MIN = 10;
-const CHUNK_MAX = 200;
+const mounts = new Map(); // run name -> its File's mount
 
 // WORKERFS reads the File with one FileReaderSync call per read, and SQLite
 // reads a 4 KiB page at a time: most of the page's time went there. Small reads
@@ -202,74 +213,48 @@ async function placeFile(file) {
   return { path: `${dir}/archive`, release: () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); } };
 }
 
-// A run stays open in Python after its last chunk (its audit tally is there, for the
-// page's `audit` {runs}), and so does its File's mount: both go on `archive_close`
-// from the page (it dropped the archive), or at once when a run is stopped or fails.
+// Python lets go of the run (and of a shared run's audit tally kept under its name),
+// then its File is unmounted.
 function closeRun(glue, run) {
-  const state = runs.get(run);
-  runs.delete(run);
+  const placed = mounts.get(run);
+  mounts.delete(run);
+  let closed = false;
   try {
-    parsed(call(glue, "archive_close", { run }));
+    closed = parsed(call(glue, "archive_close", { run })).closed;
   } catch (err) {
     console.error(err);
   }
-  if (state && state.placed) state.placed.release();
-  return { closed: Boolean(state) };
+  if (placed) placed.release();
+  return { closed: closed || Boolean(placed) };
 }
 
-async function archiveStart(glue, payload, id) {
+// {run, name, file, survey?, records?, mismatch_details?} -> {total, survey}
+async function archiveOpen(glue, { file, name, ...payload }) {
   const run = String(payload.run);
-  if (runs.has(run)) closeRun(glue, run);
-  const state = { cancelled: false, finished: false, placed: await placeFile(payload.file) };
-  runs.set(run, state);
-  const finish = (type, body, close) => {
-    if (state.finished) return;
-    state.finished = true;
-    if (close) closeRun(glue, run);
-    post(type, body, id);
-  };
-  const started = performance.now();
-  let total = 1, done = 0, chunk = 50;
-  const step = () => {
-    if (state.cancelled) {
-      finish("result", { done, total, cancelled: true, seconds: (performance.now() - started) / 1000 }, true);
-      return;
-    }
-    const t0 = performance.now();
-    const out = parsed(call(glue, "archive_next", { run, limit: chunk }));
-    const took = performance.now() - t0;
-    chunk = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(chunk * CHUNK_MS / Math.max(took, 1))));
-    done += out.rows.length;
-    const seconds = (performance.now() - started) / 1000;
-    total = Math.max(total, done);
-    post("progress", { done, total, rate: seconds > 0 ? done / seconds : 0, rows: out.rows, details: out.details }, id);
-    if (out.done) finish("result", { done, total, cancelled: false, seconds }, false);
-    else later(guarded(step));
-  };
-  const failed = (err) => finish("error", err instanceof ReplyError ? { code: err.code, message: err.message }
-    : internalError(err), true);
-  const guarded = (fn) => () => {
-    try {
-      fn();
-    } catch (err) {
-      failed(err);
-    }
-  };
+  closeRun(glue, run);
+  const placed = await placeFile(file);
   try {
-    total = parsed(call(glue, "archive_open", { run, label: String(payload.name), path: state.placed.path })).total;
+    const answer = parsed(call(glue, "archive_open", { ...payload, run, label: String(name), path: placed.path }));
+    mounts.set(run, placed);
+    return answer;
   } catch (err) {
-    failed(err);
-    return;
+    placed.release();
+    throw err;
   }
-  post("progress", { done: 0, total, rate: 0, rows: [], details: [] }, id);
-  later(guarded(step));
 }
 
-async function archiveGame(glue, payload) {
-  const placed = await placeFile(payload.file);
+// {run, start, limit} -> {rows, details, records, done, ms: the time Python took}
+function archiveNext(glue, payload) {
+  const started = performance.now();
+  const answer = parsed(call(glue, "archive_next", payload));
+  answer.ms = performance.now() - started;
+  return answer;
+}
+
+async function archiveGame(glue, { file, name, ...payload }) {
+  const placed = await placeFile(file);
   try {
-    return parsed(call(glue, "archive_game", { label: String(payload.name), path: placed.path,
-      index: Number(payload.index) }));
+    return parsed(call(glue, "archive_game", { ...payload, label: String(name), path: placed.path }));
   } finally {
     placed.release();
   }
@@ -277,10 +262,10 @@ async function archiveGame(glue, payload) {
 
 // Requests answered at once, outside the queue.
 const immediate = {
-  archive_cancel(payload) {
-    const state = runs.get(String(payload.run));
-    if (state && !state.finished) state.cancelled = true;
-    return { cancelled: Boolean(state && !state.finished) };
+  // This worker's WebAssembly memory, where Python lives (for the benchmarks).
+  memory() {
+    const heap = python && python.pyodide._module && python.pyodide._module.HEAP8;
+    return { wasm: heap ? heap.buffer.byteLength : 0 };
   },
 };
 
@@ -292,33 +277,39 @@ async function handle({ id, type, payload }) {
     post("error", { code: "not_ready", message: "Python could not be loaded in this browser." }, id);
     return;
   }
-  if (type === "archive") {
-    await archiveStart(glue, payload || {}, id).catch((err) => post("error", internalError(err), id));
-    return;
-  }
   try {
-    const answer = type === "archive_close" ? closeRun(glue, String((payload || {}).run))
-      : Object.hasOwn(requests, type) ? await requests[type](glue, payload || {})
-        : plain(glue, type, payload || {});
+    const answer = Object.hasOwn(requests, type) ? await requests[type](glue, payload || {})
+      : plain(glue, type, payload || {});
     post("result", answer, id);
   } catch (err) {
     post("error", err instanceof ReplyError ? { code: err.code, message: err.message } : internalError(err), id);
   }
 }
 
-// One request at a time, in the order they came (an archive: one chunk at a time).
+// One request at a time, in the order they came.
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
 // The first task once Python is up, before any request: check a made-up game a few
 // times so the browser compiles and optimises the interpreter's hot paths.
 enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
-// The next chunk as a new task: messages that came meanwhile (a cancel, a request) are seen first.
-const later = (task) => setTimeout(() => enqueue(task), 0);
+// A file to verify is read as soon as its request arrives, while Python answers the
+// ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
+// batch's time): its first bytes, for the sniff, and all of it when it is no larger than
+// the largest log Python takes. A bigger file is an archive (mounted, never copied) or
+// a log Python refuses, read in its turn. A request to sniff reads only the first bytes.
+function readEarly(type, payload) {
+  const { file } = payload;
+  const whole = type === "verify" && logBytes != null && file.size <= logBytes ? file.arrayBuffer() : null;
+  payload.head = whole ? whole.then((b) => b.slice(0, SNIFF_BYTES)) : file.slice(0, SNIFF_BYTES).arrayBuffer();
+  payload.read = whole;
+  for (const read of [payload.head, payload.read]) if (read) read.catch(() => {}); // reported in its turn
+}
 self.addEventListener("message", (event) => {
   const { id, type, payload } = event.data || {};
   if (Object.hasOwn(immediate, type)) {
     post("result", immediate[type](payload || {}), id);
     return;
   }
+  if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
   enqueue(() => handle(event.data || {}));
 });

@@ -3,7 +3,8 @@
 Thin on purpose: every request goes to ``pywall.api.handle`` (one entry point,
 JSON text in and out, a file's bytes beside it). The only thing added here is
 the ``Opener`` for archives: worker.mjs mounts the chosen File read-only at a
-path, and the input layer the CLI uses reads its games from there.
+path, and the input layer the CLI uses reads its games from there, from any
+game on (each of the page's workers reads its own chunks of the same File).
 """
 
 from __future__ import annotations
@@ -11,24 +12,20 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pywall
-from pywall import (
-    api,  # imported now, so that "ready" means ready
-    inputs,  # the input layer the CLI uses too: zip files and databases
-)
-from pywall.archives import MAX_INPUT_BYTES, Entry
+from pywall import api  # imported now, so that "ready" means ready
+from pywall.archives import MAX_INPUT_BYTES
+from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
 
 # The interpreter may come from the site's start-up snapshot, the same memory
 # for every visitor: give the shared `random` a fresh seed of its own.
 random.seed()
 
 
-def _open_archive(path: str, label: str) -> tuple[int, Iterator[Entry]]:
-    entries = inputs.items_from_file(Path(path), label=label)
-    return inputs.count_file(Path(path)), entries  # type: ignore[return-value]
+def _open_archive(path: str, label: str) -> ArchiveSource:
+    return ArchiveSource(Path(path), label)
 
 
 _API = api.Api(_open_archive)

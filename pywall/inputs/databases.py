@@ -18,6 +18,13 @@ A database is a program as much as data, so:
 - Sizes are measured in bytes (``length(CAST(x AS BLOB))``; ``length`` of TEXT
   counts characters) and a cell over the cap is never loaded; rows are read
   one at a time, so only one row's content is in flight here.
+
+The page's workers each read their own chunks of one database: a first pass
+(``survey_phoenix``, as cheap as counting: no log is loaded) notes the rowid of
+every ``MARK_EVERY``-th game, and ``iter_phoenix(..., start=n)`` seeks to the
+mark before game ``n`` (the table's own rowid b-tree) and skips the few rows
+after it without loading them. The table's scan order is its rowid order, so
+game ``n`` is the same game either way.
 """
 
 from __future__ import annotations
@@ -47,6 +54,12 @@ PHOENIX_QUERY = (
     f"FROM logs NOT INDEXED WHERE {PHOENIX_WHERE}"
 )
 PHOENIX_COUNT = f"SELECT COUNT(*) FROM logs WHERE {PHOENIX_WHERE}"
+#: Seeking: from a rowid on, in rowid order (the scan's order), skipping ? rows unloaded.
+PHOENIX_FROM = " AND {rowid} >= ? ORDER BY {rowid} LIMIT -1 OFFSET ?"
+PHOENIX_ROWIDS = "SELECT {rowid} FROM logs NOT INDEXED WHERE " + PHOENIX_WHERE
+#: Names SQLite gives a table's rowid, unless a real column takes the name.
+ROWID_NAMES = ("rowid", "_rowid_", "oid")
+MARK_EVERY = 16  # games between two seek marks: a seek skips at most 15 rows
 LOGS_ENTRY = "SELECT type, sql FROM sqlite_master WHERE lower(name) = 'logs'"
 
 
@@ -127,10 +140,63 @@ def count_phoenix(conn: sqlite3.Connection) -> int:
         return 1
 
 
+def rowid_name(conn: sqlite3.Connection) -> str | None:
+    """What the rowid of ``logs`` is called here (a column may take a name), or None."""
+    columns = {str(r[1]).lower() for r in conn.execute("PRAGMA table_info(logs)").fetchall()}
+    return next((n for n in ROWID_NAMES if n not in columns), None)
+
+
+def survey_phoenix(conn: sqlite3.Connection) -> tuple[int, list[int] | None]:
+    """The count ``count_phoenix`` gives, and the rowid of every ``MARK_EVERY``-th game
+    (for ``iter_phoenix(start=...)``), or None where it cannot seek (not phoenix-logs',
+    a table WITHOUT ROWID): such a database is read from its start only."""
+    budget = Budget(conn)
+    try:
+        name = None if phoenix_problem(conn) else rowid_name(conn)
+        if name is None:
+            return count_phoenix(conn), None
+        marks: list[int] = []
+        count = 0
+        cursor = conn.execute(PHOENIX_ROWIDS.format(rowid=name))
+        while True:
+            budget.start()
+            row = cursor.fetchone()
+            if row is None:
+                return max(count, 1), marks
+            if count % MARK_EVERY == 0:
+                marks.append(int(row[0]))
+            count += 1
+    except (sqlite3.Error, TypeError, ValueError):
+        budget.reraise()
+        return count_phoenix(conn), None
+
+
+def _phoenix_cursor(
+    conn: sqlite3.Connection, start: int, marks: list[int] | None
+) -> sqlite3.Cursor:
+    """The rows from game ``start`` (0-based) on, seeking by ``marks`` past the first."""
+    params = (MAX_ID_BYTES, MAX_CONTENT_BYTES)
+    if not start:
+        return conn.execute(PHOENIX_QUERY, params)
+    name = rowid_name(conn)
+    if marks is None or name is None:
+        raise LogFormatError("this database cannot be read from the middle")
+    mark = start // MARK_EVERY
+    if mark >= len(marks):
+        return conn.execute(PHOENIX_QUERY + " LIMIT 0", params)
+    query = PHOENIX_QUERY + PHOENIX_FROM.format(rowid=name)
+    return conn.execute(query, (*params, marks[mark], start - mark * MARK_EVERY))
+
+
 def iter_phoenix(
-    conn: sqlite3.Connection, label: str, packed: bool = False
+    conn: sqlite3.Connection,
+    label: str,
+    packed: bool = False,
+    start: int = 0,
+    marks: list[int] | None = None,
 ) -> Iterator[PackedEntry]:
-    """Every downloaded game of a phoenix-logs database, one row at a time.
+    """Every downloaded game of a phoenix-logs database, one row at a time; from game
+    ``start`` (0-based) on with the ``marks`` of ``survey_phoenix``.
 
     A database that is not phoenix-logs', or that breaks off mid-way (or runs
     over its time budget), is one error entry named ``label``; a bad row is one
@@ -140,11 +206,12 @@ def iter_phoenix(
     problem = phoenix_problem(conn)
     budget.reraise()
     if problem:
-        yield label, LogFormatError(problem)
+        if not start:
+            yield label, LogFormatError(problem)
         return
-    seen = 0
+    seen = start
     try:
-        cursor = conn.execute(PHOENIX_QUERY, (MAX_ID_BYTES, MAX_CONTENT_BYTES))
+        cursor = _phoenix_cursor(conn, start, marks)
         while True:
             budget.start()
             row = cursor.fetchone()
@@ -157,6 +224,9 @@ def iter_phoenix(
         why = "a query ran over its time budget" if "interrupted" in str(exc) else str(exc)
         yield label, LogFormatError(f"the database cannot be read past row {seen:,} ({why})")
         return
+    except LogFormatError as exc:
+        yield label, exc
+        return
     if not seen:
         yield (
             label,
@@ -166,11 +236,15 @@ def iter_phoenix(
         )
 
 
+def unopenable(exc: sqlite3.Error) -> LogFormatError:
+    return LogFormatError(f"this SQLite database cannot be opened ({exc})")
+
+
 def iter_database(path: Path, packed: bool, label: str) -> Iterator[PackedEntry]:
     try:
         conn = open_database(path)
     except sqlite3.Error as exc:
-        yield label, LogFormatError(f"this SQLite database cannot be opened ({exc})")
+        yield label, unopenable(exc)
         return
     with closing(conn):
         yield from iter_phoenix(conn, label, packed)

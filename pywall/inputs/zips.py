@@ -98,29 +98,47 @@ def _members(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     return infos
 
 
+def open_zip(fileobj: IO[bytes]) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
+    """The zip and the members to read; raises ``PywallError`` for a zip refused or
+    unreadable as a whole."""
+    try:
+        zf = zipfile.ZipFile(fileobj)
+    except ZIP_ERRORS as exc:
+        raise LogFormatError(f"not a readable zip file ({exc})") from None
+    try:
+        return zf, _members(zf)
+    except ZIP_ERRORS as exc:
+        zf.close()
+        raise LogFormatError(f"not a readable zip file ({exc})") from None
+    except PywallError:
+        zf.close()
+        raise
+
+
+def iter_members(zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str) -> Iterator[Entry]:
+    """These members of an open zip, as ``label/member`` with their bytes or their error."""
+    for info in infos:
+        name = f"{label}/{info.filename}"
+        try:
+            yield name, _read_member(zf, info)
+        except PywallError as exc:
+            yield name, exc
+        except ZIP_ERRORS as exc:
+            yield (
+                name,
+                LogFormatError(f"this zip member cannot be read ({type(exc).__name__}: {exc})"),
+            )
+
+
 def iter_zip(fileobj: IO[bytes], label: str) -> Iterator[Entry]:
     """Every file member of a zip, as ``label/member`` with its bytes or its error."""
     try:
-        zf = zipfile.ZipFile(fileobj)
-        infos = _members(zf)
+        zf, infos = open_zip(fileobj)
     except PywallError as exc:
         yield label, exc
         return
-    except ZIP_ERRORS as exc:
-        yield label, LogFormatError(f"not a readable zip file ({exc})")
-        return
     with zf:
-        for info in infos:
-            name = f"{label}/{info.filename}"
-            try:
-                yield name, _read_member(zf, info)
-            except PywallError as exc:
-                yield name, exc
-            except ZIP_ERRORS as exc:
-                yield (
-                    name,
-                    LogFormatError(f"this zip member cannot be read ({type(exc).__name__}: {exc})"),
-                )
+        yield from iter_members(zf, infos, label)
 
 
 def count_zip(fileobj: IO[bytes]) -> int:

@@ -26,7 +26,8 @@ json_values = st.recursive(
 #: Payloads with the request types' own field names, so handlers get past "unknown field".
 FIELDS = ["name", "seed", "rounds", "players", "rows", "text", "names", "seeds", "uncertainty", "record",
           "paishan", "salt", "sha256", "md5", "salt_sha256", "hand", "visible", "round", "times", "run",
-          "label", "path", "limit", "index", "reports", "runs", "tallies"]
+          "label", "path", "limit", "index", "reports", "runs", "tallies", "start", "survey", "records",
+          "mismatch_details"]
 payloads = st.dictionaries(st.sampled_from(FIELDS), json_values, max_size=5)
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from pywall import api, runs
 from pywall.inputs import count_file, item_at, items_from_file
+from pywall.inputs.sources import ArchiveSource
 from pywall.report import CSV_COLUMNS, ROW_FIELDS, check_log, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 
@@ -31,9 +32,9 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:60] + special + rows[60:])
 
 
-def opener(path: str, label: str) -> tuple[int, Any]:
-    """What the worker gives the API: the input layer the CLI uses."""
-    return count_file(Path(path)), items_from_file(Path(path), label=label)
+def opener(path: str, label: str) -> ArchiveSource:
+    """What the worker gives the API: the input layer the CLI uses, from any game on."""
+    return ArchiveSource(Path(path), label)
 
 
 WORKER = api.Api(opener)
@@ -107,11 +108,13 @@ def test_a_zip_and_a_file_that_is_not_phoenix_logs(tmp_path: Path) -> None:
 
 
 def test_close_stops_and_closes_the_source(db: Path) -> None:
-    items = items_from_file(db, label="houou.db")
-    run = runs.ArchiveRun(items)  # type: ignore[arg-type]
+    source = ArchiveSource(db, "houou.db")
+    run = runs.ArchiveRun(source)
     run.next_chunk(10)
+    items = run._entries
     run.close()
-    assert list(items) == []
+    assert items is not None and list(items) == []
+    assert list(source.entries(0)) == []  # its database is closed
     ask("archive_open", run="c", label="houou.db", path=str(db))
     assert ask("archive_close", run="c") == {"closed": True}
     assert ask("archive_next", run="c", limit=5)["error"]["code"] == "bad_request"
@@ -140,3 +143,77 @@ def test_csv_of_rows_matches_the_cli_columns(db: Path) -> None:
         reports.append(check_log(r["path"], content))
     expected = list(csv.reader(io.StringIO(csv_text(reports))))
     assert got[1:6] == expected[1:]
+
+
+# --- one archive shared by several workers, as the page's pool runs it -----------------
+
+
+def shared_run(path: Path, label: str, workers: int, limit: int) -> tuple[list[Any], list[Any], api.Api]:
+    """The page's pool in miniature: the first worker surveys the file, every worker
+    opens it with that survey, chunks go to the workers in turn and come back in any
+    order; their audit records go to the first worker's tally in the archive's order."""
+    pool = [api.Api(opener) for _ in range(workers)]
+
+    def on(k: int, kind: str, **payload: Any) -> Any:
+        return json.loads(api.handle(kind, json.dumps(payload), None, pool[k]))
+
+    opened = on(0, "archive_open", run="s/0", label=label, path=str(path), records=True)
+    for k in range(1, workers):
+        on(k, "archive_open", run=f"s/{k}", label=label, path=str(path), records=True, survey=opened["survey"])
+    starts = list(range(0, opened["total"], limit))
+    replies = {start: on(i % workers, "archive_next", run=f"s/{i % workers}", start=start, limit=limit)
+               for i, start in reversed(list(enumerate(starts)))}  # answered last chunk first
+    rows, details = [], []
+    for start in starts:
+        reply = replies[start]
+        rows += reply["rows"]
+        details += reply["details"]
+        assert on(0, "tally_add", run="s", start=start, records=reply["records"])["added"] == len(rows)
+    for k in range(workers):
+        on(k, "archive_close", run=f"s/{k}")
+    return rows, details, pool[0]
+
+
+@pytest.mark.parametrize("workers,limit", [(2, 7), (3, 16), (4, 50)], ids=["2x7", "3x16", "4x50"])
+def test_a_shared_run_gives_what_one_run_gives(tmp_path: Path, workers: int, limit: int) -> None:
+    """Rows, details and the audit tally: the same as one worker's, even for a game
+    whose copies were checked by different workers (it counts once, the first time)."""
+    rows = fixture_rows(copies=3)
+    path = phoenix_db(tmp_path / "copies.db", rows[:70] + [(TAMPERED, bz2.compress(tampered_text().encode()))]
+                      + rows[70:])
+    alone, alone_details, _ = run_all(path, "copies.db", 40)
+    alone_tally = ask("tally", run="r")
+    shared, shared_details, first = shared_run(path, "copies.db", workers, limit)
+    assert shared == alone and len(shared) == 157
+    assert [d["i"] for d in shared_details] == [d["i"] for d in alone_details]
+    tally = json.loads(api.handle("tally", json.dumps({"run": "s"}), None, first))
+    assert tally == alone_tally and tally["games"] == 50
+    audit = json.loads(api.handle("audit", json.dumps({"runs": ["s"]}), None, first))
+    assert audit == ask("audit", runs=["r"])
+    assert json.loads(api.handle("archive_close", json.dumps({"run": "s"}), None, first)) == {"closed": True}
+    assert json.loads(api.handle("tally", json.dumps({"run": "s"}), None, first))["games"] == 0
+
+
+def test_a_shared_zip_gives_what_one_run_gives(tmp_path: Path) -> None:
+    archive = tmp_path / "x.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for lid, blob in fixture_rows(copies=2)[:70]:
+            zf.writestr(f"{lid}.xml", bz2.decompress(blob))
+        zf.writestr("junk.txt", "hello")
+    alone, _, _ = run_all(archive, "x.zip", 9)
+    shared, _, _ = shared_run(archive, "x.zip", 3, 5)
+    assert shared == alone and shared[-1]["status"] == "error"
+
+
+def test_records_are_tallied_only_in_the_archive_order() -> None:
+    worker = api.Api(opener)
+    out = json.loads(api.handle("tally_add", json.dumps({"run": "t", "start": 5, "records": []}), None, worker))
+    assert out["error"]["code"] == "bad_value" and "expected 1" in out["error"]["message"]
+    assert json.loads(api.handle("tally_add", json.dumps({"run": "t", "start": 0, "records": [{}, {}]}),
+                                 None, worker)) == {"added": 2}
+
+
+def test_a_survey_that_is_not_one_is_refused(db: Path) -> None:
+    for survey in ({"total": "x"}, {"total": 3, "marks": ["1"]}, {"total": 3, "marks": 7}):
+        out = ask("archive_open", run="b", label="houou.db", path=str(db), survey=survey)
+        assert out["error"]["code"] == "bad_request", survey

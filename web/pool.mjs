@@ -1,0 +1,201 @@
+// The page's Python workers: a pool sized from the computer's cores (one left for the
+// page, at most POOL_CAP; a person may choose another number, kept in localStorage),
+// started lazily. The first worker starts with the page and answers every request made
+// with `request`, as a single worker did; the others start only when work spread over
+// the pool needs them (a batch's logs, an archive's chunks), so one log never starts a
+// second worker. Each worker loads the same hash-checked wheel (worker.mjs), from the
+// service worker's cache after the first visit.
+
+import { connect, startWorker } from "./rpc.mjs";
+
+export const POOL_CAP = 8;
+const STORAGE_KEY = "pywall.workers";
+const JOB_DEPTH = 2; // spread jobs sent to a worker at once: it never waits for the page
+
+export function cores() {
+  return Math.max(1, Math.floor(Number(navigator.hardwareConcurrency)) || 1);
+}
+
+// The most workers a person may choose: one per core, up to the cap.
+export function sizeLimit() {
+  return Math.min(POOL_CAP, cores());
+}
+
+// Without a choice: one core left for the page.
+export function automaticSize() {
+  return Math.max(1, Math.min(POOL_CAP, cores() - 1));
+}
+
+// The number a person chose (null: automatic).
+export function chosenSize() {
+  let stored = null;
+  try {
+    stored = localStorage.getItem(STORAGE_KEY);
+  } catch { /* storage may be off */ }
+  const n = Number(stored);
+  return stored != null && Number.isInteger(n) && n >= 1 ? Math.min(n, sizeLimit()) : null;
+}
+
+export function poolSize() {
+  return chosenSize() ?? automaticSize();
+}
+
+export function chooseSize(n) {
+  try {
+    if (n == null) localStorage.removeItem(STORAGE_KEY);
+    else localStorage.setItem(STORAGE_KEY, String(n));
+  } catch { /* the choice lasts for this page only */ }
+}
+
+class PoolWorker {
+  // onEvent(type, payload): its start-up events; onBusy(): a request went out or came back.
+  constructor(index, onEvent, onBusy) {
+    this.index = index;
+    this.ready = false;
+    this.failed = null;
+    this.inFlight = 0; // requests sent and not answered
+    this.jobs = 0; // of them, spread jobs
+    this.holds = 0; // archive runs open in it (it keeps their File mounted)
+    this.worker = startWorker(index);
+    this.rpc = connect(this.worker, { onEvent });
+    this.onBusy = onBusy;
+  }
+
+  request(type, payload, options) {
+    this.inFlight++;
+    this.onBusy();
+    const promise = this.rpc.request(type, payload, options);
+    const settle = () => {
+      this.inFlight--;
+      this.onBusy();
+    };
+    promise.then(settle, settle);
+    return promise;
+  }
+}
+
+export class Pool {
+  // onFirstEvent(type, payload): the first worker's start-up events (the status line);
+  // onChange(): a worker started, became ready, failed or stopped.
+  constructor({ onFirstEvent, onChange } = {}) {
+    this.workers = [];
+    this.queue = []; // spread jobs waiting for a worker
+    this.listeners = new Set();
+    this.onChange = onChange || (() => {});
+    this.onFirstEvent = onFirstEvent || (() => {});
+    this.start();
+  }
+
+  get first() {
+    return this.workers[0];
+  }
+
+  // Workers that may be given work now. When Python could not start at all, the first
+  // worker still takes work, to answer it with that error.
+  usable() {
+    const size = poolSize();
+    const ok = this.workers.filter((w) => w.ready && !w.failed && w.index < size);
+    return ok.length || !this.first.failed ? ok : [this.first];
+  }
+
+  // Start workers until there are n (at most the pool's size).
+  want(n) {
+    const target = Math.min(n, poolSize());
+    while (this.workers.length < target) this.start();
+  }
+
+  start() {
+    const index = this.workers.length;
+    let w = null;
+    const onEvent = (type, payload) => {
+      if (index === 0) this.onFirstEvent(type, payload);
+      if (type === "ready") w.ready = true;
+      else if (type === "fatal") w.failed = payload;
+      else return;
+      this.changed();
+    };
+    w = new PoolWorker(index, onEvent, () => this.onChange());
+    this.workers.push(w);
+    this.notify();
+    return w;
+  }
+
+  // Something changed: waiting jobs and archive runs may go on.
+  changed() {
+    this.dispatch();
+    this.notify();
+  }
+
+  notify() {
+    for (const listener of this.listeners) listener();
+    this.onChange();
+  }
+
+  listen(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // One request to the first worker (every request that is not spread).
+  request(type, payload, options) {
+    return this.first.request(type, payload, options);
+  }
+
+  // One job of a batch: to whichever worker is free, in the order the jobs came. The
+  // pool grows while jobs outnumber the workers started. options.onWorker(index): which
+  // worker took it.
+  spread(type, payload, options = {}) {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ type, payload, options, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  dispatch() {
+    const inFlight = this.workers.reduce((n, w) => n + w.jobs, 0);
+    if (this.queue.length + inFlight > this.workers.length) this.want(this.queue.length + inFlight);
+    while (this.queue.length) {
+      const free = this.usable().filter((w) => w.jobs < JOB_DEPTH);
+      if (!free.length) return;
+      const w = free.reduce((a, b) => (b.jobs < a.jobs ? b : a));
+      const job = this.queue.shift();
+      const { onWorker, ...options } = job.options;
+      w.jobs++;
+      if (onWorker) onWorker(w.index);
+      const promise = w.request(job.type, job.payload, options);
+      // Registered before the caller's handlers: the next job goes out first.
+      const next = () => {
+        w.jobs--;
+        this.dispatch();
+        this.trim();
+      };
+      promise.then(next, next);
+      promise.then(job.resolve, job.reject);
+    }
+  }
+
+  // Stop idle workers beyond the chosen size, from the last (the first one always stays;
+  // a worker's index is its place in the pool).
+  trim() {
+    const size = poolSize();
+    let trimmed = false;
+    for (let w = this.workers.at(-1); w && w.index > 0 && w.index >= size && !w.inFlight && !w.holds;
+      w = this.workers.at(-1)) {
+      w.worker.terminate();
+      this.workers.pop();
+      trimmed = true;
+    }
+    if (trimmed) this.changed();
+  }
+
+  // How the pool stands, for the status line and the tests' hooks.
+  counts() {
+    return { started: this.workers.length, ready: this.workers.filter((w) => w.ready && !w.failed).length,
+      busy: this.workers.filter((w) => w.inFlight > 0).length };
+  }
+
+  // Each worker's memory (its WebAssembly heap, where Python lives), for the benchmarks.
+  memory() {
+    return Promise.all(this.workers.map((w) => (w.ready ? w.request("memory", {}) : { wasm: 0 })));
+  }
+}
