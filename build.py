@@ -90,6 +90,7 @@ PAGE_FILES = (
     "sega.mjs",
     "majsoul.mjs",
     "audit.mjs",
+    "audit-i18n.mjs",
     "panels-i18n.mjs",
     "charts.mjs",
     "panels.css",

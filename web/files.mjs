@@ -56,9 +56,12 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
       return true;
     })
     .catch((err) => {
-      entry.reports = [failedReport(entry.name, err)];
+      const report = failedReport(entry.name, err);
+      const [finding] = report.findings;
+      entry.reports = [report];
       entry.rows = [{ path: entry.name, status: "error", round_count: 0, checked: 0, errors: 1,
-        first_problem: err.message }];
+        first_problem: err.message, first_problem_code: finding.code,
+        first_problem_data: { finding, round: null, game: null } }];
       return true;
     })
     .then((checked) => {
