@@ -17,15 +17,19 @@ const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
 // link: the game link the files were chosen for (its tw marks "you"), or null.
-// The first of them is brought into view (chosen or dropped, on a phone the results are
-// far below the file chooser).
+// The first of them is brought into view (chosen, dropped, pasted or handed over, on a
+// phone the results are far below the file chooser).
 export function addFiles(files, link = null) {
   const entries = Array.from(files || []).map((file) => {
     const entry = newEntry(file.name, link);
     verifyEntry(entry, { file }, file);
     return entry;
   });
-  if (entries.length) entries[0].node.scrollIntoView({ block: "start" });
+  if (entries.length) bringIntoView(entries[0]);
+}
+
+function bringIntoView(entry) {
+  entry.node.scrollIntoView({ block: "start" });
 }
 
 function newEntry(name, link = null) {
@@ -36,8 +40,11 @@ function newEntry(name, link = null) {
 
 // One log given as bytes (or text) rather than a File: {bytes} or {text} is verified;
 // {refused: {code, message}} is a log the page would not send to Python (too large).
-export function addLog(name, payload, link = null) {
-  verifyEntry(newEntry(name, link), payload);
+// Brought into view like chosen files (`scroll`: false for the second of two samples).
+export function addLog(name, payload, link = null, { scroll = true } = {}) {
+  const entry = newEntry(name, link);
+  verifyEntry(entry, payload);
+  if (scroll) bringIntoView(entry);
 }
 
 // One `verify` request; a File the worker finds to be an archive (its reply is
@@ -108,7 +115,9 @@ async function pasteGo() {
   if (link) return;
   pasted++;
   const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
-  verifyEntry(newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`), { text });
+  const entry = newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`);
+  verifyEntry(entry, { text });
+  bringIntoView(entry);
 }
 
 function initDrop() {

@@ -196,6 +196,25 @@ def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, i
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)  # a first game's walls: what comes next lands far below
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#paste").fill(THREE_PLAYER.read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Verify pasted text").click()
+    expect(result(page, "pasted-1.xml")).to_be_in_viewport()
+    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.get_by_role("button", name="Try two sample games").click()
+    first = result(page, "sample-game.xml")
+    expect(first).to_be_in_viewport()
+    expect(first).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(first).to_be_in_viewport()
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
     page.goto(f"/#tenhou={vector_seed()}&round=3")
