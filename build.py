@@ -94,6 +94,7 @@ PAGE_FILES = (
     "sega.mjs",
     "majsoul.mjs",
     "audit.mjs",
+    "audit-i18n.mjs",
     "panels-i18n.mjs",
     "charts.mjs",
     "panels.css",
@@ -566,16 +567,44 @@ def find_chromium() -> str | None:
     return None
 
 
+def apt_install(package: str) -> bool:
+    """``apt-get install`` of one Debian package, when we are root on a Debian-like
+    system; whether it was tried."""
+    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    if not (is_root and shutil.which("apt-get")):
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(["apt-get", "update", "-qq"], env=env)
+    run(["apt-get", "install", "-y", "-qq", package], env=env)
+    return True
+
+
+def has_cjk_fonts() -> bool:
+    """Whether fontconfig has fonts for Japanese and Chinese (or cannot say)."""
+    if shutil.which("fc-list") is None:
+        return True
+    found = [subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True, check=False).stdout
+             for lang in ("ja", "zh-cn")]
+    return all(out.strip() for out in found)
+
+
+def ensure_cjk_fonts() -> None:
+    """The Japanese and Chinese pages' screenshots need CJK fonts (without them every
+    character is drawn as a box): Debian's fonts-noto-cjk, installed when missing and we may."""
+    if has_cjk_fonts():
+        return
+    log("No Japanese or Chinese font: installing Debian's fonts-noto-cjk with apt-get")
+    if not apt_install("fonts-noto-cjk") or not has_cjk_fonts():
+        log("build.py: no CJK font (on Debian: sudo apt-get install fonts-noto-cjk); "
+            "the ja and zh screenshots will show boxes")
+
+
 def ensure_chromium() -> str:
     found = find_chromium()
     if found:
         return found
-    is_root = hasattr(os, "geteuid") and os.geteuid() == 0
-    if is_root and shutil.which("apt-get"):
-        log("Chromium not found: installing Debian's chromium with apt-get")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        run(["apt-get", "update", "-qq"], env=env)
-        run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+    log("Chromium not found: installing Debian's chromium with apt-get")
+    if apt_install("chromium"):
         found = find_chromium()
         if found:
             return found
@@ -606,6 +635,7 @@ def lint() -> list[str]:
 
 def test(pytest_args: list[str]) -> int:
     chromium = ensure_chromium()
+    ensure_cjk_fonts()
     if shutil.which("node") is None:
         sys.exit("build.py: the Pyodide-in-Node tests need node (Node.js 18 or newer)")
     if not site_is_current():

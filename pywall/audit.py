@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pywall.errors import ValueInputError
+from pywall.report import problem_context
 from pywall.shanten import shanten
 from pywall.shanten_distribution import distribution
 from pywall.stats import (
@@ -375,11 +376,17 @@ KIND_TEXT = {
 
 @dataclass(frozen=True, slots=True)
 class Exclusion:
-    """A game left out of the audit, and why."""
+    """A game left out of the audit, and why: ``reason`` in English, ``reason_code`` and
+    ``reason_data`` for words in another language (the page): the codes are the kinds,
+    with ``no_hands`` split into ``no_starting_hands`` and ``no_fingerprint``; the data is
+    the first error's ``report.problem_context`` (unreadable, error, mismatch; ``{}`` when
+    the report has none) or ``{"same_as": path}`` (duplicate)."""
 
     path: str
     kind: str  # unreadable | error | mismatch | duplicate | no_hands
     reason: str
+    reason_code: str = ""
+    reason_data: Mapping[str, Any] = field(default_factory=dict)
 
 
 def platform_label(platform: str, players: int) -> str:
@@ -449,7 +456,10 @@ class Tally:
             "players": {k: g.to_dict() for k, g in self.players.items()},
             "games": self.games,
             "anonymous_hands": self.anonymous_hands,
-            "excluded": [[e.path, e.kind, e.reason] for e in self.excluded],
+            "excluded": [
+                [e.path, e.kind, e.reason, e.reason_code, dict(e.reason_data)]
+                for e in self.excluded
+            ],
             "seen": self.seen,
         }
 
@@ -462,7 +472,7 @@ class Tally:
                 {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
                 int(d["games"]),
                 int(d["anonymous_hands"]),
-                [Exclusion(str(p), str(k), str(r)) for p, k, r in d["excluded"]],
+                [_exclusion_from(e) for e in d["excluded"]],
                 {str(k): str(v) for k, v in d["seen"].items()},
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -471,7 +481,7 @@ class Tally:
 
 #: What ``Tally.add_report`` reads of a game's report, and of its rounds and findings.
 AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds")
-AUDIT_GAME = ("fingerprint", "player_count", "platform", "players")
+AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
 
 
 def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
@@ -481,40 +491,66 @@ def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
     game = report.get("game")
     if isinstance(game, Mapping):
         out["game"] = {k: game[k] for k in AUDIT_GAME if k in game}
+    # the first error, whole (its code and data word the reason in the reader's language)
     out["findings"] = [
-        {"severity": "error", "message": f.get("message")}
+        f
         for f in report.get("findings") or []
         if isinstance(f, Mapping) and f.get("severity") == "error"
     ][:1]
     out["rounds"] = [
-        {"starting": r.get("starting")} if isinstance(r, Mapping) else r
+        {k: r.get(k) for k in ("index", "label", "dealer", "starting")}
+        if isinstance(r, Mapping)
+        else r
         for r in report.get("rounds") or []
     ]
     return out
 
 
-def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> tuple[str, str] | None:
-    """Why a game's report cannot count (kind, reason), or None when it can."""
+def _exclusion_from(e: Sequence[Any]) -> Exclusion:
+    """An exclusion as ``Tally.to_dict`` lists it (tallies before reason codes: 3 items)."""
+    path, kind, reason = e[:3]
+    code, data = (e[3], e[4]) if len(e) >= 5 else ("", {})
+    return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
+
+
+#: (kind, reason in English, reason code, data for the reason's words)
+Why = tuple[str, str, str, Mapping[str, Any]]
+
+
+def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> Why | None:
+    """Why a game's report cannot count, or None when it can."""
     status, game = report.get("status"), report.get("game")
     if status != "verified" or not isinstance(game, Mapping):
         first = next(
             (
-                f.get("message")
+                f
                 for f in report.get("findings") or []
                 if isinstance(f, Mapping) and f.get("severity") == "error"
             ),
             None,
         )
         kind = status if status in ("mismatch", "error") else "unreadable"
-        return kind, f"{kind}: {first}" if first else str(kind)
+        message = first.get("message") if first else None
+        rounds = report.get("rounds")
+        context = (
+            problem_context(
+                first,
+                game if isinstance(game, Mapping) else None,
+                rounds if isinstance(rounds, list) else (),
+            )
+            if first
+            else {}
+        )
+        return kind, f"{kind}: {message}" if message else str(kind), kind, context
     rounds = report.get("rounds") or []
     if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
-        return "no_hands", "the report carries no starting hands (check the game with the audit on)"
+        why = "the report carries no starting hands (check the game with the audit on)"
+        return "no_hands", why, "no_starting_hands", {}
     key = game.get("fingerprint")
     if not isinstance(key, str):
-        return "no_hands", "the report has no game fingerprint"
+        return "no_hands", "the report has no game fingerprint", "no_fingerprint", {}
     if key in seen:
-        return "duplicate", f"the same game as {seen[key]}"
+        return "duplicate", f"the same game as {seen[key]}", "duplicate", {"same_as": seen[key]}
     return None
 
 
@@ -544,7 +580,16 @@ def audit_dict(tally: Tally) -> dict[str, Any]:
         "used": tally.games,
         "hands": tally.hands,
         "anonymous_hands": tally.anonymous_hands,
-        "excluded": [{"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded],
+        "excluded": [
+            {
+                "path": e.path,
+                "kind": e.kind,
+                "reason": e.reason,
+                "reason_code": e.reason_code,
+                "reason_data": dict(e.reason_data),
+            }
+            for e in tally.excluded
+        ],
     }
     if not tally.hands:
         return {

@@ -26,7 +26,7 @@ from pywall.model import Draw, Game, Round
 from pywall.shanten import shanten
 from pywall.tenhou import RoundWall, Scheme, wall_scheme
 from pywall.tiles import dora_kind
-from pywall.verify import GameResult, RoundResult, Row, verify_game
+from pywall.verify import GameResult, RoundResult, Row, red_fives, verify_game
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -53,6 +53,8 @@ class GameInfo:
     game_id: str | None = None  # the platform's id of the game (Tenhou: the log id)
     fingerprint: str | None = None  # the same game gives the same text (the audit counts it once)
     limits: tuple[str, ...] = ()  # what the checks cannot prove (pywall.stated.LIMITS codes)
+    vs_computer: bool = False  # Tenhou: a game against the computer (GO type bit 0x01 clear)
+    red_fives: bool = True  # the rule deals red fives (tile ids 16, 52, 88 are red)
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -67,6 +69,8 @@ class GameInfo:
             "game_id": self.game_id,
             "fingerprint": self.fingerprint,
             "limits": list(self.limits),
+            "vs_computer": self.vs_computer,
+            "red_fives": self.red_fives,
         }
         if self.seed is not None:
             d["seed"] = self.seed
@@ -87,6 +91,8 @@ class GameInfo:
             d.get("game_id"),
             d.get("fingerprint"),
             tuple(d.get("limits", ())),
+            bool(d.get("vs_computer", False)),
+            bool(d.get("red_fives", True)),
         )
 
 
@@ -224,9 +230,15 @@ def rule_from_type(go_type: int | None, players: int) -> tuple[str, str]:
     if go_type & 0x40:
         parts.append("fast")
         code += "速"
-    if not go_type & 0x01:
+    if vs_computer(go_type):
         parts.append("vs computer")
     return ", ".join(parts), code
+
+
+def vs_computer(go_type: int | None) -> bool:
+    """Whether a Tenhou GO type is a game against the computer: bit 0x01 (a game
+    between people) clear. Tenhou's short code has no letter for it."""
+    return go_type is not None and not go_type & 0x01
 
 
 def date_from_log_id(log_id: str | None) -> str | None:
@@ -266,6 +278,8 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         game.game_id or game.log_id,
         fingerprint(game),
         result.limits,
+        game.rule is None and vs_computer(game.go_type),
+        red_fives(game),
     )
 
 
@@ -419,8 +433,11 @@ ROW_FIELDS = (
     "log_id",
     "date",
     "platform",
+    "first_problem_code",
+    "first_problem_data",
 )
-CSV_COLUMNS = ROW_FIELDS[1:]
+#: The CSV's columns: the row's plain fields (the problem's code and context are for the page).
+CSV_COLUMNS = ROW_FIELDS[1:10]
 
 
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP, "CSV Injection").
@@ -434,10 +451,57 @@ def csv_cell(value: object) -> object:
     return value
 
 
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def problem_context(
+    finding: Mapping[str, Any], game: Mapping[str, Any] | None, rounds: Iterable[Any]
+) -> dict[str, Any]:
+    """A finding (its dict form) with what a reader's language needs to word it away from
+    its report, as the page's findings list does: its round's label and dealer, the
+    players' names and whether red fives are dealt. The page's summary table and the
+    audit's games left out carry this; the English ``message`` stays in it. Reads dicts
+    the page may have sent back, so anything malformed is left out, never raised on."""
+    index = finding.get("round")
+    index = index if isinstance(index, int) and not isinstance(index, bool) else None
+    found = (r for r in map(_mapping, rounds) if index is not None and r.get("index") == index)
+    rnd = next(found, None)
+    info = _mapping(game)
+    players = info.get("players")
+    return {
+        "finding": {
+            "code": str(finding.get("code", "")),
+            "severity": str(finding.get("severity", "error")),
+            "round": index,
+            "message": str(finding.get("message", "")),
+            "data": dict(_mapping(finding.get("data"))),
+        },
+        "round": None if rnd is None else {k: rnd.get(k) for k in ("index", "label", "dealer")},
+        "game": {
+            "players": [str(n) for n in players] if isinstance(players, list | tuple) else [],
+            "player_count": info.get("player_count"),
+            "red_fives": info.get("red_fives", True) is not False,
+        }
+        if info
+        else None,
+    }
+
+
 def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     """The one compact form of a game's report (the page keeps these for big archives)."""
     errors = report.errors
     game = report.game
+    first = errors[0] if errors else None
+    context = (
+        problem_context(
+            first.to_dict(),
+            game.to_dict() if game else None,
+            (r.to_dict() for r in report.rounds if r.index == first.round),
+        )
+        if first
+        else None
+    )
     return {
         "i": index,
         "path": report.path,
@@ -449,6 +513,8 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
         "log_id": game.game_id if game else None,
         "date": game.date if game else None,
         "platform": game.platform if game else None,
+        "first_problem_code": first.code if first else "",
+        "first_problem_data": context,
     }
 
 

@@ -9,6 +9,7 @@ import { t } from "./i18n.mjs";
 import { el, renderReport, verdictBadge } from "./render.mjs";
 import { pool, request } from "./session.mjs";
 import { runArchive } from "./archive-run.mjs";
+import { problemText } from "./findings.mjs";
 import {
   aggregate, countRows, failedReport, finished, fmt, focusNode, redrawEntry, scheduleBatch, showBatch,
 } from "./batch.mjs";
@@ -129,7 +130,9 @@ function updateArchive(entry, node = entry.node) {
     mismatch: fmt(c.mismatch), error: fmt(c.error) });
   parts.cancel.hidden = a.finished;
   // One row named as the archive itself: the file as a whole could not be read.
-  const whole = entry.rows.length === 1 && entry.rows[0].path === entry.name ? entry.rows[0].first_problem : "";
+  const lone = entry.rows.length === 1 && entry.rows[0].path === entry.name ? entry.rows[0] : null;
+  const whole = lone ? problemText(lone.first_problem_data) || lone.first_problem : "";
+  parts.problem.title = lone && whole !== lone.first_problem ? lone.first_problem : "";
   const stopped = a.cancelled ? t("archive.stopped", { done: fmt(a.done), total: fmt(a.total) }) : "";
   const empty = a.finished && !a.failed && !entry.rows.length ? t("archive.empty") : "";
   parts.problem.textContent = [whole, a.failed, stopped, empty].filter(Boolean).join(" ");

@@ -7,6 +7,8 @@ import { clear, el } from "./render.mjs";
 import { barChart } from "./charts.mjs";
 import { ask, failure, redrawers } from "./panel-kit.mjs";
 import { shantenText } from "./hand-view.mjs";
+import { problemText } from "./findings.mjs";
+import "./audit-i18n.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
@@ -60,11 +62,26 @@ function groupView(group, alpha, label) {
       z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null);
 }
 
+// Why a game was left out, from its reason code and data (English: Python's reason).
+function reasonText(e) {
+  const code = e.reason_code, data = e.reason_data || {};
+  if (language() === "en" || !code) return e.reason;
+  if (code === "duplicate") return t("excluded.duplicate", { path: data.same_as ?? "?" });
+  if (code === "no_starting_hands" || code === "no_fingerprint") return t(`excluded.${code}`);
+  if (!["mismatch", "error", "unreadable"].includes(code)) return e.reason;
+  const problem = problemText(data);
+  return problem ? t(`excluded.${code}`, { problem }) : t(`excluded.${code}.bare`);
+}
+
 function excludedList(games) {
   if (!games.excluded.length) return null;
   return el("details", { class: "excluded" },
     el("summary", {}, t("audit.excluded", { n: games.excluded.length })),
-    el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } }, el("bdi", {}, e.path), `: ${e.reason}`))));
+    el("ul", {}, games.excluded.map((e) => {
+      const words = reasonText(e);
+      return el("li", { data: { kind: e.kind }, title: words === e.reason ? null : e.reason },
+        el("bdi", {}, e.path), `: ${words}`);
+    })));
 }
 
 // A platform's group in the reader's language (Python's label is English, for the CLI).

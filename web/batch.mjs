@@ -7,6 +7,7 @@
 
 import { language, t } from "./i18n.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
+import { problemText } from "./findings.mjs";
 
 const $ = (id) => document.getElementById(id);
 const PAGE_SIZE = 100;
@@ -175,6 +176,15 @@ export function showBatch() {
   showPage(rows);
 }
 
+// A row's first problem in the reader's words, from its code and data (Python's English
+// message stays as the cell's title when the words differ).
+function problemCell(row) {
+  const english = row.first_problem || "";
+  const words = row.first_problem_data ? problemText(row.first_problem_data) : english;
+  const data = { label: t("batch.problem"), ...(row.first_problem_code ? { code: row.first_problem_code } : {}) };
+  return el("td", { class: "problem", data, title: words !== english ? english : null }, words);
+}
+
 function showPage(rows) {
   const problemsOnly = $("row-filter").value === "problems";
   const shown = problemsOnly ? rows.filter(({ row }) => row.status === "mismatch" || row.status === "error") : rows;
@@ -209,7 +219,7 @@ function drawPage(slice) {
       el("td", {}, verdictBadge(row.status)),
       el("td", { data: { label: t("batch.rounds") } }, String(row.round_count)),
       el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
-      el("td", { class: "problem", data: { label: t("batch.problem") } }, row.first_problem || "")));
+      problemCell(row)));
   }
 }
 

@@ -19,15 +19,19 @@ const $ = (id) => document.getElementById(id);
 let pasted = 0;
 
 // link: the game link the files were chosen for (its tw marks "you"), or null.
-// The first of them is brought into view (chosen or dropped, on a phone the results are
-// far below the file chooser).
+// The first of them is brought into view (chosen, dropped, pasted or handed over, on a
+// phone the results are far below the file chooser).
 export function addFiles(files, link = null) {
   const entries = Array.from(files || []).map((file) => {
     const entry = newEntry(file.name, link);
     verifyEntry(entry, { file }, file);
     return entry;
   });
-  if (entries.length) entries[0].node.scrollIntoView({ block: "start" });
+  if (entries.length) bringIntoView(entries[0]);
+}
+
+function bringIntoView(entry) {
+  entry.node.scrollIntoView({ block: "start" });
 }
 
 function newEntry(name, link = null) {
@@ -38,8 +42,11 @@ function newEntry(name, link = null) {
 
 // One log given as bytes (or text) rather than a File: {bytes} or {text} is verified;
 // {refused: {code, message}} is a log the page would not send to Python (too large).
-export function addLog(name, payload, link = null) {
-  verifyEntry(newEntry(name, link), payload);
+// Brought into view like chosen files (`scroll`: false for the second of two samples).
+export function addLog(name, payload, link = null, { scroll = true } = {}) {
+  const entry = newEntry(name, link);
+  verifyEntry(entry, payload);
+  if (scroll) bringIntoView(entry);
 }
 
 // One `verify` request; a File the worker finds to be an archive (its reply is
@@ -60,9 +67,12 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
       return true;
     })
     .catch((err) => {
-      entry.reports = [failedReport(entry.name, err)];
+      const report = failedReport(entry.name, err);
+      const [finding] = report.findings;
+      entry.reports = [report];
       entry.rows = [{ path: entry.name, status: "error", round_count: 0, checked: 0, errors: 1,
-        first_problem: err.message }];
+        first_problem: err.message, first_problem_code: finding.code,
+        first_problem_data: { finding, round: null, game: null } }];
       return true;
     })
     .then((checked) => {
@@ -110,7 +120,9 @@ async function pasteGo() {
   if (link) return;
   pasted++;
   const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
-  verifyEntry(newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`), { text });
+  const entry = newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`);
+  verifyEntry(entry, { text });
+  bringIntoView(entry);
 }
 
 function initDrop() {

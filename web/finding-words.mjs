@@ -30,12 +30,14 @@ export function windOf(seat, dealer, players) {
   return (seat - (dealer || 0) + 4 * players) % players;
 }
 
-// Tenhou's rule code ("三鳳南喰赤速") as words: "3-player, Houou lobby, East-South, ...";
-// null when there is no code (the report's own rule text is shown then).
-export function ruleText(code, players) {
+// Tenhou's rule code ("三鳳南喰赤速") as words: "3-player, Houou lobby, East-South, ...",
+// and "vs computer" for a game against the computer (the report's `vs_computer`: the code
+// has no letter for it); null when there is no code (the report's own rule text is shown then).
+export function ruleText(code, players, vsComputer = false) {
   if (!code) return null;
   const parts = [t("rule.players", { n: players })];
   for (const ch of code.replace(/^三/, "")) parts.push(t(`rule.${ch}`));
+  if (vsComputer) parts.push(t("rule.computer"));
   return parts.join(language() === "en" ? ", " : "、");
 }
 
@@ -81,6 +83,7 @@ const en = {
   "rule.喰": "open tanyao",
   "rule.赤": "red fives",
   "rule.速": "fast",
+  "rule.computer": "vs computer",
 };
 
 const ja = {
@@ -125,6 +128,7 @@ const ja = {
   "rule.喰": "喰いタンあり",
   "rule.赤": "赤あり",
   "rule.速": "速卓",
+  "rule.computer": "コンピュータ戦",
 };
 
 const zh = {
@@ -169,6 +173,7 @@ const zh = {
   "rule.喰": "有食断",
   "rule.赤": "有赤宝牌",
   "rule.速": "快速",
+  "rule.computer": "人机对战",
 };
 
 addStrings({ en, ja, zh });

@@ -7,8 +7,8 @@
 
 import "./report-i18n.mjs";
 import { numberText, windOf } from "./finding-words.mjs";
-import { t, roundLabel } from "./i18n.mjs";
-import { el, tileText } from "./render.mjs";
+import { language, t, roundLabel } from "./i18n.mjs";
+import { el, redFivesOn, tileText } from "./render.mjs";
 
 const MAX_FINDINGS = 60;
 const WHERE = new Set(["deal", "draw", "replacement", "dora", "ura"]);
@@ -74,6 +74,16 @@ export function findingText(f, report, red = true) {
     wall: tileText(d.wall, red),
     pos: d.position,
   });
+}
+
+// A finding away from its report, from Python's `report.problem_context` ({finding, round,
+// game}: a summary table row's first problem, a game the audit left out), in the
+// reader's words as findingsList says it; English is Python's own message.
+export function problemText(context) {
+  const f = context && context.finding;
+  if (!f || !f.code || language() === "en") return f ? f.message : "";
+  const report = { game: context.game, rounds: context.round ? [context.round] : [] };
+  return findingText(f, report, redFivesOn(context.game));
 }
 
 export function findingsList(report, red = true) {

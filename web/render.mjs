@@ -293,10 +293,9 @@ export function setRenderHooks(more) {
   Object.assign(hooks, more);
 }
 
-function redFivesOn(game) {
-  if (!game) return true;
-  if (typeof game.rule_code === "string" && game.rule_code) return game.rule_code.includes("赤");
-  return !/no red|red fives off/i.test(game.rule || "");
+// Whether the game's rule deals red fives (Python's `red_fives`, from the rule it decoded).
+export function redFivesOn(game) {
+  return !game || game.red_fives !== false;
 }
 
 export function verdictDetail(report) {
@@ -324,7 +323,7 @@ function gameFacts(game, you, dealer = 0) {
   }));
   const rows = [
     [t("game.players"), players],
-    [t("game.rule"), [ruleText(game.rule_code, game.player_count) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.rule"), [ruleText(game.rule_code, game.player_count, game.vs_computer) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
     [t("game.date"), game.date ? el("time", { datetime: game.date }, dateText(game.date)) : t("game.unknown")],
   ];
   if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);

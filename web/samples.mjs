@@ -20,7 +20,7 @@ async function loadSamples() {
   message.textContent = "";
   try {
     const logs = await Promise.all(SAMPLES.map(fetchSample));
-    SAMPLES.forEach((path, i) => addLog(path.split("/").pop(), { bytes: logs[i] }));
+    SAMPLES.forEach((path, i) => addLog(path.split("/").pop(), { bytes: logs[i] }, null, { scroll: i === 0 }));
   } catch (err) {
     message.textContent = t("sample.failed", { message: err.message || String(err) });
   }

@@ -318,6 +318,29 @@ def test_a_log_as_text_with_a_parse_error_is_a_readable_verdict(mapped_context: 
     expect(popup.locator("#handoff-msg")).to_have_text("")
 
 
+@pytest.mark.parametrize("size", [pytest.param({"width": 1366, "height": 800}, id="desktop"),
+                                  pytest.param({"width": 390, "height": 844}, id="phone")])
+def test_a_handed_over_log_comes_into_view(mapped: Browser, site_url: str, size: dict[str, int]) -> None:
+    context = mapped.new_context(locale="en-US", viewport=size)
+    opener = context.new_page()
+    opener.goto(VIEWER.replace("https:", "http:"))
+    with context.expect_page() as opened:
+        opener.evaluate(OPEN_PYWALL, [site_url, VIEWER])
+    popup = opened.value
+    expect(popup.locator("#handoff-msg")).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…",
+                                                       timeout=READY_MS)
+    choose(popup, PLAIN)  # a first game's walls: the handed-over log lands far below
+    expect(result(popup, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    popup.evaluate("window.scrollTo(0, 0)")
+    opener.evaluate(f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
+                    gzip.decompress(GAME_LOG.read_bytes()).decode())
+    node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
+    expect(node).to_be_in_viewport()
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(node).to_be_in_viewport()
+    context.close()
+
+
 def test_a_stranger_cannot_hand_pywall_a_log(mapped_context: BrowserContext, site_url: str) -> None:
     stranger = mapped_context.new_page()
     stranger.goto("http://evil.test/0/?log=x")

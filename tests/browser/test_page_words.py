@@ -1,12 +1,14 @@
 """The page's words as players read them (issue 12, items 8, 6, 5, 7): every finding, the
-rule line, dates and numbers in the reader's language; results brought into view and a
-round link opened at its wall; players named by name and wind; the mismatched tile
-readable with both tiles labelled."""
+rule line (a game against the computer too), dates and numbers, the summary table's first
+problems and the audit's reasons in the reader's language; results brought into view
+(chosen, dropped, pasted, the samples) and a round link opened at its wall; players named
+by name and wind; the mismatched tile readable with both tiles labelled."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -86,6 +88,78 @@ def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path
     expect(item).not_to_contain_text("the log ends")
 
 
+def test_a_game_against_the_computer_says_so(page: Page, tmp_path: Path) -> None:
+    text = PLAIN.read_text(encoding="utf-8")
+    assert '<GO type="41"' in text  # bit 0x01: a game between people
+    cpu = tmp_path / "cpu.xml"
+    cpu.write_text(text.replace('<GO type="41"', '<GO type="40"'), encoding="utf-8")
+    assert report_of(cpu.name, cpu.read_bytes())["game"]["vs_computer"] is True
+    open_ready(page, "/#lang=ja")
+    choose(page, cpu, PLAIN)
+    facts = result(page, "cpu.xml").locator("dl.game")
+    expect(facts).to_contain_text("4人打ち、特上卓、東南戦、喰いタンあり、赤あり、コンピュータ戦 (特南喰赤)",
+                                  timeout=WORK_MS)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, PLAIN.name).locator("dl.game")).not_to_contain_text("コンピュータ")
+    page.select_option("#lang", "zh")
+    expect(facts).to_contain_text("4人麻将、特上场、东南战、有食断、有赤宝牌、人机对战")
+    page.select_option("#lang", "en")
+    expect(facts).to_contain_text("4-player, Tokujou lobby, East-South, open tanyao, red fives, vs computer")
+    expect(result(page, PLAIN.name).locator("dl.game")).not_to_contain_text("vs computer")
+
+
+def problem_words(card: Any, code: str) -> str:
+    """A finding as the game's card says it, without its severity."""
+    item = card.locator(f'.findings li[data-code="{code}"]').first
+    return str(item.evaluate("li => [...li.childNodes].filter(n => !n.matches || !n.matches('.sev, details'))"
+                             ".map(n => n.textContent).join('')"))
+
+
+def test_first_problems_and_audit_reasons_in_the_readers_language(page: Page, tmp_path: Path) -> None:
+    bad = tmp_path / "tampered.xml"
+    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    again = tmp_path / "again.xml"
+    again.write_bytes(PLAIN.read_bytes())
+    junk = tmp_path / "notes.xml"
+    junk.write_text("hello there", encoding="utf-8")
+    english = {p.name: report_of(p.name, p.read_bytes()) for p in (bad, junk)}
+    open_ready(page, "/#lang=ja")
+    choose(page, PLAIN, again, bad, junk)
+    for path, verdict in ((bad, "mismatch"), (junk, "error"), (again, "verified")):
+        expect(result(page, path.name)).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
+    cell = page.locator('#summary tbody tr[data-row="tampered.xml"] td.problem')
+    # the table says what the game's card says, in Japanese; Python's English is its title
+    said = problem_words(result(page, bad.name), "draw_mismatch")
+    assert "牌譜" in said and "牌山" in said
+    expect(cell).to_have_text(said)
+    message = next(f["message"] for f in english["tampered.xml"]["findings"] if f["severity"] == "error")
+    expect(cell).to_have_attribute("title", message)
+    expect(cell).to_have_attribute("data-code", "draw_mismatch")
+    junk_cell = page.locator('#summary tbody tr[data-row="notes.xml"] td.problem')
+    expect(junk_cell).to_have_text("このファイルは pywall が読める麻雀の牌譜ではありません。")
+    # the audit's games left out: the repeated game and the two that do not count
+    page.locator("#audit-go").click()
+    left_out = page.locator("#audit-out details.excluded")
+    expect(left_out).to_have_count(1, timeout=WORK_MS)
+    left_out.locator("summary").click()
+    expect(left_out.locator("li")).to_have_count(3)
+    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(f"again.xml: {PLAIN.name} と同じ対局です")
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: 不一致: {said}")
+    expect(left_out.locator('li[data-kind="error"]')).to_have_text(
+        "notes.xml: 検証できませんでした: このファイルは pywall が読める麻雀の牌譜ではありません。")
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_attribute("title", f"mismatch: {message}")
+    # in Chinese too, drawn again on the change; English keeps Python's words
+    page.select_option("#lang", "zh")
+    said = problem_words(result(page, bad.name), "draw_mismatch")
+    assert "牌谱" in said
+    expect(cell).to_have_text(said)
+    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(f"again.xml: 与 {PLAIN.name} 是同一局")
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: 不一致：{said}")
+    page.select_option("#lang", "en")
+    expect(cell).to_have_text(message)
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: mismatch: {message}")
+
+
 # --- 6. results come into view; a round link opens at its wall -------------------------------
 
 SIZES = [pytest.param({"width": 1366, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
@@ -119,6 +193,25 @@ def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, i
     }""", [THREE_PLAYER.name, data])
     expect(result(page, THREE_PLAYER.name)).to_be_in_viewport()
     expect(result(page, THREE_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    open_ready(page)
+    choose(page, PLAIN)  # a first game's walls: what comes next lands far below
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.locator("#paste").fill(THREE_PLAYER.read_text(encoding="utf-8"))
+    page.get_by_role("button", name="Verify pasted text").click()
+    expect(result(page, "pasted-1.xml")).to_be_in_viewport()
+    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.get_by_role("button", name="Try two sample games").click()
+    first = result(page, "sample-game.xml")
+    expect(first).to_be_in_viewport()
+    expect(first).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(first).to_be_in_viewport()
 
 
 @pytest.mark.parametrize("size", SIZES)

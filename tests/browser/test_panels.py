@@ -202,7 +202,8 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     # CPython's audit of the same reports: the page must show the same numbers
     data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in [*logs, sanma]]})
     games = data["games"]
-    assert games["excluded"] == [{"path": "4.txt", "kind": "duplicate", "reason": "the same game as 3.txt"}]
+    assert games["excluded"] == [{"path": "4.txt", "kind": "duplicate", "reason": "the same game as 3.txt",
+                                  "reason_code": "duplicate", "reason_data": {"same_as": "3.txt"}}]
     page.get_by_role("button", name="Audit starting hands").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)

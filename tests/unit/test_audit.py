@@ -187,6 +187,36 @@ def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
                                                           ("gone", "error")]
     assert "draw 55 of the round" in tally.excluded[0].reason
     assert tally.games == 0 and not tally.hands
+    # the reason as codes and data, for words in another language (the page)
+    first = tally.excluded[0]
+    assert first.reason_code == "mismatch"
+    problem = first.reason_data
+    assert problem["finding"]["code"] == "draw_mismatch" and problem["finding"]["data"]["seat"] in range(4)
+    assert problem["round"]["label"] == "East 2, 1 honba" and problem["round"]["dealer"] == 1
+    assert len(problem["game"]["players"]) == 4 and problem["game"]["red_fives"] is True
+    assert [e.reason_code for e in tally.excluded[1:]] == ["error", "error"]
+    assert tally.excluded[2].reason_data["finding"]["code"] == "log_format"
+    assert tally.excluded[2].reason_data["round"] is None and tally.excluded[2].reason_data["game"] is None
+
+
+def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
+    from tests.helpers import TENHOU
+
+    data = (TENHOU / "tenhou-python-bot" / "1.txt").read_bytes()
+    with_hands = check_log("a.xml", data, starting=True).to_dict()
+    tally = Tally()
+    for report in (with_hands, {**with_hands, "path": "b.xml"}, check_log("c.xml", data).to_dict()):
+        tally.add_report(report)
+    assert [(e.kind, e.reason_code, dict(e.reason_data)) for e in tally.excluded] == [
+        ("duplicate", "duplicate", {"same_as": "a.xml"}), ("no_hands", "no_starting_hands", {})]
+    from pywall.audit import audit_dict
+
+    listed = audit_dict(tally)["games"]["excluded"]
+    assert listed[0] == {"path": "b.xml", "kind": "duplicate", "reason": "the same game as a.xml",
+                         "reason_code": "duplicate", "reason_data": {"same_as": "a.xml"}}
+    # a tally written before reason codes (three items per exclusion) still reads
+    old = tally.to_dict() | {"excluded": [e[:3] for e in tally.to_dict()["excluded"]]}
+    assert [(e.path, e.reason_code) for e in Tally.from_dict(old).excluded] == [("b.xml", ""), ("c.xml", "")]
 
 
 def test_tallies_merge_to_the_tally_of_the_whole() -> None:

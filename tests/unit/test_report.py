@@ -13,10 +13,13 @@ from pywall.report import (
     FileReport,
     RoundReport,
     check_log,
+    compact_row,
     csv_cell,
     csv_text,
     date_from_log_id,
+    problem_context,
     rule_from_type,
+    vs_computer,
 )
 from tests.helpers import TENHOU, vector_seed
 
@@ -59,6 +62,51 @@ def test_rule_names() -> None:
     assert rule_from_type(169, 4) == ("4-player, Houou lobby, East-South, open tanyao, red fives", "鳳南喰赤")
     assert rule_from_type(185, 3)[1] == "三鳳南喰赤"
     assert "vs computer" in rule_from_type(0, 4)[0]
+    assert "vs computer" not in rule_from_type(1, 4)[0]
+    assert (vs_computer(0), vs_computer(136), vs_computer(137), vs_computer(None)) == (True, True, False, False)
+
+
+def test_game_says_vs_computer_and_red_fives() -> None:
+    text = (TENHOU / "dnovikoff" / "example.xml").read_text(encoding="utf-8")
+    assert '<GO type="41"' in text
+    people = check_log("p.xml", text).to_dict()["game"]
+    assert (people["vs_computer"], people["red_fives"]) == (False, True)
+    computer = check_log("c.xml", text.replace('<GO type="41"', '<GO type="40"')).to_dict()["game"]
+    assert computer["vs_computer"] is True and computer["rule"].endswith(", vs computer")
+    assert computer["rule_code"] == people["rule_code"] == "特南喰赤"  # Tenhou's code has no letter for it
+    no_red = check_log("n.xml", text.replace('<GO type="41"', '<GO type="43"')).to_dict()["game"]
+    assert no_red["red_fives"] is False and "赤" not in no_red["rule_code"]
+
+
+def test_a_rows_first_problem_carries_its_code_and_context() -> None:
+    from tests.browser.test_page import tamper_draw
+
+    text = (TENHOU / "dnovikoff" / "example.xml").read_text(encoding="utf-8")
+    bad = check_log("bad.xml", tamper_draw(text, round_index=3, nth=5), detail=True)
+    row = compact_row(0, bad)
+    (finding,) = [f for f in bad.findings if f.severity is Severity.ERROR]
+    assert row["first_problem"] == finding.message  # the English stays
+    assert row["first_problem_code"] == "draw_mismatch"
+    context = row["first_problem_data"]
+    assert context["finding"] == finding.to_dict()
+    assert context["round"] == {"index": 3, "label": bad.rounds[3].label, "dealer": bad.rounds[3].dealer}
+    assert bad.game is not None
+    assert context["game"] == {"players": list(bad.game.players), "player_count": 4, "red_fives": True}
+    json.dumps(row)  # plain JSON
+    good = compact_row(1, check_log("good.xml", text))
+    assert (good["first_problem"], good["first_problem_code"], good["first_problem_data"]) == ("", "", None)
+    junk = compact_row(2, check_log("junk.xml", b"junk"))
+    assert junk["first_problem_code"] == "log_format"
+    assert junk["first_problem_data"]["round"] is None and junk["first_problem_data"]["game"] is None
+
+
+def test_problem_context_ignores_what_it_cannot_read() -> None:
+    finding = {"code": "draw_mismatch", "round": True, "data": [1], "message": 5}
+    assert problem_context(finding, {"players": "ab"}, [None, 3, {"index": 1}]) == {
+        "finding": {"code": "draw_mismatch", "severity": "error", "round": None, "message": "5", "data": {}},
+        "round": None,
+        "game": {"players": [], "player_count": None, "red_fives": True},
+    }
 
 
 def test_date_from_log_id() -> None:
