@@ -594,7 +594,11 @@ def ensure_cjk_fonts() -> None:
     if has_cjk_fonts():
         return
     log("No Japanese or Chinese font: installing Debian's fonts-noto-cjk with apt-get")
-    if not apt_install("fonts-noto-cjk") or not has_cjk_fonts():
+    try:
+        tried = apt_install("fonts-noto-cjk")
+    except subprocess.CalledProcessError:  # no package registry: the screenshot test says so
+        tried = False
+    if not tried or not has_cjk_fonts():
         log("build.py: no CJK font (on Debian: sudo apt-get install fonts-noto-cjk); "
             "the ja and zh screenshots will show boxes")
 
