@@ -46,13 +46,14 @@ export function redrawEntry(entry) {
   entry.node = fresh;
 }
 
-// An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago:
-// then with the table, so that a batch's answers streaming in from several workers are
-// laid out a few times a second, not once each. then(): after it is drawn.
+// An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago
+// and more answers are on their way (`last` false): then with the table, so that a
+// batch's answers streaming in from several workers are laid out a few times a second,
+// not once each. then(): after it is drawn.
 let entryDrawn = -Infinity;
-export function drawAnswer(entry, then) {
+export function drawAnswer(entry, then, last = false) {
   entry.drawPending = then;
-  if (performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
+  if (last || performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
   scheduleBatch();
 }
 

@@ -51,8 +51,11 @@ export function addLog(name, payload, link = null, { scroll = true } = {}) {
 
 // One `verify` request; a File the worker finds to be an archive (its reply is
 // {archive: kind}) becomes an archive run instead.
+let inFlight = 0; // logs sent and not yet answered
+
 function verifyEntry(entry, { refused, ...payload }, file = null) {
   const started = performance.now();
+  inFlight++;
   let worker = null; // the pool's worker that took it
   const job = { onWorker: (index) => { worker = index; } };
   (refused ? Promise.reject(refused) : spread("verify", { name: entry.name, ...payload }, job))
@@ -76,12 +79,14 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
       return true;
     })
     .then((checked) => {
+      inFlight--;
       if (!checked) return;
       if (worker != null) batch.workers.add(worker);
       finished();
+      // the last answer awaited (a lone log, say) is drawn at once, whenever the one before was
       drawAnswer(entry, () => {
         performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
-      });
+      }, inFlight === 0);
     });
 }
 
