@@ -10,7 +10,10 @@ import { connect, startWorker } from "./rpc.mjs";
 
 export const POOL_CAP = 8;
 const STORAGE_KEY = "pywall.workers";
-const JOB_DEPTH = 2; // spread jobs sent to a worker at once: it never waits for the page
+// Spread jobs sent to a worker at once: enough that it never waits for the page, whose
+// redraw of a batch takes tens of milliseconds (with 2, a 50-log batch left the worker
+// idle 160-300 ms in all, waiting for its next log while the table was drawn).
+const JOB_DEPTH = 6;
 
 export function cores() {
   return Math.max(1, Math.floor(Number(navigator.hardwareConcurrency)) || 1);
