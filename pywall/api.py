@@ -106,7 +106,8 @@ class Api:
             records=arg(payload, "records", bool, False),
             mismatch_details=bounded(payload, "mismatch_details", 0, 10_000, 50),
         )
-        return {"total": source.survey()["total"], "survey": source.survey()}
+        survey = source.survey()
+        return {"total": survey["total"], "survey": survey}
 
     def archive_next(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         run = self.runs.get(arg(payload, "run", str))

@@ -492,11 +492,8 @@ def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(game, Mapping):
         out["game"] = {k: game[k] for k in AUDIT_GAME if k in game}
     # the first error, whole (its code and data word the reason in the reader's language)
-    out["findings"] = [
-        f
-        for f in report.get("findings") or []
-        if isinstance(f, Mapping) and f.get("severity") == "error"
-    ][:1]
+    first = _first_error(report)
+    out["findings"] = [first] if first else []
     out["rounds"] = [
         {k: r.get(k) for k in ("index", "label", "dealer", "starting")}
         if isinstance(r, Mapping)
@@ -513,6 +510,18 @@ def _exclusion_from(e: Sequence[Any]) -> Exclusion:
     return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
 
 
+def _first_error(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """A report's first finding of severity error (its dict form), or None."""
+    return next(
+        (
+            f
+            for f in report.get("findings") or []
+            if isinstance(f, Mapping) and f.get("severity") == "error"
+        ),
+        None,
+    )
+
+
 #: (kind, reason in English, reason code, data for the reason's words)
 Why = tuple[str, str, str, Mapping[str, Any]]
 
@@ -521,14 +530,7 @@ def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> Why | None
     """Why a game's report cannot count, or None when it can."""
     status, game = report.get("status"), report.get("game")
     if status != "verified" or not isinstance(game, Mapping):
-        first = next(
-            (
-                f
-                for f in report.get("findings") or []
-                if isinstance(f, Mapping) and f.get("severity") == "error"
-            ),
-            None,
-        )
+        first = _first_error(report)
         kind = status if status in ("mismatch", "error") else "unreadable"
         message = first.get("message") if first else None
         rounds = report.get("rounds")

@@ -49,10 +49,10 @@ export function addLog(name, payload, link = null, { scroll = true } = {}) {
   if (scroll) bringIntoView(entry);
 }
 
-// One `verify` request; a File the worker finds to be an archive (its reply is
-// {archive: kind}) becomes an archive run instead.
 let inFlight = 0; // logs sent and not yet answered
 
+// One `verify` request; a File the worker finds to be an archive (its reply is
+// {archive: kind}) becomes an archive run instead.
 function verifyEntry(entry, { refused, ...payload }, file = null) {
   const started = performance.now();
   inFlight++;
@@ -125,9 +125,7 @@ async function pasteGo() {
   if (link) return;
   pasted++;
   const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
-  const entry = newEntry(`pasted-${pasted}.${json ? "json" : "xml"}`);
-  verifyEntry(entry, { text });
-  bringIntoView(entry);
+  addLog(`pasted-${pasted}.${json ? "json" : "xml"}`, { text });
 }
 
 function initDrop() {
