@@ -219,6 +219,33 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     assert [(e.path, e.reason_code) for e in Tally.from_dict(old).excluded] == [("b.xml", ""), ("c.xml", "")]
 
 
+def test_audit_input_counts_as_its_whole_report() -> None:
+    # A shared archive run sends each game's audit_input, not its report: the tally, the
+    # reasons' codes and the words' data (round label, dealer, players) must be the same.
+    import re
+
+    from pywall.audit import audit_input
+    from pywall.report import error_report
+    from tests.helpers import TENHOU, fixture_paths, log_text
+
+    text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
+    m = list(re.finditer(r"<U(\d+)/>", text))[30]
+    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end():]
+    reports = [check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in fixture_paths()[:12]]
+    reports += [check_log("bad.xml", bad.encode(), starting=True).to_dict(),
+                check_log("junk", b"junk", starting=True).to_dict(),
+                error_report("gone", "log_format", "gone").to_dict(),
+                check_log("no-hands.xml", text.encode()).to_dict(),
+                reports[0] | {"path": "again.xml"}]
+    whole, parts = Tally(), Tally()
+    for report in reports:
+        whole.add_report(report)
+        parts.add_report(audit_input(report))
+    assert parts.to_dict() == whole.to_dict()
+    assert [e.reason_code for e in parts.excluded] == ["mismatch", "error", "error", "no_starting_hands", "duplicate"]
+    assert parts.excluded[0].reason_data["round"]["label"] == "East 2, 1 honba"
+
+
 def test_tallies_merge_to_the_tally_of_the_whole() -> None:
     from tests.helpers import fixture_paths
 
