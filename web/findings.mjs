@@ -25,13 +25,15 @@ function playerText(report, seat, round) {
 
 const HASH_CODES = { sha256_match: "match", salt_hash_match: "match", md5_match: "match",
   hash_mismatch: "mismatch", salt_hash_mismatch: "mismatch", md5_mismatch: "mismatch" };
+// A request the page's worker could not answer with a report (failedReport's codes).
+const PAGE_FAILURES = ["internal", "bad_request", "not_ready", "worker_failed"];
 const PLAIN = new Set(["more_mismatches", "wall_unrelated", "seed_missing", "bad_seed",
   "legacy_seed", "duplicate_attribute", "no_rounds", "no_hash", "red_fives_unusual",
   "wall_composition", "left_count_mismatch", "deal_not_committed", "log_format",
-  "too_large", "unreadable", "error"]);
+  "too_large", "unreadable", "error", ...PAGE_FAILURES]);
 const num = (n) => (Number.isFinite(n) ? numberText(n) : n);
 // Codes that mean the file could not be analysed: Python's words stay, folded, under the page's.
-const TECHNICAL = new Set(["log_format", "too_large", "unreadable", "error", "bad_seed"]);
+const TECHNICAL = new Set(["log_format", "too_large", "unreadable", "error", "bad_seed", ...PAGE_FAILURES]);
 
 const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.round);
 
@@ -93,7 +95,7 @@ export function findingsList(report, red = true) {
   const shown = findings.slice(0, MAX_FINDINGS);
   return el("section", { class: "findings" }, el("h4", {}, t("findings")),
     el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code },
-      title: f.message }, el("span", { class: "sev" }, `${f.severity}: `), findingText(f, report, red),
+      title: f.message }, el("span", { class: "sev" }, `${t(`severity.${f.severity}`)}: `), findingText(f, report, red),
       TECHNICAL.has(f.code) ? el("details", { class: "technical" }, el("summary", {}, t("error.detail")), f.message) : null)),
       findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
 }

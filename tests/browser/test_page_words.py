@@ -77,6 +77,34 @@ def test_an_unreadable_file_says_it_is_not_a_mahjong_log(page: Page, tmp_path: P
     expect(detail).to_contain_text("no <mjloggm> tag")
 
 
+def test_a_file_python_could_not_check_is_said_in_the_readers_language(browser: Any, site_url: str) -> None:
+    # Python does not load (the wheel's hash is wrong): each chosen file is answered by the
+    # page's worker, not by a report; its words are the reader's, the detail folded.
+    context = browser.new_context(service_workers="block", locale="en-US")
+    page = context.new_page()
+
+    def corrupt(route: Any) -> None:
+        lock = route.fetch().json()
+        lock["packages"]["pywall"]["sha256"] = "0" * 64
+        route.fulfill(json=lock)
+
+    page.route("**/pyodide/pyodide-lock.json", corrupt)
+    page.goto(site_url + "#lang=zh")
+    expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
+    choose(page, PLAIN)
+    node = result(page, PLAIN.name)
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    item = node.locator('.findings li[data-code="not_ready"]')
+    detail = item.locator("details.technical")
+    expect(detail).not_to_have_attribute("open", "")
+    # what shows, the folded detail aside: the reader's words only
+    shown = item.evaluate("n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')")
+    assert shown == "错误: 无法在这个浏览器中启动 Python，因此这个文件没有被检查。"
+    detail.locator("summary").click()
+    expect(detail).to_contain_text("could not be loaded")
+    context.close()
+
+
 def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path: Path) -> None:
     text = PLAIN.read_text(encoding="utf-8")
     cut = tmp_path / "cut.xml"
