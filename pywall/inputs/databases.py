@@ -59,6 +59,9 @@ PHOENIX_FROM = " AND {rowid} >= ? ORDER BY {rowid} LIMIT -1 OFFSET ?"
 PHOENIX_ROWIDS = "SELECT {rowid} FROM logs NOT INDEXED WHERE " + PHOENIX_WHERE
 #: Names SQLite gives a table's rowid, unless a real column takes the name.
 ROWID_NAMES = ("rowid", "_rowid_", "oid")
+#: What reading a database may raise: SQLite's errors, and UnicodeDecodeError where
+#: sqlite3 decodes an error message that quotes a damaged file's non-UTF-8 text.
+DB_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 MARK_EVERY = 16  # games between two seek marks: a seek skips at most 15 rows
 LOGS_ENTRY = "SELECT type, sql FROM sqlite_master WHERE lower(name) = 'logs'"
 
@@ -96,7 +99,23 @@ class Budget:
 
 def open_database(path: Path) -> sqlite3.Connection:
     """Read-only and immutable: verifying never writes to, or beside, a database."""
-    return sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    # A damaged or hostile file's text (its schema, its tables' names) need not be UTF-8:
+    # sqlite3 would raise UnicodeDecodeError (no sqlite3.Error) wherever it reads one.
+    conn.text_factory = _text
+    return conn
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def why(exc: Exception) -> str:
+    """A database error's words (one of ``DB_ERRORS``; sqlite3 cannot decode SQLite's own
+    message when it quotes such text: its bytes are shown with replacements)."""
+    if isinstance(exc, UnicodeDecodeError) and isinstance(exc.object, bytes):
+        return exc.object.decode("utf-8", "replace")
+    return str(exc)
 
 
 def _listing(conn: sqlite3.Connection) -> str:
@@ -120,8 +139,8 @@ def phoenix_problem(conn: sqlite3.Connection) -> str | None:
             shown = "a virtual table" if kind == "table" else f"a {kind}"
             return f"its 'logs' is {shown}, not a table: pywall reads only phoenix-logs' real table"
         columns = {str(r[1]).lower() for r in conn.execute("PRAGMA table_info(logs)").fetchall()}
-    except sqlite3.Error as exc:
-        return f"an SQLite file that cannot be read ({exc})"
+    except DB_ERRORS as exc:
+        return f"an SQLite file that cannot be read ({why(exc)})"
     missing = [c for c in PHOENIX_COLUMNS if c not in columns]
     if missing:
         return f"its table 'logs' is not phoenix-logs': no column {', '.join(missing)}"
@@ -135,7 +154,7 @@ def count_phoenix(conn: sqlite3.Connection) -> int:
         if phoenix_problem(conn):
             return 1
         return max(int(conn.execute(PHOENIX_COUNT).fetchone()[0]), 1)
-    except sqlite3.Error:
+    except DB_ERRORS:
         budget.reraise()
         return 1
 
@@ -219,10 +238,10 @@ def iter_phoenix(
                 break
             seen += 1
             yield from iter_phoenix_rows([row], label, packed, seen)
-    except sqlite3.Error as exc:
+    except DB_ERRORS as exc:
         budget.reraise()
-        why = "a query ran over its time budget" if "interrupted" in str(exc) else str(exc)
-        yield label, LogFormatError(f"the database cannot be read past row {seen:,} ({why})")
+        words = "a query ran over its time budget" if "interrupted" in str(exc) else why(exc)
+        yield label, LogFormatError(f"the database cannot be read past row {seen:,} ({words})")
         return
     except LogFormatError as exc:
         yield label, exc
@@ -236,14 +255,14 @@ def iter_phoenix(
         )
 
 
-def unopenable(exc: sqlite3.Error) -> LogFormatError:
-    return LogFormatError(f"this SQLite database cannot be opened ({exc})")
+def unopenable(exc: Exception) -> LogFormatError:
+    return LogFormatError(f"this SQLite database cannot be opened ({why(exc)})")
 
 
 def iter_database(path: Path, packed: bool, label: str) -> Iterator[PackedEntry]:
     try:
         conn = open_database(path)
-    except sqlite3.Error as exc:
+    except DB_ERRORS as exc:
         yield label, unopenable(exc)
         return
     with closing(conn):
@@ -254,5 +273,5 @@ def count_database(path: Path) -> int:
     try:
         with closing(open_database(path)) as conn:
             return count_phoenix(conn)
-    except sqlite3.Error:
+    except DB_ERRORS:
         return 1

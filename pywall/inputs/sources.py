@@ -26,7 +26,13 @@ from typing import IO, Any
 
 from pywall.archives import HEAD_BYTES, Entry, is_sqlite, is_zip
 from pywall.errors import PywallError
-from pywall.inputs.databases import iter_phoenix, open_database, survey_phoenix, unopenable
+from pywall.inputs.databases import (
+    DB_ERRORS,
+    iter_phoenix,
+    open_database,
+    survey_phoenix,
+    unopenable,
+)
 from pywall.inputs.files import Unreadable, open_regular, read_capped
 from pywall.inputs.zips import iter_members, open_zip
 
@@ -68,7 +74,7 @@ class ArchiveSource:
         if is_sqlite(head):
             try:
                 self._db = open_database(self.path)
-            except sqlite3.Error as exc:
+            except DB_ERRORS as exc:
                 self.problem = unopenable(exc)
 
     def survey(self) -> Survey:

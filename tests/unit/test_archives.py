@@ -284,6 +284,44 @@ def test_a_corrupt_database_file_is_one_error(tmp_path: Path) -> None:
     assert "cannot be read" in got[0][1].message
 
 
+def test_a_database_whose_text_is_not_utf8_is_read(tmp_path: Path) -> None:
+    # A damaged or hostile file's schema text need not be UTF-8 (found by the fuzz suite:
+    # sqlite3 raised UnicodeDecodeError, a traceback in `pywall verify` and in the page).
+    from pywall.inputs import items_from_file
+    from pywall.inputs.sources import ArchiveSource
+
+    schema = PHOENIX_SCHEMA.replace("log_hash text", "log_hash text, zzqq text")
+    path = phoenix_db(tmp_path / "a.db", [(log_id(i), bz2.compress(XML)) for i in range(3)], schema)
+    raw = path.read_bytes()
+    assert raw.count(b"zzqq") == 1
+    path.write_bytes(raw.replace(b"zzqq", b"zz\xff\xfe"))
+    got = list(items_from_file(path, label="a.db"))
+    assert [n for n, _ in got] == [f"a.db/{log_id(i)}" for i in range(3)] and all(c == XML for _, c in got)
+    source = ArchiveSource(path, "a.db")
+    assert source.survey()["total"] == 3 and [c for _, c in source.entries(2)] == [XML]
+    source.close()
+
+
+def test_a_database_whose_error_message_is_not_utf8_is_one_error(tmp_path: Path) -> None:
+    # SQLite's message quotes the damaged name, and sqlite3 cannot decode it: it raised
+    # UnicodeDecodeError, not sqlite3.Error (the fuzz suite's case, rebuilt).
+    from pywall.inputs import count_file, items_from_file
+    from pywall.inputs.sources import ArchiveSource
+
+    path = phoenix_db(tmp_path / "a.db", [(log_id(i), bz2.compress(XML)) for i in range(3)])
+    raw = path.read_bytes()
+    assert raw.count(b"sqlite_autoindex_logs_1") == 1
+    path.write_bytes(raw.replace(b"sqlite_autoindex_logs_1", b"sqlite_autoin\xabex_logs_1"))
+    (name, err), = list(items_from_file(path, label="a.db"))
+    assert name == "a.db" and isinstance(err, LogFormatError)
+    assert "cannot be read (malformed database schema (sqlite_autoin\ufffdex_logs_1)" in err.message
+    assert count_file(path) == 1
+    source = ArchiveSource(path, "a.db")
+    assert source.survey() == {"total": 1, "marks": None, "parallel": False}
+    assert [n for n, _ in source.entries(0)] == ["a.db"]
+    source.close()
+
+
 def test_rows_from_any_iterable() -> None:
     """The browser can feed rows it read itself."""
     rows = [(b"2019010100gm-00a9-0000-0ac4f9d1", bz2.compress(XML)), ("id2", None, 10**9)]
