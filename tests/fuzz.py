@@ -20,8 +20,10 @@ import os
 import queue
 import random
 import resource
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import zipfile
@@ -32,6 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "fuzz-failures"
 CASE_SECONDS = 10.0
 MAX_RSS_MB = 300
+PHOENIX_SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
+                  "is_processed int, was_error int, log_content text, log_hash text)")
 SNIPPETS = [b"<T", b"<D", b"<INIT ", b'<GO type="16"/>', b"<N who=\"0\" m=\"", b"/>", b"\"", b"=", b"&#",
             b"\xc2\xb2", b"9" * 40, b"<!DOCTYPE", b"<UN n0=\"%1B", b"<AGARI ", b"<DORA hai=\"", b"\x00", b">",
             b"<SHUFFLE seed=\"mt19937ar-sha512-n288-base64,", b"<mjloggm ver=\"2.3\">"]
@@ -55,7 +59,31 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "archives.gunzip_bounded": lambda data: archives.gunzip_bounded(data, 1 << 24),
         "archives.bunzip_bounded": lambda data: archives.bunzip_bounded(data, 1 << 24),
         "zips.iter_zip": lambda data: list(zips.iter_zip(io.BytesIO(data), "fuzz.zip")),
+        "sources.ArchiveSource": _archive_source,
     }
+
+
+def _archive_source(data: bytes) -> object:
+    """The page's shared archive reader, as two workers use it: the first surveys the file
+    and reads it from its start, the second adopts that survey and reads from the middle."""
+    from pywall.inputs.sources import ArchiveSource
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "fuzz.bin"
+        path.write_bytes(data)
+        first = ArchiveSource(path, "fuzz")
+        try:
+            survey = first.survey()
+            out = list(first.entries(0))
+        finally:
+            first.close()
+        second = ArchiveSource(path, "fuzz")
+        try:
+            second.adopt(survey)
+            out += list(second.entries(survey["total"] // 2))
+        finally:
+            second.close()
+        return out
 
 
 def reproducer(reader: str, path: Path) -> str:
@@ -94,12 +122,20 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
 
 
 def packed(data: bytes, rng: random.Random) -> bytes:
-    """The log gzipped, bz2'd or zipped, then maybe mutated."""
-    kind = rng.randrange(3)
+    """The log gzipped, bz2'd, zipped or in a phoenix-logs database, then maybe mutated."""
+    kind = rng.randrange(4)
     if kind == 0:
         out = gzip.compress(data, mtime=0)
     elif kind == 1:
         out = bz2.compress(data)
+    elif kind == 3:
+        conn = sqlite3.connect(":memory:")
+        conn.execute(PHOENIX_SCHEMA)
+        conn.executemany("INSERT INTO logs VALUES (?, 0, 0, 1, 0, ?, '')",
+                         [(f"2020010100gm-00a9-0000-{i:08x}", bz2.compress(data)) for i in range(rng.randint(1, 40))])
+        conn.commit()
+        out = conn.serialize()
+        conn.close()
     else:
         buf = io.BytesIO()
         method = rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
@@ -126,7 +162,8 @@ def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
         elif roll < 0.8:
             data = packed(base if base.lstrip()[:1] != b"{" else pool[0], rng)
             yield rng.choice(["archives.log_from_content", "archives.gunzip_bounded",
-                              "archives.bunzip_bounded", "zips.iter_zip", "mjlog.parse"]), data
+                              "archives.bunzip_bounded", "zips.iter_zip", "mjlog.parse",
+                              "sources.ArchiveSource"]), data
         else:
             yield rng.choice(names), rng.randbytes(rng.randint(0, 4096))
 
