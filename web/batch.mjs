@@ -47,13 +47,18 @@ export function redrawEntry(entry) {
 }
 
 // An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago
-// and more answers are on their way (`last` false): then with the table, so that a
-// batch's answers streaming in from several workers are laid out a few times a second,
-// not once each. then(): after it is drawn.
+// and more answers are on their way: then with the table, so that a batch's answers
+// streaming in from several workers are laid out a few times a second, not once each.
+// The last answer awaited (`last`) draws every answer still waiting, and the table, at
+// once: a batch's end is not left for the next redraw. then(): after it is drawn.
 let entryDrawn = -Infinity;
 export function drawAnswer(entry, then, last = false) {
   entry.drawPending = then;
-  if (last || performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
+  if (last) {
+    showBatch();
+    return;
+  }
+  if (performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
   scheduleBatch();
 }
 

@@ -421,6 +421,38 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
 # --- people ---------------------------------------------------------------------------------
 
 
+# Counts the workers' answers in the page; a moment after the one that makes
+# `window.__expect`, it notes how many verdicts are on screen.
+ANSWERS_WATCH = """(() => {
+  const W = window.Worker;
+  window.__answers = 0;
+  window.Worker = function (url, options) {
+    const worker = new W(url, options);
+    worker.addEventListener("message", (e) => {
+      if (window.__expect == null || !e.data || e.data.type !== "result") return;
+      if (++window.__answers !== window.__expect) return;
+      setTimeout(() => { window.__drawnAtEnd = document.querySelectorAll("#results [data-verdict]").length; });
+    });
+    return worker;
+  };
+  window.Worker.prototype = W.prototype;
+})();"""
+
+
+def test_the_last_answer_of_a_batch_draws_every_verdict_at_once(page: Page) -> None:
+    # Answers that stream in are drawn a few times a second; the batch's last answer
+    # draws every one still waiting, rather than leaving them for the next redraw.
+    files = bot_logs(24)
+    page.add_init_script(ANSWERS_WATCH)
+    open_ready(page)
+    page.get_by_label("Python workers").select_option("1")  # its answers only
+    page.evaluate(f"() => {{ window.__answers = 0; window.__expect = {len(files)}; }}")
+    choose(page, *files)
+    page.wait_for_function("() => window.__drawnAtEnd !== undefined", timeout=WORK_MS)
+    assert page.evaluate("() => window.__drawnAtEnd") == len(files)
+    expect(page.locator("#results [data-verdict]")).to_have_count(len(files))
+
+
 def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> None:
     # 36 real logs, each under 5 names: long enough a batch (about 2 s) that it is still
     # running when the page is checked, however fast verification gets.
