@@ -289,14 +289,9 @@ async function handle({ id, type, payload }) {
 // One request at a time, in the order they came.
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
-let waiting = 0; // requests come and not yet begun
-// The first tasks once Python is up: check a made-up game a few times so the browser
-// compiles and optimises the interpreter's hot paths, each time only while no request
-// waits (a person's log is not kept waiting for it: checking the log warms up as well).
-const WARM_UPS = 3;
-for (let i = 0; i < WARM_UPS; i++) {
-  enqueue(() => ready.then((glue) => (waiting ? null : call(glue, "warm_up", { times: 1 }))).catch(() => {}));
-}
+// The first task once Python is up, before any request: check a made-up game a few
+// times so the browser compiles and optimises the interpreter's hot paths.
+enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
 // A file to verify is read as soon as its request arrives, while Python answers the
 // ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
 // batch's time): its first bytes, for the sniff, and all of it when it is no larger than
@@ -316,9 +311,5 @@ self.addEventListener("message", (event) => {
     return;
   }
   if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
-  waiting++;
-  enqueue(() => {
-    waiting--;
-    return handle(event.data || {});
-  });
+  enqueue(() => handle(event.data || {}));
 });
