@@ -19,7 +19,9 @@ fixtures' content under new ids), then measures, all in the same run:
   * `pywall verify --jsonl` on the same file with --jobs 1 and --jobs 2: the whole
     process, as a person runs it;
   * CPython in-process through the same requests a worker makes (`archive_open`,
-    then `archive_next` chunks, through `api.handle`).
+    then `archive_next` chunks, through `api.handle`), and the same requests inside
+    Pyodide under Node with no page (`pyodide_archive.mjs`): their ratio is the most
+    the page can reach against the CLI on the same cores.
 --no-cli measures the page only, --no-again checks the database once a page (for a
 100,000-game database's memory, say).
 """
@@ -195,6 +197,18 @@ def bench_in_process(db: Path, games: int) -> float:
     return games / (time.perf_counter() - t0)
 
 
+def bench_pyodide(db: Path, runs: int) -> list[float]:
+    """The in-process figure's requests inside Pyodide under Node (no page): the most the
+    page's Python can do on this machine's WebAssembly engine, one core."""
+    node, index = shutil.which("node"), ROOT / "site" / "pyodide"
+    if node is None or not (index / "pyodide.mjs").exists():
+        return []
+    proc = subprocess.run([node, str(ROOT / "benchmarks" / "pyodide_archive.mjs"), str(index), str(db), str(runs)],
+                          capture_output=True, text=True, check=True, cwd=ROOT / "web")
+    rates: list[float] = json.loads(proc.stdout.strip().splitlines()[-1])["rates"]
+    return rates
+
+
 def line(label: str, values: list[float]) -> str:
     return f"| {label} | {statistics.median(values):,.0f} | {min(values):,.0f}–{max(values):,.0f} |"
 
@@ -218,6 +232,7 @@ def main() -> None:
         cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
         cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
         native = [bench_in_process(db, args.games) for _ in range(runs)]
+        pyodide = bench_pyodide(db, runs) if runs else []
     print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
           f" ({os.cpu_count()} cores):")
     print("| where | games/s | range |")
@@ -232,6 +247,8 @@ def main() -> None:
         print(line("`pywall verify --jobs 1`", cli1))
         print(line("`pywall verify --jobs 2`", cli2))
         print(line("CPython in-process, api.handle archive_next", native))
+        if pyodide:
+            print(line("Pyodide under Node, no page, the same requests (one core)", pyodide))
     med = {n: statistics.median(page[n]["again"]) for n in pools}
     if 1 in med:
         for n in pools:
@@ -242,6 +259,9 @@ def main() -> None:
         top = max(pools)
         print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
               f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
+        if pyodide:
+            print(f"Pyodide (no page) / CPython in-process: {statistics.median(pyodide) / statistics.median(native):.2f}"
+                  " (the page's ceiling against the CLI on the same cores)")
     for n in pools:
         last = page[n]["memory"][-1]
         print(f"memory, {n} worker(s): " + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last)))

@@ -1,0 +1,42 @@
+// An archive's Python work inside Pyodide (the engine the page runs), for
+// bench_web_archive.py.
+//
+//   node benchmarks/pyodide_archive.mjs SITE/pyodide DB RUNS
+//
+// Loads the built pywall wheel through the site's lock (hash-checked), copies the
+// database into Pyodide's memory file system and checks it through pywall.api's
+// archive requests, as a page worker does but with no page, no messages and no File
+// reads; prints one JSON line: games per second of each run.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [index, db, runs = "3"] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: index + path.sep });
+const problems = [];
+await pyodide.loadPackage("pywall", { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) });
+if (problems.length) throw new Error(problems.join("; "));
+pyodide.FS.writeFile("/archive.db", readFileSync(db));
+// The same requests as bench_web_archive.py's in-process CPython figure (bench_in_process).
+const out = pyodide.runPython(`
+import json, time
+from pathlib import Path
+from pywall import api
+from pywall.inputs.sources import ArchiveSource
+
+def rate():
+    runs = api.Api(lambda path, label: ArchiveSource(Path(path), label))
+    start = time.perf_counter()
+    api.handle("archive_open", json.dumps({"run": "bench", "label": "archive.db", "path": "/archive.db"}), None, runs)
+    done = 0
+    while True:
+        out = json.loads(api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs))
+        done += len(out["rows"])
+        if out["done"]:
+            break
+    return done / (time.perf_counter() - start)
+
+json.dumps({"rates": [rate() for _ in range(${Number(runs)})]})
+`);
+process.stdout.write(out + "\n");
