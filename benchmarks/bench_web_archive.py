@@ -49,9 +49,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, expect, sync_playwright
 
+from benchmarks.archive_rate import archive_rate
 from benchmarks.bench_web import start_server
-from pywall import api
-from pywall.inputs.sources import ArchiveSource
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import fixture_paths, log_text
 
@@ -184,22 +183,14 @@ def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
 
 
 def bench_in_process(db: Path, games: int) -> float:
-    runs = api.Api(lambda path, label: ArchiveSource(Path(path), label))  # as web/worker_py.py opens it
-    t0 = time.perf_counter()
-    api.handle("archive_open", json.dumps({"run": "bench", "label": db.name, "path": str(db)}), None, runs)
-    done = 0
-    while True:
-        out = json.loads(api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs))
-        done += len(out["rows"])
-        if out["done"]:
-            break
+    done, rate = archive_rate(str(db))
     assert done == games
-    return games / (time.perf_counter() - t0)
+    return rate
 
 
 def bench_pyodide(db: Path, runs: int) -> list[float]:
-    """The in-process figure's requests inside Pyodide under Node (no page): the most the
-    page's Python can do on this machine's WebAssembly engine, one core."""
+    """The in-process figure's requests inside Pyodide under Node (no page), `runs` times in
+    one Node: the most the page's Python can do on this machine's WebAssembly engine, one core."""
     node, index = shutil.which("node"), ROOT / "site" / "pyodide"
     if node is None or not (index / "pyodide.mjs").exists():
         return []
@@ -231,8 +222,13 @@ def main() -> None:
         runs = args.runs if args.cli else 0
         cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
         cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
-        native = [bench_in_process(db, args.games) for _ in range(runs)]
-        pyodide = bench_pyodide(db, runs) if runs else []
+        native, pyodide, ratios = [], [], []
+        for _ in range(runs):  # pair by pair, so that the host's noise falls on both
+            native.append(bench_in_process(db, args.games))
+            warm = bench_pyodide(db, 2)  # its first run warms the engine up, as the page's warm-up does
+            if warm:
+                pyodide.append(warm[-1])
+                ratios.append(warm[-1] / native[-1])
     print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
           f" ({os.cpu_count()} cores):")
     print("| where | games/s | range |")
@@ -260,8 +256,8 @@ def main() -> None:
         print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
               f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
         if pyodide:
-            print(f"Pyodide (no page) / CPython in-process: {statistics.median(pyodide) / statistics.median(native):.2f}"
-                  " (the page's ceiling against the CLI on the same cores)")
+            print(f"Pyodide (no page) / CPython in-process, median of the pairs: {statistics.median(ratios):.2f} "
+                  f"({', '.join(f'{r:.2f}' for r in ratios)}): the page's ceiling against the CLI on the same cores")
     for n in pools:
         last = page[n]["memory"][-1]
         print(f"memory, {n} worker(s): " + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last)))

@@ -18,25 +18,11 @@ const problems = [];
 await pyodide.loadPackage("pywall", { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) });
 if (problems.length) throw new Error(problems.join("; "));
 pyodide.FS.writeFile("/archive.db", readFileSync(db));
-// The same requests as bench_web_archive.py's in-process CPython figure (bench_in_process).
+// The same requests as bench_web_archive.py's in-process CPython figure: archive_rate.py.
+pyodide.FS.writeFile("/home/pyodide/archive_rate.py", readFileSync(new URL("./archive_rate.py", import.meta.url), "utf8"));
 const out = pyodide.runPython(`
-import json, time
-from pathlib import Path
-from pywall import api
-from pywall.inputs.sources import ArchiveSource
-
-def rate():
-    runs = api.Api(lambda path, label: ArchiveSource(Path(path), label))
-    start = time.perf_counter()
-    api.handle("archive_open", json.dumps({"run": "bench", "label": "archive.db", "path": "/archive.db"}), None, runs)
-    done = 0
-    while True:
-        out = json.loads(api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs))
-        done += len(out["rows"])
-        if out["done"]:
-            break
-    return done / (time.perf_counter() - start)
-
-json.dumps({"rates": [rate() for _ in range(${Number(runs)})]})
+import json
+from archive_rate import archive_rate
+json.dumps({"rates": [archive_rate("/archive.db")[1] for _ in range(${Number(runs)})]})
 `);
 process.stdout.write(out + "\n");
