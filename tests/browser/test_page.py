@@ -123,10 +123,8 @@ def test_opened_as_a_file_says_how_to_serve_it(page: Page) -> None:
     expect(page.locator("#status")).to_contain_text("build.py serve")
 
 
-def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> None:
-    """loadPackage checks the wheel against the lock's sha256 and the page says so."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
+def wrong_wheel_hash(page: Page) -> None:
+    """The site's lock, as this page fetches it, gives the pywall wheel a wrong sha256."""
 
     def corrupt(route: Any) -> None:
         lock = route.fetch().json()
@@ -134,6 +132,13 @@ def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> 
         route.fulfill(json=lock)
 
     page.route("**/pyodide/pyodide-lock.json", corrupt)
+
+
+def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> None:
+    """loadPackage checks the wheel against the lock's sha256 and the page says so."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    wrong_wheel_hash(page)
     page.goto(site_url)
     expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
     expect(page.locator("#status")).to_contain_text("pywall")

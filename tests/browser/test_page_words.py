@@ -25,6 +25,7 @@ from tests.browser.test_page import (
     open_ready,
     result,
     tamper_draw,
+    wrong_wheel_hash,
 )
 from tests.browser.test_page_ux import GAME_LOG
 from tests.helpers import vector_seed
@@ -82,13 +83,7 @@ def test_a_file_python_could_not_check_is_said_in_the_readers_language(browser: 
     # page's worker, not by a report; its words are the reader's, the detail folded.
     context = browser.new_context(service_workers="block", locale="en-US")
     page = context.new_page()
-
-    def corrupt(route: Any) -> None:
-        lock = route.fetch().json()
-        lock["packages"]["pywall"]["sha256"] = "0" * 64
-        route.fulfill(json=lock)
-
-    page.route("**/pyodide/pyodide-lock.json", corrupt)
+    wrong_wheel_hash(page)
     page.goto(site_url + "#lang=zh")
     expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
     choose(page, PLAIN)
