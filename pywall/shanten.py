@@ -23,7 +23,9 @@ min-plus convolution of profiles. This is tomohxx's per-suit table method
   next, melds so far, pair so far). Distinct vectors are interned as node numbers
   and each node's successors are computed on first use, so the table for every
   suit of at most 14 tiles (about 11,000 nodes) costs well under a second in
-  CPython, and a hand costs a few dictionary look-ups.
+  CPython, and a hand costs a few dictionary look-ups. That whole table, minimised,
+  ships as ``pywall.shanten_table`` (see ``suit_table``), so a fresh process reads a
+  suit's profile in nine steps instead of building nodes for its first hands.
 * An honour kind is a triplet, a pair or nothing, so honour profiles need no
   automaton. The 4-copy limit is the condition "tiles of a kind used <= 4".
 
@@ -34,8 +36,13 @@ kinds held) - (1 if one of them is paired). Both apply to 13- and 14-tile hands 
 
 from __future__ import annotations
 
+import struct
+import zlib
+from array import array
+from binascii import a2b_base64
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from operator import itemgetter
 
@@ -151,11 +158,99 @@ def number_profile(counts: Sequence[int]) -> Profile:
     key = tuple(counts)
     profile = _NUMBER_PROFILES.get(key)
     if profile is None:
-        node = NUMBER_SUIT_START
-        for held in key:
-            node = number_suit_step(node, held)
-        profile = _NUMBER_PROFILES[key] = number_suit_profile(node)
+        profile = _table_profile(key)
+        if profile is None:  # a suit of over 14 tiles: the automaton itself
+            node = NUMBER_SUIT_START
+            for held in key:
+                node = number_suit_step(node, held)
+            profile = number_suit_profile(node)
+        _NUMBER_PROFILES[key] = profile
     return profile
+
+
+# --- the automaton, built once and shipped ---------------------------------------
+# Building nodes as suits come is most of a hand's cost until thousands of suits have
+# been seen (in Pyodide, a fresh worker's first 50 logs took 1.4x as long as the same
+# 50 again, the starting hands' new suits making most of the difference). ``suit_table`` is the whole automaton for suits of at most 14
+# tiles, minimised (nodes whose every continuation gives the same profile are one node:
+# 11,306 nodes before, 4,372 after) and packed; ``pywall.shanten_table`` holds it as
+# written by tools/make_shanten_table.py, and a test holds it equal to this function.
+# Packed: "<HH" (inner nodes, final nodes), then 5 uint16 per inner node (the next node
+# for 0-4 copies of the kind; 0xFFFF past 14 tiles; nodes after the ninth kind are
+# numbered from the inner count on), then 10 bytes per final node (its profile).
+
+_NO_NODE = 0xFFFF
+_TABLE_TILES = 14
+
+
+def suit_table() -> bytes:
+    """The number-suit automaton for suits of at most 14 tiles, minimised and packed."""
+    levels: list[list[int]] = [[NUMBER_SUIT_START]]
+    steps: dict[tuple[int, int], int] = {}
+    reached = {(NUMBER_SUIT_START, 0)}
+    for _ in range(9):
+        following: set[tuple[int, int]] = set()
+        for node, tiles in reached:
+            for held in range(min(4, _TABLE_TILES - tiles) + 1):
+                steps[node, held] = nxt = number_suit_step(node, held)
+                following.add((nxt, tiles + held))
+        reached = following
+        # in the order of the nodes' own keys, not of their numbers (which depend on
+        # the hands seen before): the same table from any process
+        levels.append(sorted({node for node, _ in following}, key=_NODE_KEYS.__getitem__))
+    # Minimise from the last kind back: a node's class is its profile (after the ninth
+    # kind) or the classes its five moves lead to; each class is numbered per level.
+    profiles = sorted({number_suit_profile(node) for node in levels[9]})
+    number: dict[int, int] = {n: profiles.index(number_suit_profile(n)) for n in levels[9]}
+    rows: list[list[tuple[int, ...]]] = [[] for _ in range(9)]
+    for depth in range(8, -1, -1):
+        classes: dict[tuple[int, ...], int] = {}
+        for node in levels[depth]:
+            row = tuple(number[steps[node, h]] if (node, h) in steps else -1 for h in range(5))
+            number[node] = classes.setdefault(row, len(classes))
+        rows[depth] = list(classes)
+    offsets = [0]
+    for depth in range(9):
+        offsets.append(offsets[-1] + len(rows[depth]))
+    inner = offsets[9]
+    out = [_NO_NODE] * (inner * 5)
+    for depth in range(9):
+        for k, row in enumerate(rows[depth]):
+            for held, target in enumerate(row):
+                if target >= 0:
+                    out[(offsets[depth] + k) * 5 + held] = offsets[depth + 1] + target
+    return struct.pack(f"<HH{len(out)}H", inner, len(profiles), *out) + bytes(
+        v for p in profiles for v in p
+    )
+
+
+def _unpack_table(raw: bytes) -> tuple[array[int], tuple[Profile, ...], int]:
+    inner, finals = struct.unpack_from("<HH", raw)
+    steps = array("H", raw[4 : 4 + inner * 10])
+    if array("H", [1]).tobytes() != b"\x01\x00":  # a big-endian machine
+        steps.byteswap()
+    tail = raw[4 + inner * 10 :]
+    profiles = tuple(tuple(tail[k * 10 : k * 10 + 10]) for k in range(finals))
+    return steps, profiles, inner
+
+
+@cache
+def _shipped_table() -> tuple[array[int], tuple[Profile, ...], int]:
+    """``pywall.shanten_table``, unpacked on the first hand (a few milliseconds)."""
+    from pywall.shanten_table import PACKED
+
+    return _unpack_table(zlib.decompress(a2b_base64(PACKED)))
+
+
+def _table_profile(key: tuple[int, ...]) -> Profile | None:
+    """A suit's profile from the shipped automaton (loaded on first use); None past it."""
+    steps, profiles, inner = _shipped_table()
+    node = 0
+    for held in key:
+        node = steps[node * 5 + held]
+        if node == _NO_NODE:
+            return None
+    return profiles[node - inner]
 
 
 # --- honours and combining ------------------------------------------------------
@@ -184,8 +279,9 @@ def honour_profile(counts: Sequence[int]) -> Profile:
     key = tuple(counts)
     profile = _HONOUR_PROFILES.get(key)
     if profile is None:
-        profile = _honour_profile_sorted(tuple(sorted(key, reverse=True)))
-        _HONOUR_PROFILES[key] = profile
+        shape = tuple(sorted(key, reverse=True))
+        profile = _HONOUR_PROFILES.get(shape) or _honour_profile_sorted(shape)
+        _HONOUR_PROFILES[key] = _HONOUR_PROFILES[shape] = profile
     return profile
 
 
@@ -197,21 +293,53 @@ def combine_profiles(a: Profile, b: Profile, cap: int = CAP) -> Profile:
     key = (a, b, cap)
     out = _COMBINED.get(key)
     if out is None:
-        values = []
-        for melds in range(5):
-            for pair in (0, 1):
-                best = cap
-                for m1 in range(melds + 1):
-                    for p1 in range(pair + 1):
-                        best = min(best, a[m1 * 2 + p1] + b[(melds - m1) * 2 + pair - p1])
-                values.append(best)
-        out = _COMBINED[key] = tuple(values)
+        out = _COMBINED[key] = _convolve(a, b, cap)
     return out
+
+
+def _convolve(a: Profile, b: Profile, cap: int) -> Profile:
+    """Slot ``s`` (melds * 2 + pair) of two profiles together: the least a[i] + b[s - i]
+    over the splits of its melds and pair (``i`` even when there is no pair to place),
+    capped. Written out: a loop over the splits took most of a fresh page's first hands
+    (``convolve_by_definition`` in the tests is the loop)."""
+    a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
+    b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
+    return (
+        min(cap, a0 + b0),
+        min(cap, a0 + b1, a1 + b0),
+        min(cap, a0 + b2, a2 + b0),
+        min(cap, a0 + b3, a1 + b2, a2 + b1, a3 + b0),
+        min(cap, a0 + b4, a2 + b2, a4 + b0),
+        min(cap, a0 + b5, a1 + b4, a2 + b3, a3 + b2, a4 + b1, a5 + b0),
+        min(cap, a0 + b6, a2 + b4, a4 + b2, a6 + b0),
+        min(cap, a0 + b7, a1 + b6, a2 + b5, a3 + b4, a4 + b3, a5 + b2, a6 + b1, a7 + b0),
+        min(cap, a0 + b8, a2 + b6, a4 + b4, a6 + b2, a8 + b0),
+        min(
+            cap,
+            a0 + b9,
+            a1 + b8,
+            a2 + b7,
+            a3 + b6,
+            a4 + b5,
+            a5 + b4,
+            a6 + b3,
+            a7 + b2,
+            a8 + b1,
+            a9 + b0,
+        ),
+    )
 
 
 def split_distance(a: Profile, b: Profile, melds: int) -> int:
     """Fewest tiles to add for ``melds`` melds and a pair from two profiles' tiles."""
-    return min(a[m * 2 + p] + b[(melds - m) * 2 + 1 - p] for m in range(melds + 1) for p in (0, 1))
+    return min([a[i] + b[j] for i, j in _SPLITS[melds]])
+
+
+#: For ``melds`` melds and a pair: the (slot in a, slot in b) of each way to split them.
+_SPLITS = tuple(
+    tuple((m * 2 + p, (melds - m) * 2 + 1 - p) for m in range(melds + 1) for p in (0, 1))
+    for melds in range(5)
+)
 
 
 # --- public API -----------------------------------------------------------------
