@@ -173,7 +173,7 @@ def number_profile(counts: Sequence[int]) -> Profile:
 # been seen (in Pyodide, a fresh worker's first 50 logs took 1.4x as long as the same
 # 50 again, the starting hands' new suits making most of the difference). ``suit_table`` is the whole automaton for suits of at most 14
 # tiles, minimised (nodes whose every continuation gives the same profile are one node:
-# 11,306 nodes before, 4,372 after) and packed; ``pywall.shanten_table`` holds it as
+# 11,307 nodes before, 4,372 after) and packed; ``pywall.shanten_table`` holds it as
 # written by tools/make_shanten_table.py, and a test holds it equal to this function.
 # Packed: "<HH" (inner nodes, final nodes), then 5 uint16 per inner node (the next node
 # for 0-4 copies of the kind; 0xFFFF past 14 tiles; nodes after the ninth kind are
