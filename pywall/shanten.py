@@ -171,10 +171,11 @@ def number_profile(counts: Sequence[int]) -> Profile:
 # --- the automaton, built once and shipped ---------------------------------------
 # Building nodes as suits come is most of a hand's cost until thousands of suits have
 # been seen (in Pyodide, a fresh worker's first 50 logs took 1.4x as long as the same
-# 50 again, the starting hands' new suits making most of the difference). ``suit_table`` is the whole automaton for suits of at most 14
-# tiles, minimised (nodes whose every continuation gives the same profile are one node:
-# 11,307 nodes before, 4,372 after) and packed; ``pywall.shanten_table`` holds it as
-# written by tools/make_shanten_table.py, and a test holds it equal to this function.
+# 50 again, the starting hands' new suits making most of the difference).
+# ``suit_table`` is the whole automaton for suits of at most 14 tiles, minimised (nodes
+# whose every continuation gives the same profile are one node: 11,307 nodes before,
+# 4,372 after) and packed; ``pywall.shanten_table`` holds it as written by
+# tools/make_shanten_table.py, and a test holds it equal to this function.
 # Packed: "<HH" (inner nodes, final nodes), then 5 uint16 per inner node (the next node
 # for 0-4 copies of the kind; 0xFFFF past 14 tiles; nodes after the ninth kind are
 # numbered from the inner count on), then 10 bytes per final node (its profile).
@@ -300,8 +301,9 @@ def combine_profiles(a: Profile, b: Profile, cap: int = CAP) -> Profile:
 def _convolve(a: Profile, b: Profile, cap: int) -> Profile:
     """Slot ``s`` (melds * 2 + pair) of two profiles together: the least a[i] + b[s - i]
     over the splits of its melds and pair (``i`` even when there is no pair to place),
-    capped. Written out: a loop over the splits took most of a fresh page's first hands
-    (``convolve_by_definition`` in the tests is the loop)."""
+    capped. Written out, it takes about a quarter of the time of the loop over the splits
+    (2.6 against 9.3 µs in CPython), which a fresh process runs for every new pair of
+    profiles (``convolve_by_definition`` in the tests is the loop)."""
     a0, a1, a2, a3, a4, a5, a6, a7, a8, a9 = a
     b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 = b
     return (
