@@ -49,16 +49,17 @@ export function redrawEntry(entry) {
 // An answered entry is drawn at once, unless another was drawn less than REDRAW_MS ago
 // and more answers are on their way: then with the table, so that a batch's answers
 // streaming in from several workers are laid out a few times a second, not once each.
-// The last answer awaited (`last`) draws every answer still waiting at once: a batch's
-// end is not left for the next redraw. then(): after it is drawn.
+// The last answer awaited (`last`) draws every answer still waiting, the table and the
+// counts at once: a batch's end is not left for the next redraw (the results and the
+// table it ends with agree the moment it ends). then(): after it is drawn.
 let entryDrawn = -Infinity;
 export function drawAnswer(entry, then, last = false) {
   entry.drawPending = then;
   if (last) {
-    for (const e of batch.entries) if (e.drawPending) drawPending(e);
-  } else if (performance.now() - entryDrawn >= REDRAW_MS) {
-    drawPending(entry);
+    showBatch();
+    return;
   }
+  if (performance.now() - entryDrawn >= REDRAW_MS) drawPending(entry);
   scheduleBatch();
 }
 

@@ -59,6 +59,20 @@ def warm_pool(page: Page) -> None:
     expect(page.locator("#results > *")).to_have_count(0)
 
 
+def watch_the_end(page: Page, files: int) -> None:
+    """Keep in ``window.tableAtTheEnd`` the summary table's statuses as they are when
+    the last of ``files`` results is drawn (a MutationObserver's callback runs before
+    any redraw the page leaves for later)."""
+    page.evaluate("""files => {
+        const results = document.getElementById("results");
+        new MutationObserver((_, observer) => {
+            if (results.querySelectorAll(":scope > [data-verdict]").length < files) return;
+            observer.disconnect();
+            window.tableAtTheEnd = [...document.querySelectorAll("#summary tbody tr")].map(tr => tr.dataset.status);
+        }).observe(results, { childList: true, subtree: true });
+    }""", files)
+
+
 def cli_jsonl(paths: list[Path]) -> list[dict[str, Any]]:
     out = subprocess.run([sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", *map(str, paths)],
                          capture_output=True, text=True, cwd=ROOT, check=False).stdout
@@ -80,8 +94,12 @@ def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(page: Page, 
     assert [r["status"] for r in cli].count("verified") == 52
     open_ready(page)
     warm_pool(page)
+    watch_the_end(page, len(paths))
     choose(page, *paths)
     expect(page.locator("#results [data-verdict]")).to_have_count(len(paths), timeout=WORK_MS)
+    # the moment the last result is drawn, the table says every file's verdict (not a
+    # table left "Waiting" for its next redraw)
+    assert page.evaluate("() => window.tableAtTheEnd") == [r["status"] for r in cli]
     # each file's result in its place, in the order the files were given
     shown = page.locator("#results > [data-file]").evaluate_all(
         "ns => ns.map(n => [n.dataset.file, n.dataset.verdict])")
