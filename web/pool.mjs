@@ -86,6 +86,7 @@ export class Pool {
     this.listeners = new Set();
     this.onChange = onChange || (() => {});
     this.onFirstEvent = onFirstEvent || (() => {});
+    this.lastWork = performance.now(); // when a request last went out or came back, or a worker became ready
     this.start();
   }
 
@@ -111,13 +112,17 @@ export class Pool {
     const index = this.workers.length;
     let w = null;
     const onEvent = (type, payload) => {
+      if (type === "ready") this.lastWork = performance.now(); // before the page's ready hooks
       if (index === 0) this.onFirstEvent(type, payload);
       if (type === "ready") w.ready = true;
       else if (type === "fatal") w.failed = payload;
       else return;
       this.changed();
     };
-    w = new PoolWorker(index, onEvent, () => this.onChange());
+    w = new PoolWorker(index, onEvent, () => {
+      this.lastWork = performance.now();
+      this.onChange();
+    });
     this.workers.push(w);
     this.notify();
     return w;
@@ -189,6 +194,12 @@ export class Pool {
       trimmed = true;
     }
     if (trimmed) this.changed();
+  }
+
+  // How long the pool has had nothing to do, in ms (0 while it has work in hand).
+  idleFor() {
+    if (this.queue.length || this.workers.some((w) => w.inFlight > 0)) return 0;
+    return performance.now() - this.lastWork;
   }
 
   // How the pool stands, for the status line and the tests' hooks.

@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from pywall.report import EVENT_FIELDS
 from tests.browser.conftest import api_call, frame_gaps, read_csv, report_of, watch_frames
-from tests.helpers import TENHOU, vector_seed
+from tests.helpers import TENHOU, fixture_paths, vector_seed
 
 pytestmark = pytest.mark.browser
 
@@ -366,6 +366,36 @@ def test_works_offline_after_first_visit(context: BrowserContext, page: Page, sh
     page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
     shot("offline-embed", page)
+
+
+#: Records when the page registers its service worker, and what was in hand then.
+WATCH_REGISTER = """(() => {
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+        window.registered = { at: performance.now(), busy: document.getElementById("status").dataset.busy,
+            waiting: document.querySelectorAll("#results > .pending").length };
+        return register.apply(this, args);
+    };
+})()"""
+
+
+def test_precaching_for_offline_waits_until_python_is_idle(page: Page) -> None:
+    """A first visit precaches the site (tens of MB) only once Python has had nothing to
+    do for a moment: not while the first files given after start-up are checked."""
+    page.add_init_script(WATCH_REGISTER)
+    open_ready(page)
+    paths = fixture_paths()[:20]
+    choose(page, *paths)
+    expect(page.locator("#results [data-verdict]")).to_have_count(len(paths), timeout=WORK_MS)
+    page.wait_for_function("() => window.registered", timeout=READY_MS)
+    registered = page.evaluate("() => window.registered")
+    ready = page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].startTime")
+    last_answer = max(m["end"] for m in page.evaluate(
+        "() => performance.getEntriesByName('pywall:verify').map(m => ({end: m.startTime + m.duration}))"))
+    assert registered["busy"] == "0" and registered["waiting"] == 0
+    assert registered["at"] >= ready + 1000
+    assert registered["at"] >= last_answer + 500  # a second after the last answer came back, less drawing
+    wait_controlled(page)  # and then the site is there offline
 
 
 def test_no_request_leaves_the_origin(context: BrowserContext, page: Page, site_url: str, tmp_path: Path) -> None:
