@@ -20,13 +20,13 @@ function status() {
   $("about").textContent = info ? t("about.versions", info) : "";
 }
 
+let settled;
+const pythonSettled = new Promise((resolve) => { settled = resolve; });
 const rpc = connect(startWorker(), {
   onEvent(type, payload) {
-    if (type === "ready") {
-      info = payload;
-      if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
-    }
+    if (type === "ready") info = payload;
     if (type === "fatal") failure = payload.message;
+    if (type === "ready" || type === "fatal") settled();
     status();
   },
 });
@@ -77,6 +77,11 @@ setRenderHooks({ picture: pictureTools(rpc.request) });
 setLanguage(startLanguage());
 translatePage();
 status();
+// Precaching the site for offline use (on a first visit) waits until Python is up and
+// the wall is drawn (or could not be): it would compete with them (see app.js).
+Promise.allSettled([pythonSettled, show()]).then(() => {
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("./sw.js").catch(() => {});
+});
 window.addEventListener("hashchange", () => {
   const asked = fragmentLanguage();
   if (asked && asked !== language()) {
@@ -86,4 +91,3 @@ window.addEventListener("hashchange", () => {
   }
   show();
 });
-show();

@@ -373,7 +373,8 @@ WATCH_REGISTER = """(() => {
     const register = ServiceWorkerContainer.prototype.register;
     ServiceWorkerContainer.prototype.register = function (...args) {
         window.registered = { at: performance.now(), busy: document.getElementById("status").dataset.busy,
-            waiting: document.querySelectorAll("#results > .pending").length };
+            waiting: document.querySelectorAll("#results > .pending").length,
+            slots: document.querySelectorAll("#seed-wall .slot").length };
         return register.apply(this, args);
     };
 })()"""
@@ -396,6 +397,14 @@ def test_precaching_for_offline_waits_until_python_is_idle(page: Page) -> None:
     assert registered["at"] >= ready + 1000
     assert registered["at"] >= last_answer + 500  # a second after the last answer came back, less drawing
     wait_controlled(page)  # and then the site is there offline
+
+
+def test_the_embed_precaches_once_its_wall_is_drawn(page: Page) -> None:
+    page.add_init_script(WATCH_REGISTER)
+    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
+    page.wait_for_function("() => window.registered", timeout=READY_MS)
+    assert page.evaluate("() => window.registered.slots") == 136
+    wait_controlled(page)
 
 
 def test_no_request_leaves_the_origin(context: BrowserContext, page: Page, site_url: str, tmp_path: Path) -> None:
