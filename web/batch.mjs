@@ -5,6 +5,7 @@
 //    file reports) or archive (an archive's run), draw() -> node, refresh() (with the
 //    table), openRow(row), drop()}
 
+import "./batch-i18n.mjs";
 import { language, t } from "./i18n.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 import { problemText } from "./findings.mjs";

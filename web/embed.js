@@ -5,7 +5,8 @@
 import "./help-i18n.mjs";
 import { connect, startWorker } from "./rpc.mjs";
 import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
-import { clear, parseFragment, renderWall, setRenderHooks } from "./render.mjs";
+import { clear, renderWall, setRenderHooks } from "./render.mjs";
+import { parseFragment } from "./fragment.mjs";
 import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);

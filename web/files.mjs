@@ -8,7 +8,8 @@
 // Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
 
 import { t } from "./i18n.mjs";
-import { el, looksLikeSeed, pendingEl, renderReport, verdictBadge } from "./render.mjs";
+import { el, pendingEl, renderReport, verdictBadge } from "./render.mjs";
+import { looksLikeSeed } from "./fragment.mjs";
 import { spread } from "./session.mjs";
 import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";

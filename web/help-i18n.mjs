@@ -1,15 +1,13 @@
 // Words of the page's guidance, in English, Japanese and Chinese: pasted game links
 // and ids (links.mjs), the Tenhou bookmarklet (handoff.mjs), the sample games
-// (samples.mjs), what a verdict means (meaning.mjs), a stopped run's progress and
-// the SEGA tool's link, a round's links, the embed and the about line. Text only, like i18n.mjs.
+// (samples.mjs), what a verdict means (meaning.mjs), the SEGA tool's link, a round's
+// links, the embed and the about line. Text only, like i18n.mjs.
 
 import { addStrings } from "./i18n.mjs";
 
 const en = {
   "sega.link": "Link to this wall",
   "sega.err.linkSeeds": "The link must give four player seeds separated by commas (seeds=S1,S2,S3,S4); it gives {n}.",
-  "archive.progressStopped": "{done} of {total} games checked — stopped",
-  "batch.progressStopped": "{done} of {total} logs checked — stopped",
   "link.tenhou.heading": "Tenhou game {id}",
   "link.hidden": "The link shows this game's id in its hidden form ({shown}); its real id is {id}.",
   "link.you": "The link was made for the player in seat {n} (tw={tw}): that player is marked “you” in the results.",
@@ -65,8 +63,6 @@ const en = {
 const ja = {
   "sega.link": "この牌山へのリンク",
   "sega.err.linkSeeds": "リンクにはプレイヤーシードを 4 個、カンマで区切って指定してください（seeds=S1,S2,S3,S4）。このリンクには {n} 個あります。",
-  "archive.progressStopped": "{total} 局中 {done} 局を確認 — 中止",
-  "batch.progressStopped": "{total} 件中 {done} 件を確認 — 中止",
   "link.tenhou.heading": "天鳳の対局 {id}",
   "link.hidden": "このリンクは対局 ID を隠した形（{shown}）で示しています。本来の ID は {id} です。",
   "link.you": "このリンクは席 {n}（tw={tw}）のプレイヤー向けです。結果ではそのプレイヤーに「あなた」と表示します。",
@@ -122,8 +118,6 @@ const ja = {
 const zh = {
   "sega.link": "此牌山的链接",
   "sega.err.linkSeeds": "链接必须给出四个玩家种子，用逗号分隔（seeds=S1,S2,S3,S4）；此链接给出了 {n} 个。",
-  "archive.progressStopped": "已检查 {done}/{total} 局 — 已停止",
-  "batch.progressStopped": "已检查 {done}/{total} 份牌谱 — 已停止",
   "link.tenhou.heading": "天凤对局 {id}",
   "link.hidden": "此链接以隐藏形式（{shown}）给出对局编号；真实编号是 {id}。",
   "link.you": "此链接是为座位 {n}（tw={tw}）的玩家生成的：结果中该玩家标为“你”。",

@@ -8,7 +8,8 @@
 
 import "./help-i18n.mjs";
 import { t, withLanguage } from "./i18n.mjs";
-import { clear, el, fragmentFor } from "./render.mjs";
+import { clear, el } from "./render.mjs";
+import { fragmentFor } from "./fragment.mjs";
 import { request } from "./session.mjs";
 
 const yours = new Map(); // Tenhou game id -> the seat of its link's tw, for links given in this visit

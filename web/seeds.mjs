@@ -2,7 +2,8 @@
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
 import { t, withLanguage } from "./i18n.mjs";
-import { clear, el, fragmentFor, parseFragment, renderWall } from "./render.mjs";
+import { clear, el, renderWall } from "./render.mjs";
+import { fragmentFor, parseFragment } from "./fragment.mjs";
 import { request } from "./session.mjs";
 
 const $ = (id) => document.getElementById(id);
