@@ -169,9 +169,8 @@ def number_profile(counts: Sequence[int]) -> Profile:
 
 
 # --- the automaton, built once and shipped ---------------------------------------
-# Building nodes as suits come is most of a hand's cost until thousands of suits have
-# been seen (in Pyodide, a fresh worker's first 50 logs took 1.4x as long as the same
-# 50 again, the starting hands' new suits making most of the difference).
+# Building nodes as suits come would make a fresh process (a page's worker, a CLI run)
+# pay for every new suit shape of its first hands.
 # ``suit_table`` is the whole automaton for suits of at most 14 tiles, minimised (nodes
 # whose every continuation gives the same profile are one node: 11,307 nodes before,
 # 4,372 after) and packed; ``pywall.shanten_table`` holds it as written by
@@ -201,8 +200,10 @@ def suit_table() -> bytes:
         levels.append(sorted({node for node, _ in following}, key=_NODE_KEYS.__getitem__))
     # Minimise from the last kind back: a node's class is its profile (after the ninth
     # kind) or the classes its five moves lead to; each class is numbered per level.
-    profiles = sorted({number_suit_profile(node) for node in levels[9]})
-    number: dict[int, int] = {n: profiles.index(number_suit_profile(n)) for n in levels[9]}
+    final = {node: number_suit_profile(node) for node in levels[9]}
+    profiles = sorted(set(final.values()))
+    rank = {profile: k for k, profile in enumerate(profiles)}
+    number: dict[int, int] = {node: rank[profile] for node, profile in final.items()}
     rows: list[list[tuple[int, ...]]] = [[] for _ in range(9)]
     for depth in range(8, -1, -1):
         classes: dict[tuple[int, ...], int] = {}
