@@ -5,7 +5,7 @@
 import "./help-i18n.mjs";
 import { connect, startWorker } from "./rpc.mjs";
 import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
-import { clear, renderWall, setRenderHooks } from "./render.mjs";
+import { clear, renderWall, seedErrorContent, setRenderHooks } from "./render.mjs";
 import { parseFragment } from "./fragment.mjs";
 import { pictureTools } from "./picture.mjs";
 
@@ -50,7 +50,7 @@ function heading(frag) {
 async function show() {
   const frag = parseFragment(location.hash);
   const target = clear($("seed-wall"));
-  $("seed-error").textContent = "";
+  $("seed-error").replaceChildren();
   $("full-link").href = `index.html${location.hash}`;
   heading(frag);
   if (!frag.seed) {
@@ -61,10 +61,10 @@ async function show() {
   try {
     walls = await rpc.request("walls", { seed: frag.seed, rounds: frag.round, players: frag.players });
   } catch (err) {
-    walls = { error: { message: err.message } };
+    walls = { error: { code: err.code, message: err.message } };
   }
   if (walls.error) {
-    $("seed-error").textContent = t("seed.error", { message: walls.error.message });
+    $("seed-error").replaceChildren(...seedErrorContent(walls.error));
     return;
   }
   const round = walls.rounds[frag.round - 1];

@@ -84,6 +84,13 @@ export function verdictBadge(status) {
     " ", t(`verdict.${status}`));
 }
 
+// A seed's walls that could not be made, in the reader's words: a seed Python could not
+// read (bad_seed) keeps Python's English reason folded underneath, as a finding does.
+export function seedErrorContent(error) {
+  if (error.code !== "bad_seed") return [t("seed.error", { message: error.message })];
+  return [t("seed.bad"), " ", el("details", { class: "technical" }, el("summary", {}, t("error.detail")), error.message)];
+}
+
 // --- one round's wall -------------------------------------------------------------
 
 // Python sends each tile check as a compact row [pos, what, seat, n, k, log, ok]

@@ -2,7 +2,7 @@
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
 import { t, withLanguage } from "./i18n.mjs";
-import { clear, el, renderWall } from "./render.mjs";
+import { clear, el, renderWall, seedErrorContent } from "./render.mjs";
 import { fragmentFor, parseFragment } from "./fragment.mjs";
 import { request } from "./session.mjs";
 
@@ -23,13 +23,13 @@ export async function showSeed({ seed, round, players }, updateUrl, reveal = fal
   $("seed-url").value = base + fragment;
   const embedUrl = new URL("embed.html", base).href + fragment;
   $("seed-embed").value = `<iframe src="${embedUrl}" width="760" height="640" title="pywall wall" loading="lazy"></iframe>`;
-  $("seed-error").textContent = "";
+  $("seed-error").replaceChildren();
   let walls = shown.walls;
   if (!walls || walls.rounds.length < round) {
     try {
       walls = await request("walls", { seed, rounds: Math.max(round, 8), players });
     } catch (err) {
-      walls = { error: { message: err.message } };
+      walls = { error: { code: err.code, message: err.message } };
     }
     if (shown.seed !== seed || shown.players !== players) return; // superseded
     shown.walls = walls.error ? null : walls;
@@ -41,7 +41,7 @@ export async function showSeed({ seed, round, players }, updateUrl, reveal = fal
 function drawSeedWall(walls) {
   const target = clear($("seed-wall"));
   if (!walls || walls.error) {
-    $("seed-error").textContent = t("seed.error", { message: walls ? walls.error.message : "?" });
+    $("seed-error").replaceChildren(...seedErrorContent(walls ? walls.error : { message: "?" }));
     return;
   }
   const round = walls.rounds[shown.round - 1];

@@ -100,6 +100,22 @@ def test_a_file_python_could_not_check_is_said_in_the_readers_language(browser: 
     context.close()
 
 
+@pytest.mark.parametrize(("path", "words"), [
+    ("/embed.html#lang=ja&round=1&tenhou=", "天鳳のシードではありません"),
+    ("/#lang=zh&round=1&tenhou=", "这不是天凤的种子"),
+])
+def test_a_seed_python_cannot_read_is_said_in_the_readers_language(page: Page, path: str, words: str) -> None:
+    page.goto(path + "A" * 5000)  # valid base64, but no Tenhou seed's length
+    error = page.locator("#seed-error")
+    expect(error).to_contain_text(words, timeout=READY_MS)
+    detail = error.locator("details.technical")
+    expect(detail).not_to_have_attribute("open", "")
+    shown = error.evaluate("n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')")
+    assert not re.search(r"[A-Za-z]{3}", shown.replace("SHUFFLE", "").replace("seed", ""))  # no English but the tag's name
+    detail.locator("summary").click()
+    expect(detail).to_contain_text("Tenhou seeds are 2496")
+
+
 def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path: Path) -> None:
     text = PLAIN.read_text(encoding="utf-8")
     cut = tmp_path / "cut.xml"
