@@ -652,9 +652,21 @@ def test(pytest_args: list[str]) -> int:
         if failed:
             log(f"build.py: {', '.join(failed)} failed: see above")
             return 1
+        if node_unit_tests():
+            log("build.py: the page's node unit tests (tests/js) failed: see above")
+            return 1
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+
+
+def node_unit_tests() -> int:
+    """``node --test`` over tests/js: the page's pure modules (the URL fragment, the words
+    of every language, the archive scheduler), in well under a second."""
+    tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.mjs"))
+    cmd = ["node", "--test", *tests]
+    log("$ " + " ".join(cmd))
+    return subprocess.run(cmd, cwd=ROOT, check=False).returncode
 
 
 def fuzz(minutes: float, seed: int | None) -> int:

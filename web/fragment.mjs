@@ -27,5 +27,5 @@ export function fragmentFor(seed, round, players) {
 export function looksLikeSeed(text) {
   const s = String(text).trim();
   return /^(mt19937ar-sha512-n288-base64,)?[A-Za-z0-9+/=\s]{16,}$/.test(s) ||
-    /^[0-9a-fA-F,\s]{16,}$/.test(s) && !s.startsWith("<");
+    /^(mt19937ar(-sha512-n288)?,)?[0-9a-fA-F,\s]{16,}$/.test(s);
 }

@@ -247,6 +247,11 @@ export function addStrings(tables) {
   for (const [lang, table] of Object.entries(tables)) Object.assign(TABLES[lang], table);
 }
 
+// The keys a language's table holds (the node unit tests compare the three languages).
+export function tableKeys(lang) {
+  return Object.keys(TABLES[lang] || {});
+}
+
 export function pickLanguage(stored, browserLanguages) {
   if (stored && TABLES[stored]) return stored;
   for (const tag of browserLanguages || []) {
