@@ -1,5 +1,5 @@
 """Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
-of issue 13: the figures of the README's "Reliability" table.
+of issue 13: the figures of the "Reliability" table in benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
 

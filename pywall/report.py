@@ -1,7 +1,7 @@
 """The verification report shared by the CLI and the web page.
 
 One ``FileReport`` per input file, serialised by ``to_dict`` into the JSON
-form documented in the README (``schema`` is bumped on any change of shape;
+form documented in docs/cli.md (``schema`` is bumped on any change of shape;
 schema 2 added each round's ``dealer``, indicators revealed, ``layout`` and
 ``starting`` hands; later, additively, a stated wall's ``hashes`` per round and the
 game's ``limits``). ``check_log`` is the one call both drivers make: bytes in,
