@@ -113,6 +113,11 @@ def effective_tiles(counts: Sequence[int], visible: Sequence[int] | None = None)
     """The kinds that lower the shanten of a 3k+1-tile hand (13, 10, 7, 4 or 1 tiles).
 
     ``visible`` (34 counts) are tiles seen outside the hand; they reduce what remains.
+
+    >>> from pywall.tiles import counts_from_mpsz, kind_text
+    >>> waits = effective_tiles(counts_from_mpsz("123m456p789s11z23p"))
+    >>> waits.shanten, [(kind_text(t.kind), t.remaining) for t in waits.tiles], waits.total
+    (0, [('1p', 4), ('4p', 3), ('7p', 4)], 11)
     """
     hand, tiles = checked_counts(counts)
     if tiles % 3 != 1:

@@ -422,6 +422,14 @@ def shanten(counts: Sequence[int]) -> int:
 
     -1 is a complete hand, 0 tenpai. Raises ``ValueInputError`` on a wrong length,
     a count outside 0-4, more than 14 tiles or a tile count divisible by 3.
+
+    >>> from pywall.tiles import counts_from_mpsz
+    >>> shanten(counts_from_mpsz("123m456p789s11z23p"))  # waits on 1-4-7p
+    0
+    >>> shanten(counts_from_mpsz("123m456p789s11z234p"))  # complete
+    -1
+    >>> shanten(counts_from_mpsz("19m19p19s1234567z"))  # thirteen orphans, tenpai
+    0
     """
     hand, tiles = checked_counts(counts)
     best = _regular(hand, tiles // 3)

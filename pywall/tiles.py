@@ -54,6 +54,12 @@ def kinds_from_mpsz(text: str) -> list[int]:
 
     A red five (``0``) is read as its kind (5). Raises ``ValueInputError`` on
     anything that is not mpsz, naming the offending character.
+
+    >>> kinds_from_mpsz("123m0p77z")
+    [0, 1, 2, 13, 33, 33]
+    >>> kinds_from_mpsz("12x")
+    Traceback (most recent call last):
+    pywall.errors.ValueInputError: unexpected 'x' at position 3 in '12x'
     """
     kinds: list[int] = []
     pending: list[int] = []
@@ -96,7 +102,11 @@ def counts_from_mpsz(text: str, max_copies: int = 4) -> list[int]:
 
 
 def mpsz_from_kinds(kinds: list[int] | tuple[int, ...]) -> str:
-    """Compact mpsz for kinds, sorted: ``[0, 1, 2, 27]`` -> ``"123m1z"``."""
+    """Compact mpsz for kinds, sorted.
+
+    >>> mpsz_from_kinds([27, 0, 2, 1])
+    '123m1z'
+    """
     return _compact([(k % 9 + 1, k // 9) for k in sorted(kinds)])
 
 
@@ -105,7 +115,13 @@ def mpsz_from_counts(counts: list[int] | tuple[int, ...]) -> str:
 
 
 def mpsz_from_ids(tiles: list[int] | tuple[int, ...], red: bool = True) -> str:
-    """Compact mpsz for tile ids, sorted by kind, red fives as ``0``."""
+    """Compact mpsz for tile ids, sorted by kind, red fives as ``0``.
+
+    >>> mpsz_from_ids([16, 17, 20, 52, 135])
+    '056m0p7z'
+    >>> mpsz_from_ids([16, 17, 20, 52, 135], red=False)
+    '556m5p7z'
+    """
     pairs = []
     for t in sorted(tiles):
         digit = 0 if red and t in RED_FIVES else t // 4 % 9 + 1
