@@ -1,7 +1,10 @@
 """Findings: what a check found, as data (not exceptions).
 
 Codes are stable snake_case strings that other tools match on: add codes,
-never rename them. ``CODES`` documents each in one line.
+never rename them. ``CODES`` documents each in one line; ``info`` gives its category
+(and which part of the wall a tile is in, or a digest's outcome). Every finding's JSON
+carries these, so the page words a finding from the finding alone, with no copy of
+these tables.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from typing import Any
 
 
@@ -58,6 +62,67 @@ CODES: dict[str, str] = {
 }
 
 
+class Category(str, Enum):
+    """What a finding is about; the page words each category its own way."""
+
+    TILE = "tile"  # a tile of the record differs from the wall; ``where`` says which part
+    DIGEST = "digest"  # a stated digest of the wall: ``outcome`` match, mismatch, missing, note
+    RECORD = "record"  # about a round or the record as a whole
+    INPUT = "input"  # the input could not be analysed at all
+
+
+#: Codes about one tile of the record, and the part of the wall it is in.
+TILE_CODES = {
+    "deal_mismatch": "deal",
+    "draw_mismatch": "draw",
+    "replacement_mismatch": "replacement",
+    "dora_mismatch": "dora",
+    "ura_mismatch": "ura",
+}
+#: Codes about a stated digest of the wall, and what it says.
+DIGEST_CODES = {
+    "sha256_match": "match",
+    "salt_hash_match": "match",
+    "md5_match": "match",
+    "hash_mismatch": "mismatch",
+    "salt_hash_mismatch": "mismatch",
+    "md5_mismatch": "mismatch",
+    "salt_missing": "missing",
+    "no_hash": "missing",
+    "deal_not_committed": "note",
+}
+#: Codes meaning the input could not be analysed at all (its reader's reason is technical).
+INPUT_CODES = frozenset({"bad_seed", "log_format", "too_large", "unreadable", "error"})
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """What a reader's words for a code depend on."""
+
+    category: Category
+    where: str | None = None  # TILE: deal, draw, replacement, dora or ura
+    outcome: str | None = None  # DIGEST: match, mismatch, missing or note
+
+    def to_dict(self) -> dict[str, str]:
+        """``category``, and ``where`` or ``outcome`` when the category has them."""
+        out = {"category": self.category.value}
+        if self.where:
+            out["where"] = self.where
+        if self.outcome:
+            out["outcome"] = self.outcome
+        return out
+
+
+@cache
+def info(code: str) -> CodeInfo:
+    """A code's category (a code in none of the tables above is about the record)."""
+    if code in TILE_CODES:
+        return CodeInfo(Category.TILE, where=TILE_CODES[code])
+    if code in DIGEST_CODES:
+        return CodeInfo(Category.DIGEST, outcome=DIGEST_CODES[code])
+    return CodeInfo(Category.INPUT if code in INPUT_CODES else Category.RECORD)
+
+
 @dataclass(frozen=True, slots=True)
 class Finding:
     code: str
@@ -73,6 +138,7 @@ class Finding:
             "round": self.round,
             "message": self.message,
             "data": dict(self.data),
+            **info(self.code).to_dict(),
         }
 
     @classmethod

@@ -20,6 +20,7 @@ from typing import Any
 
 from pywall.errors import PywallError
 from pywall.findings import Finding, Severity
+from pywall.findings import info as code_info
 from pywall.formats import parse_record
 from pywall.layout import layout_for
 from pywall.model import Draw, Game, Round
@@ -469,13 +470,15 @@ def problem_context(
     rnd = next(found, None)
     info = _mapping(game)
     players = info.get("players")
+    code = str(finding.get("code", ""))
     return {
         "finding": {
-            "code": str(finding.get("code", "")),
+            "code": code,
             "severity": str(finding.get("severity", "error")),
             "round": index,
             "message": str(finding.get("message", "")),
             "data": dict(_mapping(finding.get("data"))),
+            **code_info(code).to_dict(),
         },
         "round": None if rnd is None else {k: rnd.get(k) for k in ("index", "label", "dealer")},
         "game": {

@@ -89,7 +89,8 @@ export function aggregate(statuses, complete = true) {
 // A request Python could not answer, as a report (a log it could not read is Python's report).
 export function failedReport(path, err) {
   return { path, status: "error", checked: 0, game: null, rounds: [],
-    findings: [{ code: err.code || "error", severity: "error", round: null, message: err.message, data: {} }] };
+    findings: [{ code: err.code || "error", severity: "error", round: null, message: err.message, data: {},
+      category: "input" }] };
 }
 
 export function countRows(rows) {

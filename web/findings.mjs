@@ -7,13 +7,15 @@
 
 import "./report-i18n.mjs";
 import { numberText, windOf } from "./finding-words.mjs";
-import { language, t, roundLabel } from "./i18n.mjs";
+import { hasWords, language, t, roundLabel } from "./i18n.mjs";
 import { el, redFivesOn, tileText } from "./render.mjs";
 
+// What a finding is about comes with it from Python (pywall.findings: `category`, and
+// `where` for a tile, `outcome` for a digest); nothing here copies Python's tables.
 const MAX_FINDINGS = 60;
 const WHERE = new Set(["deal", "draw", "replacement", "dora", "ura"]);
-// Shown round by round under the wall commitments (stated-walls.mjs).
-const SHOWN_WITH_DIGESTS = new Set(["sha256_match", "salt_hash_match", "md5_match", "deal_not_committed"]);
+// Digest results shown round by round under the wall commitments (stated-walls.mjs).
+const shownWithDigests = (f) => f.category === "digest" && (f.outcome === "match" || f.outcome === "note");
 
 // A player as the page names them everywhere: name and seat wind in that round.
 function playerText(report, seat, round) {
@@ -23,17 +25,16 @@ function playerText(report, seat, round) {
   return name ? t("where.player", { name, wind }) : t("where.seat", { wind });
 }
 
-const HASH_CODES = { sha256_match: "match", salt_hash_match: "match", md5_match: "match",
-  hash_mismatch: "mismatch", salt_hash_mismatch: "mismatch", md5_mismatch: "mismatch" };
-// A request the page's worker could not answer with a report (failedReport's codes).
-const PAGE_FAILURES = ["internal", "bad_request", "not_ready", "worker_failed"];
-const PLAIN = new Set(["more_mismatches", "wall_unrelated", "seed_missing", "bad_seed",
-  "legacy_seed", "duplicate_attribute", "no_rounds", "no_hash", "red_fives_unusual",
-  "wall_composition", "left_count_mismatch", "deal_not_committed", "log_format",
-  "too_large", "unreadable", "error", ...PAGE_FAILURES]);
+const hashOutcome = (f) => (f.category === "digest" && (f.outcome === "match" || f.outcome === "mismatch")
+  ? f.outcome : null);
+// Codes worded from their data below; any other code with words ("code.<code>") is said
+// with its data's numbers filled in.
+const WORDED_FROM_DATA = new Set(["dora_count_mismatch", "dice_mismatch", "live_wall_overrun",
+  "incomplete_log", "salt_missing", "wall_copy_mismatch"]);
 const num = (n) => (Number.isFinite(n) ? numberText(n) : n);
-// Codes that mean the file could not be analysed: Python's words stay, folded, under the page's.
-const TECHNICAL = new Set(["log_format", "too_large", "unreadable", "error", "bad_seed", ...PAGE_FAILURES]);
+// The file could not be analysed (Python's category "input", or a request the page's worker
+// could not answer: batch.failedReport): Python's words stay, folded, under the page's.
+const technical = (f) => f.category === "input";
 
 const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.round);
 
@@ -41,7 +42,7 @@ const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.r
 function codeText(f, report) {
   const d = f.data || {};
   let text = null;
-  if (HASH_CODES[f.code]) text = t(`code.hash.${HASH_CODES[f.code]}`, { name: d.name ?? "" });
+  if (hashOutcome(f)) text = t(`code.hash.${hashOutcome(f)}`, { name: d.name ?? "" });
   else if (f.code === "dora_count_mismatch") {
     text = d.listed != null ? t("code.dora_count_mismatch", d) : t("code.dora_count_mismatch.beyond", d);
   } else if (f.code === "dice_mismatch" && Array.isArray(d.log) && Array.isArray(d.wall)) {
@@ -51,7 +52,7 @@ function codeText(f, report) {
   } else if (f.code === "incomplete_log") text = t("code.incomplete_log", { rounds: num((report.rounds || []).length) });
   else if (f.code === "salt_missing") text = t("code.salt_missing", { names: (d.names || []).join(", ") });
   else if (f.code === "wall_copy_mismatch") text = t("code.wall_copy_mismatch", { count: num(d.differences ?? 1) });
-  else if (PLAIN.has(f.code)) {
+  else if (!WORDED_FROM_DATA.has(f.code) && hasWords(`code.${f.code}`)) {
     text = t(`code.${f.code}`, Object.fromEntries(Object.entries(d).map(([k, v]) => [k, num(v)])));
   }
   if (text == null) return null;
@@ -90,12 +91,12 @@ export function problemText(context) {
 
 export function findingsList(report, red = true) {
   const digests = (report.rounds || []).some((r) => Array.isArray(r.hashes));
-  const findings = (report.findings || []).filter((f) => !(digests && SHOWN_WITH_DIGESTS.has(f.code)));
+  const findings = (report.findings || []).filter((f) => !(digests && shownWithDigests(f)));
   if (!findings.length) return null;
   const shown = findings.slice(0, MAX_FINDINGS);
   return el("section", { class: "findings" }, el("h4", {}, t("findings")),
     el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code },
       title: f.message }, el("span", { class: "sev" }, `${t(`severity.${f.severity}`)}: `), findingText(f, report, red),
-      TECHNICAL.has(f.code) ? el("details", { class: "technical" }, el("summary", {}, t("error.detail")), f.message) : null)),
+      technical(f) ? el("details", { class: "technical" }, el("summary", {}, t("error.detail")), f.message) : null)),
       findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
 }

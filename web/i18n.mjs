@@ -252,6 +252,11 @@ export function tableKeys(lang) {
   return Object.keys(TABLES[lang] || {});
 }
 
+// Whether the page has words for a key (in English, which every language falls back to).
+export function hasWords(key) {
+  return key in en;
+}
+
 export function pickLanguage(stored, browserLanguages) {
   if (stored && TABLES[stored]) return stored;
   for (const tag of browserLanguages || []) {

@@ -89,6 +89,7 @@ def test_a_rows_first_problem_carries_its_code_and_context() -> None:
     assert row["first_problem_code"] == "draw_mismatch"
     context = row["first_problem_data"]
     assert context["finding"] == finding.to_dict()
+    assert (context["finding"]["category"], context["finding"]["where"]) == ("tile", "draw")
     assert context["round"] == {"index": 3, "label": bad.rounds[3].label, "dealer": bad.rounds[3].dealer}
     assert bad.game is not None
     assert context["game"] == {"players": list(bad.game.players), "player_count": 4, "red_fives": True}
@@ -103,7 +104,15 @@ def test_a_rows_first_problem_carries_its_code_and_context() -> None:
 def test_problem_context_ignores_what_it_cannot_read() -> None:
     finding = {"code": "draw_mismatch", "round": True, "data": [1], "message": 5}
     assert problem_context(finding, {"players": "ab"}, [None, 3, {"index": 1}]) == {
-        "finding": {"code": "draw_mismatch", "severity": "error", "round": None, "message": "5", "data": {}},
+        "finding": {
+            "code": "draw_mismatch",
+            "severity": "error",
+            "round": None,
+            "message": "5",
+            "data": {},
+            "category": "tile",  # from the code, not from anything the page sent
+            "where": "draw",
+        },
         "round": None,
         "game": {"players": [], "player_count": None, "red_fives": True},
     }
@@ -196,3 +205,29 @@ def test_a_csv_cell_with_a_line_break_stays_in_its_row() -> None:
     rows = [{"path": "a\rb.xml", "status": "error"}, {"path": "c\nd.xml", "status": "verified"}]
     got = list(csv.reader(io.StringIO(csv_text(rows), newline="")))
     assert [r[0] for r in got] == ["path", "a\rb.xml", "c\nd.xml"]
+
+
+@pytest.mark.parametrize(
+    ("code", "carried"),
+    [
+        ("deal_mismatch", {"category": "tile", "where": "deal"}),
+        ("ura_mismatch", {"category": "tile", "where": "ura"}),
+        ("md5_match", {"category": "digest", "outcome": "match"}),
+        ("salt_hash_mismatch", {"category": "digest", "outcome": "mismatch"}),
+        ("no_hash", {"category": "digest", "outcome": "missing"}),
+        ("deal_not_committed", {"category": "digest", "outcome": "note"}),
+        ("log_format", {"category": "input"}),
+        ("bad_seed", {"category": "input"}),
+        ("incomplete_log", {"category": "record"}),
+    ],
+    ids=lambda v: v if isinstance(v, str) else "",
+)
+def test_a_findings_json_carries_its_category(code: str, carried: dict[str, str]) -> None:
+    d = Finding(code, Severity.ERROR, None, "m").to_dict()
+    assert {k: d[k] for k in ("category", "where", "outcome") if k in d} == carried
+
+
+def test_every_tile_and_digest_code_is_documented() -> None:
+    from pywall.findings import DIGEST_CODES, INPUT_CODES, TILE_CODES
+
+    assert set(TILE_CODES) | set(DIGEST_CODES) | INPUT_CODES <= set(CODES)
