@@ -6,18 +6,18 @@
 // says what a verdict means, picture.mjs offers every drawn wall as a picture.
 
 import "./help-i18n.mjs";
-import { initLanguageSelect, translatePage } from "./i18n.mjs";
+import { initLanguageSelect } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
-import { auditSources, clearResults, redrawBatch, showBatch, turnPage, batch } from "./batch.mjs";
+import { auditSources, clearResults, showBatch, turnPage, batch } from "./batch.mjs";
 import { initFiles } from "./files.mjs";
-import { initSeeds, redrawSeeds } from "./seeds.mjs";
+import { initSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
-import { initPanels, redrawPanels } from "./panels.mjs";
+import { initPanels } from "./panels.mjs";
 import { pool, request } from "./session.mjs";
-import { initPoolSetting, redrawPoolSetting } from "./pool-setting.mjs";
+import { initPoolSetting } from "./pool-setting.mjs";
 import { setRenderHooks } from "./render.mjs";
-import { redrawLinks, roundLinks, yourSeat } from "./links.mjs";
-import { initHandoff, redrawHandoff } from "./handoff.mjs";
+import { roundLinks, yourSeat } from "./links.mjs";
+import { initHandoff } from "./handoff.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 import { pictureTools } from "./picture.mjs";
@@ -39,17 +39,6 @@ function registerServiceWorker() {
   navigator.serviceWorker.register("./sw.js").catch((err) => console.warn("service worker:", err));
 }
 
-function redraw() {
-  translatePage();
-  redrawPanels();
-  showStatus();
-  redrawBatch();
-  redrawSeeds();
-  redrawPoolSetting();
-  redrawLinks();
-  redrawHandoff();
-}
-
 function initTable() {
   $("clear").addEventListener("click", clearResults);
   $("row-filter").addEventListener("change", () => { batch.page = 0; showBatch(); });
@@ -60,7 +49,7 @@ function initTable() {
 }
 
 function init() {
-  initLanguageSelect($("lang"), redraw);
+  initLanguageSelect($("lang")); // each part redraws itself on a change (i18n.onLanguage)
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
   setRenderHooks({ meaning: verdictMeaning, roundLinks, you: (report) => yourSeat(report),

@@ -6,7 +6,7 @@
 //    table), openRow(row), drop()}
 
 import "./batch-i18n.mjs";
-import { language, t } from "./i18n.mjs";
+import { language, onLanguage, t } from "./i18n.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 import { problemText } from "./findings.mjs";
 
@@ -266,3 +266,4 @@ export function redrawBatch() {
   for (const entry of batch.entries) if (entry.rows || entry.archive) redrawEntry(entry);
   showBatch();
 }
+onLanguage(redrawBatch);

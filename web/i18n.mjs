@@ -321,10 +321,26 @@ export function startLanguage() {
   return fragmentLanguage() || pickLanguage(stored, navigator.languages || [navigator.language]);
 }
 
+// Each part of a page that shows words registers its own redraw here, where it is made;
+// a change of language translates the page's fixed text, then calls every redraw
+// (no page keeps a list of what to redraw).
+const redraws = new Set();
+export function onLanguage(redraw) {
+  redraws.add(redraw);
+  return () => redraws.delete(redraw);
+}
+
+function languageChanged(onChange) {
+  translatePage();
+  for (const redraw of redraws) redraw();
+  if (onChange) onChange();
+}
+
 // Fill a language <select>, start in startLanguage(), and follow changes (remembered
 // for the next visit, and written into the fragment when it names a language) and a
-// fragment that names another language; onChange redraws the page.
-export function initLanguageSelect(select, onChange) {
+// fragment that names another language; what onLanguage registered redraws the page,
+// then onChange (optional).
+export function initLanguageSelect(select, onChange = null) {
   const lang = setLanguage(startLanguage());
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
@@ -340,13 +356,13 @@ export function initLanguageSelect(select, onChange) {
       localStorage.setItem(STORAGE_KEY, select.value);
     } catch { /* ignore */ }
     if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${current}`));
-    onChange();
+    languageChanged(onChange);
   });
   window.addEventListener("hashchange", () => {
     const asked = fragmentLanguage();
     if (!asked || asked === current) return;
     select.value = setLanguage(asked);
-    onChange();
+    languageChanged(onChange);
   });
   translatePage();
   return lang;

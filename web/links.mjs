@@ -7,7 +7,7 @@
 // fragment, to share or embed) and, when the game's id is known, to Tenhou's viewer.
 
 import "./help-i18n.mjs";
-import { t, withLanguage } from "./i18n.mjs";
+import { onLanguage, t, withLanguage } from "./i18n.mjs";
 import { clear, el } from "./render.mjs";
 import { fragmentFor } from "./fragment.mjs";
 import { request } from "./session.mjs";
@@ -17,6 +17,7 @@ let shown = null; // the link shown under the paste box (drawn again on a langua
 let addFiles = null; // (files, link) -> void, from files.mjs
 
 export function initLinks(options) {
+  onLanguage(redrawLinks);
   addFiles = options.addFiles;
 }
 

@@ -5,7 +5,7 @@
 // DOM only; every string from a file or a person is added as text.
 
 import "./panels-i18n.mjs";
-import { t, translatePage } from "./i18n.mjs";
+import { onLanguage, t, translatePage } from "./i18n.mjs";
 import { clear, setRenderHooks } from "./render.mjs";
 import { redrawers, setRequest } from "./panel-kit.mjs";
 import { showTool } from "./tool-section.mjs";
@@ -23,6 +23,7 @@ function buildTools() {
 
 // options: {request: (type, payload) -> Promise, sources: () -> {reports, runs} for the audit}
 export function initPanels(options) {
+  onLanguage(redrawPanels);
   setRequest(options.request);
   setRenderHooks({ report: commitmentBox, round: roundHands });
   buildTools();

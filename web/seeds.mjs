@@ -1,7 +1,7 @@
 // The seed-only view: a Tenhou seed (pasted, or from #tenhou=SEED&round=N&players=3)
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
-import { t, withLanguage } from "./i18n.mjs";
+import { onLanguage, t, withLanguage } from "./i18n.mjs";
 import { clear, el, renderWall, seedErrorContent } from "./render.mjs";
 import { fragmentFor, parseFragment } from "./fragment.mjs";
 import { request } from "./session.mjs";
@@ -69,6 +69,7 @@ export function redrawSeeds() {
 }
 
 export function initSeeds() {
+  onLanguage(redrawSeeds);
   $("seed-prev").addEventListener("click", () => seedStep(-1));
   $("seed-next").addEventListener("click", () => seedStep(1));
   $("seed-round").addEventListener("change", (e) => {

@@ -5,7 +5,7 @@
 // are ready, data-busy: how many have work in hand).
 
 import { Pool } from "./pool.mjs";
-import { t } from "./i18n.mjs";
+import { onLanguage, t } from "./i18n.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +21,7 @@ const readyHooks = [];
 export let pool = null;
 
 export function startSession({ onReady } = {}) {
+  onLanguage(showStatus);
   if (onReady) readyHooks.push(onReady);
   pool = new Pool({ onFirstEvent: workerEvent, onChange: scheduleStatus });
 }
