@@ -128,7 +128,7 @@ def hashable_text(value: str, where: str) -> str:
 
 def game_id(value: Any, where: str) -> str | None:
     """A record's id of its game: text, or None when not stated; a lone surrogate (JSON
-    can carry ``\ud800``) is no id a platform gives, and no output could write it."""
+    can carry ``\\ud800``) is no id a platform gives, and no output could write it."""
     if not isinstance(value, str) or not value:
         return None
     return hashable_text(value, where)
