@@ -164,3 +164,17 @@ def test_json_output_escapes_c1_controls_bidi_and_lone_surrogates(
     first = json.loads(out.splitlines()[0] if style == "--jsonl" else out)
     report = first if style == "--jsonl" else first["files"][0]
     assert report["game"]["players"][0].startswith(UNSAFE_NAME)  # the same text, read back
+
+
+def test_no_docstring_holds_a_lone_surrogate() -> None:
+    """A docstring written with a \\ud800 escape holds a lone surrogate: CPython keeps it,
+    but Pyodide could not import the module (the page said Python could not be loaded)."""
+    import ast
+
+    import pywall
+
+    root = Path(pywall.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef)):
+                (ast.get_docstring(node) or "").encode("utf-8")  # raises on a lone surrogate
