@@ -69,13 +69,14 @@ class PoolWorker {
     this.inFlight = 0; // requests sent and not answered
     this.jobs = 0; // of them, spread jobs
     this.holds = 0; // archive runs open in it (it keeps their File mounted)
-    this.spreadJobs = new Set(); // its spread jobs not yet answered
+    this.stopped = null; // the error its requests get once the pool has stopped it
     this.worker = startWorker(index);
     this.rpc = connect(this.worker, { onEvent });
     this.onBusy = onBusy;
   }
 
   request(type, payload, options) {
+    if (this.stopped) return Promise.reject(this.stopped); // an archive run still holding it
     this.inFlight++;
     this.onBusy();
     const promise = this.rpc.request(type, payload, options);
@@ -148,10 +149,11 @@ export class Pool {
   stop(w, job) {
     if (this.workers[w.index] !== w) return;
     job.stalled = true;
+    w.stopped = new WorkerError("worker_restarted",
+      "the page stopped this Python worker (a file's check ran too long) and started another");
     w.worker.terminate();
     this.start(w.index);
-    w.rpc.failAll(new WorkerError("worker_restarted",
-      "the page stopped this Python worker (a file's check ran too long) and started another"));
+    w.rpc.failAll(w.stopped);
   }
 
   // A job back in the queue, in its first place (jobs keep the order they came in).
@@ -202,7 +204,6 @@ export class Pool {
       const job = this.queue.shift();
       const { onWorker, ...options } = job.options;
       w.jobs++;
-      w.spreadJobs.add(job);
       if (onWorker) onWorker(w.index);
       // The worker says when it starts the job: from then on it has limits.jobMs.
       const onProgress = (p) => {
@@ -213,7 +214,6 @@ export class Pool {
       // Registered before the caller's handlers: the next job goes out first.
       const next = () => {
         clearTimeout(job.timer);
-        w.spreadJobs.delete(job);
         w.jobs--;
         this.dispatch();
         this.trim();
