@@ -28,10 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import TENHOU, log_text
+from tests.helpers import DATA, TENHOU, log_text
 from tests.unit.test_cli_hostile import PeakWatcher, lzma_zip_with_a_corrupt_member, overlapping_zip
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"
+MAJSOUL = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
 LIMIT = 120.0
 
 
@@ -148,6 +149,24 @@ def wal(d: Path) -> list[str]:
     return ["verify", str(d / "wal.db")]
 
 
+def signed_seed(d: Path) -> list[str]:
+    return ["wall", "mt19937ar,-1,0,0,0,0,0,0,0"]
+
+
+def majsoul_with(d: Path, old: str, new: str) -> Path:
+    text = (MAJSOUL.read_text(encoding="utf-8")).replace(old, new, 1)
+    (d / "r.json").write_text(text, encoding="utf-8")
+    return d / "r.json"
+
+
+def surrogate_id(d: Path) -> list[str]:
+    return ["verify", str(majsoul_with(d, '"uuid": "', '"uuid": "\\ud800'))]
+
+
+def json_escapes(d: Path) -> list[str]:
+    return ["verify", "--json", str(majsoul_with(d, '"nickname": "', '"nickname": "\\u0085\\u202e\\ud800'))]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -164,6 +183,9 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "locked": ("13. unreadable subfolder", locked, os.devnull),
     "escapes": ("14. ESC/OSC/newline/U+202E in a member name", escapes, os.devnull),
     "wal": ("17. WAL database", wal, os.devnull),
+    "signed-seed": ("23. pywall wall 'mt19937ar,-1,0,...'", signed_seed, os.devnull),
+    "surrogate-id": ("23. lone surrogate in a record's game id", surrogate_id, os.devnull),
+    "json-escapes": ("23. C1, U+202E, lone surrogate in a name (--json)", json_escapes, os.devnull),
 }
 
 

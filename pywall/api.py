@@ -188,8 +188,9 @@ def walls(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return {
         "schema": SCHEMA,
         "seed_scheme": parsed.scheme.value,
+        "era": parsed.era.value,
         "players": players,
-        "rounds": [wall_dict(i, w, players, parsed.scheme) for i, w in enumerate(made)],
+        "rounds": [wall_dict(i, w, players, parsed.era) for i, w in enumerate(made)],
     }
 
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pywall.audit_records import checked_counts, checked_game
 from pywall.errors import ValueInputError
 from pywall.report import problem_context
 from pywall.shanten import shanten
@@ -170,9 +171,7 @@ class GroupTally:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
         try:
-            shanten_counts = {
-                (int(p), int(t)): {int(s): int(n) for s, n in c.items()} for p, t, c in d["shanten"]
-            }
+            shanten_counts = checked_counts(d["shanten"])
             dora, mean, var = d["dora"]
             return cls(shanten_counts, int(dora), float(mean), float(var))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -419,24 +418,19 @@ class Tally:
         if reason is not None:
             self.excluded.append(Exclusion(path, *reason))
             return
-        game = report["game"]
-        self.seen[game["fingerprint"]] = path
+        players, kind, names, rows = checked_game(report)  # before anything is counted
+        self.seen[report["game"]["fingerprint"]] = path
         self.games += 1
-        players = int(game["player_count"])
-        platform = f"{game.get('platform', 'tenhou')}:{players}"  # a platforms key
-        names = game.get("players") or []
+        platform = f"{kind}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
-        for rnd in report["rounds"]:
-            for seat, tiles, value, dora in rnd["starting"]:
-                for group in (self.overall, self.platforms.setdefault(platform, GroupTally())):
-                    group.add(players, tiles, value, dora, pool)
-                name = str(names[seat]) if seat < len(names) else ""
-                if name in ANONYMOUS:
-                    self.anonymous_hands += 1
-                else:
-                    self.players.setdefault(name, GroupTally()).add(
-                        players, tiles, value, dora, pool
-                    )
+        for seat, tiles, value, dora in rows:
+            for group in (self.overall, self.platforms.setdefault(platform, GroupTally())):
+                group.add(players, tiles, value, dora, pool)
+            name = names[seat] if seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_hands += 1
+            else:
+                self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
 
     def merge(self, other: Tally) -> None:
         """Add another part of the same audit (another worker's share of a run)."""

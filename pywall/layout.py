@@ -15,7 +15,10 @@ Positions are indices into the wall as the scheme stores it (``wall[0]`` first):
   the dealer round the table, then one tile each; live draws go on downward to
   ``wall[14]``; the dead wall is ``wall[0..13]``, replacement tiles in the order
   ``wall[1, 0, 3, 2, ...]``, dora indicator k at ``DB + 2k`` and ura k at
-  ``DB - 1 + 2k`` (DB = 5, 9 in 3-player, 4 late 2009, 8 early 2009).
+  ``DB - 1 + 2k`` (DB = 5, 9 in 3-player).
+* ``tenhou-late-2009`` (July to December 2009) and ``tenhou-early-2009`` (June
+  2009): replacement tiles in the order ``wall[0, 1, 2, ...]``, dora indicator k
+  at ``DB + 2k`` and ura k at ``DB + 1 + 2k`` (DB = 4 late, 8 early).
 * ``front`` (Mahjong Soul since 2023-05-23, Riichi City): the whole wall dealt
   from its front in the same 4-4-4-1 blocks, ``wall[0..13p-1]``; the dealer's
   14th tile ``wall[13p]`` is the first live draw and live draws go on upward to
@@ -53,6 +56,11 @@ class WallScheme(str, Enum):
     TENHOU_EARLY_2009 = "tenhou-early-2009"
     FRONT = "front"
     UNDEALT = "undealt"
+
+
+#: The first dora indicator's position in the 2009 schemes (their replacement tiles
+#: come from wall[0], wall[1], ... in order, the ura indicator above its dora's).
+_TENHOU_2009_DORA = {WallScheme.TENHOU_LATE_2009: 4, WallScheme.TENHOU_EARLY_2009: 8}
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +169,11 @@ def layout_for(scheme: WallScheme, players: int) -> Layout:
             tuple(base - 1 - 2 * k for k in range(INDICATORS)),
         )
     deal = tuple(tuple(n - 1 - p for p in seat) for seat in _deal_blocks(players))
-    if scheme is WallScheme.TENHOU_EARLY_2009:
-        base, order = 8, tuple(range(REPLACEMENTS[players]))
+    if scheme in _TENHOU_2009_DORA:
+        # 2009: the ura indicator lies above its dora indicator, not below it
+        base, ura, order = _TENHOU_2009_DORA[scheme], 1, tuple(range(REPLACEMENTS[players]))
     else:
-        base = 4 if scheme is WallScheme.TENHOU_LATE_2009 else 9 if players == 3 else 5
+        base, ura = 9 if players == 3 else 5, -1
         order = _TENHOU_REPLACEMENT_ORDER[: REPLACEMENTS[players]]
     return Layout(
         scheme,
@@ -174,5 +183,5 @@ def layout_for(scheme: WallScheme, players: int) -> Layout:
         tuple(range(n - 1 - dealt, DEAD_WALL - 1, -1)),
         order,
         tuple(base + 2 * k for k in range(INDICATORS)),
-        tuple(base - 1 + 2 * k for k in range(INDICATORS)),
+        tuple(base + ura + 2 * k for k in range(INDICATORS)),
     )

@@ -56,7 +56,12 @@ _T = (
     18868,
     2081,
 )
-LOG_ID = re.compile(r"\b(\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-(?:[0-9a-f]{8}|x[0-9a-f]{12}))\b")
+LOG_ID = re.compile(
+    r"\b([0-9]{10}gm-[0-9a-f]{4}-[0-9a-f]{4,5}-(?:[0-9a-f]{8}|x[0-9a-f]{12}))\b", re.ASCII
+)
+#: A log id written with other digits (fullwidth, Arabic-Indic...): refused, as no address
+#: of Tenhou's holds it.
+_ANY_DIGITS_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-")
 MAJSOUL_PAIPU = re.compile(r"paipu=([0-9a-f]{6}-[0-9a-f-]{20,40})", re.IGNORECASE)
 TENHOU_LOG_URL = "https://tenhou.net/0/log/?"
 TENHOU_VIEWER_URL = "https://tenhou.net/0/?log="
@@ -126,9 +131,14 @@ def link_from_text(text: str) -> GameLink | None:
         return GameLink("majsoul", match.group(1).split("_")[0])
     found = LOG_ID.search(unquote(text))
     if not found:
+        if _ANY_DIGITS_ID.search(unquote(text)):
+            raise ValueInputError("a Tenhou log id is written with the digits 0-9 only")
         return None
     seat = None
-    query = parse_qs(urlsplit(text).query) if "?" in text else {}
+    try:
+        query = parse_qs(urlsplit(text).query) if "?" in text else {}
+    except ValueError as exc:  # urlsplit: "Invalid IPv6 URL", a bad port...
+        raise ValueInputError(f"not a link pywall can read ({exc})") from None
     tw = (query.get("tw") or [""])[0]
     if tw in ("0", "1", "2", "3"):
         seat = int(tw)

@@ -25,7 +25,7 @@ from pywall.formats import parse_record
 from pywall.layout import layout_for
 from pywall.model import Draw, Game, Round
 from pywall.shanten import shanten
-from pywall.tenhou import RoundWall, Scheme, wall_scheme
+from pywall.tenhou import Era, RoundWall, wall_scheme
 from pywall.tiles import dora_kind
 from pywall.verify import GameResult, RoundResult, Row, red_fives, verify_game
 
@@ -56,6 +56,7 @@ class GameInfo:
     limits: tuple[str, ...] = ()  # what the checks cannot prove (pywall.stated.LIMITS codes)
     vs_computer: bool = False  # Tenhou: a game against the computer (GO type bit 0x01 clear)
     red_fives: bool = True  # the rule deals red fives (tile ids 16, 52, 88 are red)
+    era: str | None = None  # Tenhou: the era of its walls (pywall.tenhou.Era), else None
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -72,6 +73,7 @@ class GameInfo:
             "limits": list(self.limits),
             "vs_computer": self.vs_computer,
             "red_fives": self.red_fives,
+            "era": self.era,
         }
         if self.seed is not None:
             d["seed"] = self.seed
@@ -94,6 +96,7 @@ class GameInfo:
             tuple(d.get("limits", ())),
             bool(d.get("vs_computer", False)),
             bool(d.get("red_fives", True)),
+            d.get("era"),
         )
 
 
@@ -281,6 +284,7 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         result.limits,
         game.rule is None and vs_computer(game.go_type),
         red_fives(game),
+        result.era.value if result.era else None,
     )
 
 
@@ -532,10 +536,10 @@ def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
     return out.getvalue()
 
 
-def wall_dict(index: int, wall: RoundWall, players: int, scheme: Scheme) -> dict[str, Any]:
+def wall_dict(index: int, wall: RoundWall, players: int, era: Era) -> dict[str, Any]:
     """One wall from a seed, without a log: its tiles, dice and layout (the dealer is seat 0,
     so ``hands`` and ``layout.deal`` are in deal order starting with the dealer)."""
-    layout = layout_for(wall_scheme(scheme), players)
+    layout = layout_for(wall_scheme(era), players)
     by_seat = layout.deal_by_seat(0)
     return {
         "index": index,

@@ -14,11 +14,12 @@ tenhou.net/stat/rand/validation.txt; summivox/riichi-rs tenhou-shuffle):
   over ``yama = [0..136)`` (3-player: the 108 ids without 2m-8m).
 * ``dice_from_rnd``: ``rnd[135] % 6 + 1`` and ``rnd[136] % 6 + 1``.
 
-The 2009 formats (docs/tenhou.md) are supported best-effort: early 2009 logs
-carry ``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` (raw generator
-outputs, no SHA-512); late 2009 logs carry ``mt19937ar-sha512-n288,<32 hex
-words>`` (today's scheme with a 32-word key). Where each round's tiles sit in
-the wall is ``pywall.layout``'s (``wall_scheme``); docs/walls.md has the facts.
+The 2009 formats (docs/tenhou.md), one ``Era`` each: June 2009 logs carry
+``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` and July 2009 logs the
+same with 32 words (a generator per round whose raw outputs drive the shuffle, no
+SHA-512); late 2009 logs carry ``mt19937ar-sha512-n288,<32 hex words>`` (today's
+scheme with a 32-word key). Where each round's tiles sit in the wall is
+``pywall.layout``'s (``wall_scheme``); docs/walls.md has the facts.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 import binascii
 import hashlib
 import random
+import re
 import struct
 from array import array
 from collections.abc import Callable, Iterator, Sequence
@@ -65,11 +67,33 @@ class Scheme(str, Enum):
         return self is not Scheme.CURRENT
 
 
+class Era(str, Enum):
+    """Which period of Tenhou's walls a seed belongs to: its format and the key's length
+    (``mt19937ar,`` seeds of June 2009 have 8 words, those of July 2009 have 32)."""
+
+    CURRENT = "current"
+    LATE_2009 = "late-2009"
+    JULY_2009 = "july-2009"
+    JUNE_2009 = "june-2009"
+
+
 _WALL_SCHEMES = {
-    Scheme.CURRENT: WallScheme.TENHOU,
-    Scheme.LATE_2009: WallScheme.TENHOU_LATE_2009,
-    Scheme.EARLY_2009: WallScheme.TENHOU_EARLY_2009,
+    Era.CURRENT: WallScheme.TENHOU,
+    Era.LATE_2009: WallScheme.TENHOU_LATE_2009,
+    Era.JULY_2009: WallScheme.TENHOU_LATE_2009,
+    Era.JUNE_2009: WallScheme.TENHOU_EARLY_2009,
 }
+#: The kinds of tile each kind of game of a 2009 era has shown on real logs (docs/tenhou.md):
+#: by (era, players). The rest of an era's layout is inferred, not seen.
+TILE_KINDS = ("deal", "live draws", "dice", "dora", "ura", "replacement draws")
+SEEN_ON_REAL_LOGS: dict[tuple[Era, int], tuple[str, ...]] = {
+    (Era.JUNE_2009, 3): ("deal", "live draws", "dice", "dora", "replacement draws"),
+    (Era.JULY_2009, 4): TILE_KINDS,
+    (Era.LATE_2009, 4): TILE_KINDS,
+}
+#: Key words of a seed on each INIT (``mt19937ar,``), by era.
+_ROUND_KEY_WORDS = {8: Era.JUNE_2009, 32: Era.JULY_2009}
+_HEX_WORD = re.compile(r"[0-9A-Fa-f]{1,8}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +117,16 @@ class Seed:
         """The key words."""
         return struct.unpack(f"<{len(self.raw) // 4}I", self.raw)
 
+    @property
+    def era(self) -> Era:
+        if self.scheme is Scheme.EARLY_2009:
+            return _ROUND_KEY_WORDS[len(self.raw) // 4]
+        return Era.LATE_2009 if self.scheme is Scheme.LATE_2009 else Era.CURRENT
 
-def wall_scheme(scheme: Scheme) -> WallScheme:
-    """How walls of this seed format are laid out (``pywall.layout``)."""
-    return _WALL_SCHEMES[scheme]
+
+def wall_scheme(era: Era) -> WallScheme:
+    """How walls of this era are laid out (``pywall.layout``)."""
+    return _WALL_SCHEMES[era]
 
 
 def key_from_seed(seed: str) -> tuple[int, ...]:
@@ -115,9 +145,10 @@ def parse_seed(seed: str) -> Seed:
     """Recognise any Tenhou seed format; ``SeedError`` says what is wrong."""
     text = "".join(seed.split())
     if text.startswith(PREFIX_2009):
-        return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009) :], 32))
+        return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009) :], (32,)))
     if text.startswith(PREFIX_EARLY_2009):
-        return Seed(Scheme.EARLY_2009, _hex_words(text[len(PREFIX_EARLY_2009) :], 8))
+        words = _hex_words(text[len(PREFIX_EARLY_2009) :], tuple(_ROUND_KEY_WORDS))
+        return Seed(Scheme.EARLY_2009, words)
     if text.startswith(PREFIX):
         text = text[len(PREFIX) :]
     elif "," in text:
@@ -137,17 +168,19 @@ def _key_from_base64(text: str) -> bytes:
     return raw
 
 
-def _hex_words(text: str, count: int) -> bytes:
+def _hex_words(text: str, counts: tuple[int, ...]) -> bytes:
+    """The words of a 2009 seed: ``counts`` says how many it may have, each 1-8 ASCII
+    hex digits (``int`` alone would take a sign, ``0x``, ``_`` and non-ASCII digits)."""
     parts = text.split(",")
-    if len(parts) != count:
-        raise SeedError(f"expected {count} hex words in the seed, found {len(parts)}")
-    try:
-        words = tuple(int(p, 16) for p in parts)
-    except ValueError:
-        raise SeedError("the seed has a word that is not hexadecimal") from None
-    if any(len(p) > 8 or w > 0xFFFFFFFF for p, w in zip(parts, words)):
-        raise SeedError("the seed has a word longer than 32 bits")
-    return struct.pack(f"<{count}I", *words)
+    if len(parts) not in counts:
+        expected = " or ".join(map(str, counts))
+        raise SeedError(f"expected {expected} hex words in the seed, found {len(parts)}")
+    for p in parts:
+        if not _HEX_WORD.fullmatch(p):
+            if p and all(c in "0123456789abcdefABCDEF" for c in p):
+                raise SeedError("the seed has a word longer than 32 bits")
+            raise SeedError(f"the seed has a word that is not hexadecimal: {p[:12]!r}")
+    return struct.pack(f"<{len(parts)}I", *(int(p, 16) for p in parts))
 
 
 def seed_bytes_from_seed(seed: str) -> bytes:
@@ -245,7 +278,7 @@ def iter_walls(seed: str | Seed, players: int = 4) -> Iterator[RoundWall]:
     _check_players(players)
     parsed = parse_seed(seed) if isinstance(seed, str) else seed
     if parsed.scheme is Scheme.EARLY_2009:
-        # Early 2009 seeds live on each INIT; a "game" here is one round.
+        # June and July 2009 seeds live on each INIT; a "game" here is one round.
         yield early_2009_wall(parsed.key, players)
         return
     mt = mt_from_seed(parsed)
@@ -255,7 +288,8 @@ def iter_walls(seed: str | Seed, players: int = 4) -> Iterator[RoundWall]:
 
 
 def early_2009_wall(key: Sequence[int], players: int) -> RoundWall:
-    """Early-2009 scheme: the shuffle takes raw genrand_int32 outputs (best effort)."""
+    """June and July 2009: the shuffle takes the raw genrand_int32 outputs of a generator
+    keyed by the round's own seed (8 or 32 words)."""
     mt = mt_from_key(key)
     n = 108 if players == 3 else 136
     r = [mt.getrandbits(32) for _ in range(n + 1)]

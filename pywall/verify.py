@@ -39,6 +39,9 @@ from pywall.stated import (
     limits_of,
 )
 from pywall.tenhou import (
+    SEEN_ON_REAL_LOGS,
+    TILE_KINDS,
+    Era,
     RoundWall,
     Scheme,
     Seed,
@@ -121,6 +124,7 @@ class GameResult:
     findings: tuple[Finding, ...]  # game-level and round findings, in order
     scheme: Scheme | None  # Tenhou's seed format (None for other platforms)
     limits: tuple[str, ...] = ()  # what the checks cannot prove: pywall.stated.LIMITS codes
+    era: Era | None = None  # Tenhou's era of walls (None for other platforms)
 
     @property
     def checked(self) -> int:
@@ -427,8 +431,13 @@ def walls_for(game: Game, seed: Seed | None) -> Iterator[RoundWall]:
     if seed is not None and seed.scheme is not Scheme.EARLY_2009:
         yield from iter_walls(seed, game.player_count)
         return
-    for rnd in game.rounds:  # early 2009: a seed on each INIT
-        yield early_2009_wall(parse_seed(rnd.shuffle or "").key, game.player_count)
+    for rnd in game.rounds:  # June and July 2009: a seed on each INIT
+        own = parse_seed(rnd.shuffle or "")
+        if seed is not None and own.era is not seed.era:
+            raise SeedError(
+                f"{rnd.label}: its seed is of {own.era.value}, the first round's of {seed.era.value}"
+            )
+        yield early_2009_wall(own.key, game.player_count)
 
 
 def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
@@ -473,25 +482,38 @@ def game_findings(game: Game) -> tuple[list[Finding], Seed | None]:
             Finding("bad_seed", Severity.ERROR, None, f"the log's seed is unusable: {exc.message}")
         )
     if seed is not None and seed.scheme.legacy:
-        found.append(
-            Finding(
-                "legacy_seed",
-                Severity.INFO,
-                None,
-                f"2009 seed format ({seed.scheme.value}): verified best-effort",
-            )
-        )
+        found.append(legacy_finding(seed, game.player_count))
     return found, seed
+
+
+def legacy_finding(seed: Seed, players: int) -> Finding:
+    """Which 2009 era the seed is of, and which kinds of its tiles real logs have shown."""
+    seen = SEEN_ON_REAL_LOGS.get((seed.era, players), ())
+    unseen = tuple(k for k in TILE_KINDS if k not in seen)
+    words = len(seed.raw) // 4
+    head = f"{seed.era.value} seed format ({seed.scheme.value}, {words} words)"
+    if not unseen:
+        tail = f"every kind of tile ({', '.join(seen)}) holds on real {players}-player logs of it"
+    elif seen:
+        tail = (
+            f"{', '.join(seen)} hold on real {players}-player logs of it; "
+            f"{', '.join(unseen)} verified best-effort (no real log of it shows them)"
+        )
+    else:
+        tail = f"verified best-effort (no real {players}-player log of it has been checked)"
+    data = {"era": seed.era.value, "seen": list(seen), "unseen": list(unseen)}
+    return Finding("legacy_seed", Severity.INFO, None, f"{head}: {tail}", data)
 
 
 def verify_game(game: Game) -> GameResult:
     """Rebuild or read every round's wall and compare every tile of the log with it."""
     findings, seed = game_findings(game)
+    scheme, era = (seed.scheme, seed.era) if seed else (None, None)
     if any(f.code in FATAL_CODES for f in findings):
-        return GameResult((), tuple(findings), seed.scheme if seed else None)
+        return GameResult((), tuple(findings), scheme, era=era)
     if game.platform is not Platform.TENHOU:
         return _verify_stated(game, findings)
-    layout = layout_for(wall_scheme(seed.scheme if seed else Scheme.CURRENT), game.player_count)
+    layout = layout_for(wall_scheme(era or Era.CURRENT), game.player_count)
     red = red_fives(game)
     rounds: list[RoundResult] = []
     try:
@@ -508,7 +530,7 @@ def verify_game(game: Game) -> GameResult:
                 f"a round's seed is unusable: {exc.message}",
             )
         )
-    return GameResult(tuple(rounds), tuple(findings), seed.scheme if seed else None)
+    return GameResult(tuple(rounds), tuple(findings), scheme, era=era)
 
 
 # --- walls the record states (Mahjong Soul, Riichi City) ---------------------------

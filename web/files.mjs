@@ -11,6 +11,7 @@ import { t } from "./i18n.mjs";
 import { el, pendingEl, renderReport, verdictBadge } from "./render.mjs";
 import { looksLikeSeed } from "./fragment.mjs";
 import { spread } from "./session.mjs";
+import { limits } from "./pool.mjs";
 import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
@@ -59,7 +60,8 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
   inFlight++;
   let worker = null; // the pool's worker that took it
   const job = { onWorker: (index) => { worker = index; } };
-  (refused ? Promise.reject(refused) : spread("verify", { name: entry.name, ...payload }, job))
+  const ask = { name: entry.name, reply_limit: limits.replyChars, ...payload };
+  (refused ? Promise.reject(refused) : spread("verify", ask, job))
     .then((text) => {
       const reply = JSON.parse(text);
       if (reply.archive && file) {

@@ -36,6 +36,13 @@ const num = (n) => (Number.isFinite(n) ? numberText(n) : n);
 // could not answer: batch.failedReport): Python's words stay, folded, under the page's.
 const technical = (f) => f.category === "input";
 
+// A 2009 game's era, and the kinds of its tiles no real record of that era has shown.
+function legacyText(d) {
+  const unseen = d.unseen.map((k) => t(`kind.${k}`)).join(language() === "en" ? ", " : "、");
+  const era = t(`era.${d.era}`);
+  return unseen ? t("code.legacy_seed.partial", { era, unseen }) : t("code.legacy_seed.seen", { era });
+}
+
 const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.round);
 
 // The words of a finding other than a located tile's, or null for a code not known here.
@@ -52,6 +59,7 @@ function codeText(f, report) {
   } else if (f.code === "incomplete_log") text = t("code.incomplete_log", { rounds: num((report.rounds || []).length) });
   else if (f.code === "salt_missing") text = t("code.salt_missing", { names: (d.names || []).join(", ") });
   else if (f.code === "wall_copy_mismatch") text = t("code.wall_copy_mismatch", { count: num(d.differences ?? 1) });
+  else if (f.code === "legacy_seed" && d.era && Array.isArray(d.unseen)) text = legacyText(d);
   else if (!WORDED_FROM_DATA.has(f.code) && hasWords(`code.${f.code}`)) {
     text = t(`code.${f.code}`, Object.fromEntries(Object.entries(d).map(([k, v]) => [k, num(v)])));
   }

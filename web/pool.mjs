@@ -6,7 +6,15 @@
 // second worker. Each worker loads the same hash-checked wheel (worker.mjs), from the
 // service worker's cache after the first visit.
 
-import { connect, startWorker } from "./rpc.mjs";
+// A spread job (a file to verify) that runs longer than `jobMs` in its worker, counted
+// from the moment the worker starts it, stops that worker: the job fails with
+// "timed_out", a new worker takes the old one's place, and the old one's other jobs go
+// back to the queue, so the files beside a hostile one still get their verdicts. A reply
+// of more than `replyChars` characters is refused by the worker itself (worker.mjs), so
+// it never reaches the page. A real log is checked in well under a second and its report
+// is under 100 KB of JSON.
+
+import { WorkerError, connect, startWorker } from "./rpc.mjs";
 
 export const POOL_CAP = 8;
 const STORAGE_KEY = "pywall.workers";
@@ -14,6 +22,8 @@ const STORAGE_KEY = "pywall.workers";
 // redraw of a batch takes tens of milliseconds (with 2, a 50-log batch left the worker
 // idle 160-300 ms in all, waiting for its next log while the table was drawn).
 const JOB_DEPTH = 6;
+// Tests may lower them (on this module's object) to reach the limits with small files.
+export const limits = { jobMs: 10_000, replyChars: 4 * 1024 * 1024 };
 
 export function cores() {
   return Math.max(1, Math.floor(Number(navigator.hardwareConcurrency)) || 1);
@@ -59,12 +69,14 @@ class PoolWorker {
     this.inFlight = 0; // requests sent and not answered
     this.jobs = 0; // of them, spread jobs
     this.holds = 0; // archive runs open in it (it keeps their File mounted)
+    this.stopped = null; // the error its requests get once the pool has stopped it
     this.worker = startWorker(index);
     this.rpc = connect(this.worker, { onEvent });
     this.onBusy = onBusy;
   }
 
   request(type, payload, options) {
+    if (this.stopped) return Promise.reject(this.stopped); // an archive run still holding it
     this.inFlight++;
     this.onBusy();
     const promise = this.rpc.request(type, payload, options);
@@ -87,6 +99,7 @@ export class Pool {
     this.onChange = onChange || (() => {});
     this.onFirstEvent = onFirstEvent || (() => {});
     this.lastWork = performance.now(); // when a request last went out or came back, or a worker became ready
+    this.jobsMade = 0;
     this.start();
   }
 
@@ -108,12 +121,14 @@ export class Pool {
     while (this.workers.length < target) this.start();
   }
 
-  start() {
-    const index = this.workers.length;
+  // A new worker at `index` (the end of the pool, or in place of one stopped: then its
+  // start-up is not the page's, and the status line is not told of it).
+  start(index = this.workers.length) {
+    const again = index < this.workers.length;
     let w = null;
     const onEvent = (type, payload) => {
       if (type === "ready") this.lastWork = performance.now(); // before the page's ready hooks
-      if (index === 0) this.onFirstEvent(type, payload);
+      if (index === 0 && !again) this.onFirstEvent(type, payload);
       if (type === "ready") w.ready = true;
       else if (type === "fatal") w.failed = payload;
       else return;
@@ -123,9 +138,29 @@ export class Pool {
       this.lastWork = performance.now();
       this.onChange();
     });
-    this.workers.push(w);
+    this.workers[index] = w;
     this.notify();
     return w;
+  }
+
+  // A job ran past the time limit: stop its worker and start another in its place. The
+  // job fails; the worker's other requests fail with "worker_restarted" (its other spread
+  // jobs are sent again, see dispatch).
+  stop(w, job) {
+    if (this.workers[w.index] !== w) return;
+    job.stalled = true;
+    w.stopped = new WorkerError("worker_restarted",
+      "the page stopped this Python worker (a file's check ran too long) and started another");
+    w.worker.terminate();
+    this.start(w.index);
+    w.rpc.failAll(w.stopped);
+  }
+
+  // A job back in the queue, in its first place (jobs keep the order they came in).
+  requeue(job) {
+    const at = this.queue.findIndex((q) => q.seq > job.seq);
+    this.queue.splice(at < 0 ? this.queue.length : at, 0, job);
+    this.dispatch();
   }
 
   // Something changed: waiting jobs and archive runs may go on.
@@ -154,7 +189,7 @@ export class Pool {
   // worker took it.
   spread(type, payload, options = {}) {
     return new Promise((resolve, reject) => {
-      this.queue.push({ type, payload, options, resolve, reject });
+      this.queue.push({ type, payload, options, resolve, reject, seq: ++this.jobsMade });
       this.dispatch();
     });
   }
@@ -170,15 +205,35 @@ export class Pool {
       const { onWorker, ...options } = job.options;
       w.jobs++;
       if (onWorker) onWorker(w.index);
-      const promise = w.request(job.type, job.payload, options);
+      // The worker says when it starts the job: from then on it has limits.jobMs.
+      const onProgress = (p) => {
+        if (p && p.stage === "started") job.timer = setTimeout(() => this.stop(w, job), limits.jobMs);
+        else if (options.onProgress) options.onProgress(p);
+      };
+      const promise = w.request(job.type, job.payload, { ...options, onProgress });
       // Registered before the caller's handlers: the next job goes out first.
       const next = () => {
+        clearTimeout(job.timer);
         w.jobs--;
         this.dispatch();
         this.trim();
       };
       promise.then(next, next);
-      promise.then(job.resolve, job.reject);
+      promise.then(job.resolve, (err) => this.failed(job, err));
+    }
+  }
+
+  // A job's request failed: it timed out, or its worker was stopped for another's (sent
+  // again), or it failed for its own reasons.
+  failed(job, err) {
+    if (job.stalled) {
+      const seconds = Math.round(limits.jobMs / 100) / 10;
+      job.reject(new WorkerError("timed_out", `checking this file took more than ${seconds} s: `
+        + "it was stopped (a real log takes well under a second)"));
+    } else if (err && err.code === "worker_restarted") {
+      this.requeue(job);
+    } else {
+      job.reject(err);
     }
   }
 

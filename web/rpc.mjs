@@ -28,14 +28,21 @@ export function connect(worker, { onEvent } = {}) {
     else entry.reject(new WorkerError(payload?.code || "error", payload?.message || "failed"));
   });
 
+  // Every request not yet answered fails with `err` (the worker stopped or was stopped).
+  const failAll = (err) => {
+    const entries = [...pending.values()];
+    pending.clear();
+    for (const entry of entries) entry.reject(err);
+  };
+
   worker.addEventListener("error", (event) => {
     const err = new WorkerError("worker_failed", event.message || "the worker stopped");
-    for (const entry of pending.values()) entry.reject(err);
-    pending.clear();
+    failAll(err);
     if (onEvent) onEvent("fatal", { code: "worker_failed", message: err.message });
   });
 
   return {
+    failAll,
     request(type, payload, { onProgress, transfer = [] } = {}) {
       const id = nextId++;
       return new Promise((resolve, reject) => {

@@ -134,13 +134,17 @@ const requests = {
   // A chosen or dropped file is sniffed first, in the same turn: an archive (zip,
   // SQLite) is answered {"archive": kind} for the page to start an archive run. Its
   // first bytes (and a log's whole bytes) were read ahead, when the request came.
-  async verify(glue, { file, head, read, bytes, text, ...payload }) {
+  // A reply over `reply_limit` characters (the pool's limits.replyChars) is refused here:
+  // it would cost the page far more memory than its text to parse and draw.
+  async verify(glue, { file, head, read, bytes, text, reply_limit: limit, ...payload }) {
     if (file) {
       const first = new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()));
       const { kind } = parsed(call(glue, "sniff", {}, first));
       if (kind !== "record") return JSON.stringify({ archive: kind });
     }
-    return unparsed(call(glue, "verify", payload, await bytesOf({ file, read, bytes, text })));
+    const reply = unparsed(call(glue, "verify", payload, await bytesOf({ file, read, bytes, text })));
+    if (Number.isFinite(limit) && reply.length > limit) throw new ReplyError(tooLarge(reply.length, limit));
+    return reply;
   },
   async sniff(glue, { file, head, bytes, ...payload }) {
     const first = file ? new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()))
@@ -158,6 +162,12 @@ const requests = {
   // One game of an archive again, with its walls ({name: the archive's, file, index, survey}).
   archive_game: archiveGame,
 };
+
+const megabytes = (n) => `${(n / 2 ** 20).toFixed(1)} MB`;
+function tooLarge(size, limit) {
+  return { code: "reply_too_large", message: `the report of this file is ${megabytes(size)} of text, more `
+    + `than the page shows (${megabytes(limit)}; a real game's is under 0.1 MB): check it with pywall verify` };
+}
 
 function plain(glue, type, payload) {
   return parsed(call(glue, type, payload));
@@ -277,6 +287,7 @@ async function handle({ id, type, payload }) {
     post("error", { code: "not_ready", message: "Python could not be loaded in this browser." }, id);
     return;
   }
+  post("progress", { stage: "started" }, id); // the pool's time limit runs from here
   try {
     const answer = Object.hasOwn(requests, type) ? await requests[type](glue, payload || {})
       : plain(glue, type, payload || {});

@@ -3,8 +3,11 @@
 Text for people goes through ``escaped``: file names, zip member names,
 database ids and player names come from the input, and a raw ESC, BEL, OSC
 sequence, newline or bidi override in them could forge lines or drive the
-terminal. JSON output is written exactly (its encoder escapes control
-characters itself).
+terminal. JSON output (``json_text``) writes the same characters as JSON
+escapes (``\\u202e``): its encoder escapes only C0 controls, and C1 controls,
+bidi overrides and line separators reach a terminal that shows the JSON as
+they do in text; a lone surrogate (JSON records can carry ``\\ud800``) has no
+UTF-8 form to write.
 
 ``GuardedStream`` wraps stdout so that a failed write (a full disk, a closed
 pipe as in ``| head -1``) becomes ``OutputFailed``, which ``main`` turns into
@@ -21,8 +24,14 @@ from typing import Any, TextIO
 
 EXIT_OUTPUT = 3
 
-#: C0 and C1 controls, DEL, and the bidi and line-separator characters.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+#: C0 and C1 controls, DEL, the bidi and line-separator characters, and lone surrogates.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+#: What JSON text must still escape: ``json`` escapes C0 controls, quotes and backslashes.
+_JSON_UNSAFE = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 
 def _escape(m: re.Match[str]) -> str:
@@ -35,14 +44,24 @@ def escaped(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
+def _json_escape(m: re.Match[str]) -> str:
+    return f"\\u{ord(m.group(0)):04x}"
+
+
+def json_text(obj: Any, **options: Any) -> str:
+    """``json.dumps`` (non-ASCII kept) with C1 controls, bidi characters, line separators
+    and lone surrogates as ``\\u`` escapes: they occur only inside strings, where the
+    escape reads back as the same character."""
+    return _JSON_UNSAFE.sub(_json_escape, json.dumps(obj, ensure_ascii=False, **options))
+
+
 def print_lines(lines: Iterable[str], file: TextIO | None = None) -> None:
     """Each line escaped, one per line."""
     print("\n".join(escaped(line) for line in lines), file=file or sys.stdout)
 
 
 def emit_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    sys.stdout.write(json_text(obj, indent=2) + "\n")
 
 
 def fail(message: str, code: int = 2) -> int:

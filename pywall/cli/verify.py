@@ -18,7 +18,6 @@ when interrupted (Ctrl-C; the summary then covers what was checked so far).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -28,7 +27,7 @@ from functools import partial
 from typing import Any
 
 from pywall.archives import Packed, unpack
-from pywall.cli.output import escaped, fail, plural
+from pywall.cli.output import escaped, fail, json_text, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
 from pywall.errors import PywallError
@@ -139,10 +138,8 @@ def render(style: str, report: FileReport) -> str:
     if style == "human":
         return "\n".join(escaped(line) for line in human_lines(report))
     if style == "jsonl":
-        return json.dumps(report.to_dict(), ensure_ascii=False, separators=(",", ":"))
-    return "    " + json.dumps(report.to_dict(), ensure_ascii=False, indent=2).replace(
-        "\n", "\n    "
-    )
+        return json_text(report.to_dict(), separators=(",", ":"))
+    return "    " + json_text(report.to_dict(), indent=2).replace("\n", "\n    ")
 
 
 def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
@@ -217,10 +214,10 @@ class Output:
     def finish(self, summary: Summary, interrupted: bool) -> None:
         doc: dict[str, Any] = summary.to_dict() | ({"interrupted": True} if interrupted else {})
         if self.style == "json":
-            body = json.dumps(doc, indent=2).replace("\n", "\n  ")
+            body = json_text(doc, indent=2).replace("\n", "\n  ")
             self._write(("\n  ]" if self.shown else "]") + f',\n  "summary": {body}\n}}\n')
         elif self.style == "jsonl":
-            self._write(json.dumps({"summary": doc}, separators=(",", ":")) + "\n")
+            self._write(json_text({"summary": doc}, separators=(",", ":")) + "\n")
         else:
             self._write(summary_line(summary) + (" (interrupted)" if interrupted else "") + "\n")
         with held_interrupts():

@@ -115,15 +115,16 @@ def run(args: argparse.Namespace) -> int:
     except PywallError as exc:
         return fail(f"bad seed: {exc.message}")
     if args.svg:
-        chosen = wall_dict(args.round - 1, walls[args.round - 1], args.players, parsed.scheme)
+        chosen = wall_dict(args.round - 1, walls[args.round - 1], args.players, parsed.era)
         title = f"Round {args.round} · {args.players} players"
         return write_svg(args.svg, wall_svg(chosen, red=not args.no_red, title=title))
-    dicts = [wall_dict(i, w, args.players, parsed.scheme) for i, w in enumerate(walls)]
+    dicts = [wall_dict(i, w, args.players, parsed.era) for i, w in enumerate(walls)]
     if args.json:
         emit_json(
             {
                 "schema": SCHEMA,
                 "seed_scheme": parsed.scheme.value,
+                "era": parsed.era.value,
                 "players": args.players,
                 "rounds": dicts,
             }

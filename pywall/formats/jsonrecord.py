@@ -126,6 +126,14 @@ def hashable_text(value: str, where: str) -> str:
     return value
 
 
+def game_id(value: Any, where: str) -> str | None:
+    """A record's id of its game: text, or None when not stated; a lone surrogate (JSON
+    can carry ``\\ud800``) is no id a platform gives, and no output could write it."""
+    if not isinstance(value, str) or not value:
+        return None
+    return hashable_text(value, where)
+
+
 #: Every 2-character tile code (``1m``..``0m``..``7z``) -> its face id.
 FACES = {f"{d}{s}": face_from_code(f"{d}{s}") for s in "mps" for d in "0123456789"} | {
     f"{d}z": face_from_code(f"{d}z") for d in "1234567"

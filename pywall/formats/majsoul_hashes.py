@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.errors import LogFormatError
-from pywall.formats.jsonrecord import document_from_data
+from pywall.formats.jsonrecord import document_from_data, game_id
 from pywall.model import RoundHashes
 
 _HASH_FIELDS = {
@@ -113,5 +113,4 @@ def _small_int(value: Any) -> int | None:
 
 
 def head_text(head: dict[str, Any], key: str) -> str | None:
-    value = head.get(key)
-    return value if isinstance(value, str) and value else None
+    return game_id(head.get(key), f"head, {key}")

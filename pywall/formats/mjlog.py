@@ -32,7 +32,7 @@ from pywall.model import (
     Win,
 )
 
-LOG_ID_RE = re.compile(r"\d{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
+LOG_ID_RE = re.compile(r"[0-9]{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 
 #: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
 #: first branch as a whole and skips the general tag reader; anything else, the second.

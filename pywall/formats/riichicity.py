@@ -28,6 +28,7 @@ from pywall.formats.jsonrecord import (
     date_from_unix,
     document_from_data,
     faces_from_text,
+    game_id,
     hashable_text,
     integer,
     loads,
@@ -98,7 +99,7 @@ def game_from_document(document: Any) -> Game:
         rounds=rounds,
         complete=rounds[-1].finished,
         platform=Platform.RIICHICITY,
-        game_id=key if isinstance(key, str) and key else None,
+        game_id=game_id(key, "keyValue"),
         date=date_from_unix(game.get("nowTime")),
     )
 

@@ -40,7 +40,7 @@ def special_rows() -> list[tuple[Any, ...]]:
 
 @pytest.fixture(scope="module")
 def houou(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """156 fixture games (every fixture three times) with the special rows among them: 158 games."""
+    """165 fixture games (every fixture three times) with the special rows among them: 167 games."""
     rows = fixture_rows(copies=3)
     return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:70] + special_rows() + rows[70:])
 
@@ -116,28 +116,28 @@ def assert_rows_match_cli(rows: list[dict[str, str]], cli: dict[str, dict[str, A
 
 def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None:
     cli = cli_verdicts(houou)
-    assert len(cli) == 158 and not any(s in p for p in cli for s in SKIPPED)
+    assert len(cli) == 167 and not any(s in p for p in cli for s in SKIPPED)
     open_ready(page)
     choose(page, houou)
     node = archive_done(page, "houou.db", "mismatch")
-    expect(node.locator(".archive-counts")).to_have_text("158 games: 156 verified, 1 mismatch, 1 cannot read")
-    expect(page.locator("#batch-summary")).to_contain_text("158 logs: 156 verified, 1 mismatch, 1 cannot read")
+    expect(node.locator(".archive-counts")).to_have_text("167 games: 165 verified, 1 mismatch, 1 cannot read")
+    expect(page.locator("#batch-summary")).to_contain_text("167 logs: 165 verified, 1 mismatch, 1 cannot read")
     expect(page.locator("#batch-summary")).to_contain_text("per second")
-    expect(page.locator("#batch-progress")).to_have_attribute("value", "158")
-    # one page of 100 rows at a time, not 158, and no game drawn until asked
+    expect(page.locator("#batch-progress")).to_have_attribute("value", "167")
+    # one page of 100 rows at a time, not 167, and no game drawn until asked
     expect(page.locator("#summary tbody tr")).to_have_count(100)
-    expect(page.locator("#page-text")).to_have_text("Page 1 of 2 (158 rows)")
+    expect(page.locator("#page-text")).to_have_text("Page 1 of 2 (167 rows)")
     expect(node.locator("article.file-result")).to_have_count(0)
     shot("archive-db", page)
     assert_rows_match_cli(all_rows(page), cli)
-    expect(page.locator("#page-text")).to_have_text("Page 2 of 2 (158 rows)")
+    expect(page.locator("#page-text")).to_have_text("Page 2 of 2 (167 rows)")
     expect(page.get_by_role("button", name="Next page")).to_be_disabled()
     expect(page.get_by_role("button", name="Last page")).to_be_disabled()
     page.get_by_role("button", name="Previous page").click()
-    expect(page.locator("#page-text")).to_have_text("Page 1 of 2 (158 rows)")
+    expect(page.locator("#page-text")).to_have_text("Page 1 of 2 (167 rows)")
     expect(page.get_by_role("button", name="Previous page")).to_be_disabled()
     page.get_by_role("button", name="Last page").click()
-    expect(page.locator("#summary tbody tr")).to_have_count(58)
+    expect(page.locator("#summary tbody tr")).to_have_count(67)
 
     with page.expect_download() as info:
         page.get_by_role("button", name="Export CSV").click()
@@ -147,7 +147,7 @@ def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None
     with page.expect_download() as info:
         page.get_by_role("button", name="Export JSON").click()
     doc = json.loads(Path(info.value.path()).read_text())
-    assert doc["summary"] == {"files": 158, "verified": 156, "mismatch": 1, "error": 1,
+    assert doc["summary"] == {"files": 167, "verified": 165, "mismatch": 1, "error": 1,
                               "checked": sum(r["checked"] for r in cli.values())}
     assert [(f["path"], f["status"], f["round_count"]) for f in doc["files"]] == \
         [(p, r["status"], len(r["rounds"])) for p, r in cli.items()]
@@ -199,7 +199,7 @@ def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, s
     expect(archive.locator("article.file-result")).to_have_count(2)
     # another language redraws the archive with the same games open, each once
     page.select_option("#lang", "ja")
-    expect(archive.locator(".archive-counts")).to_contain_text("158 局")
+    expect(archive.locator(".archive-counts")).to_contain_text("167 局")
     expect(archive.locator("article.file-result")).to_have_count(2)
     expect(archive.locator(f'[data-file="houou.db/{TAMPERED}"]')).to_have_attribute("data-verdict", "mismatch")
     page.locator("#summary tbody tr").get_by_role("button", name=name).click()

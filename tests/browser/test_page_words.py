@@ -28,7 +28,7 @@ from tests.browser.test_page import (
     wrong_wheel_hash,
 )
 from tests.browser.test_page_ux import GAME_LOG
-from tests.helpers import vector_seed
+from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
 
@@ -333,3 +333,20 @@ def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: dict[
     for other in (wall_label, log_label, log_tile, slot.locator(".marks .who")):
         box = other.bounding_box()
         assert box is not None and boxes_apart(outlined, box, gap=4), other
+
+
+def test_a_2009_game_says_its_era_and_what_is_best_effort(page: Page) -> None:
+    """The legacy_seed note names the era and, for June 2009, that its ura indicators are
+    verified only as far as is known (no real log of June shows one): from the report's data."""
+    legacy = TENHOU / "legacy-2009"
+    june, july = legacy / "2009060321gm-00b9-0000-75b25bcf.xml", legacy / "2009071823gm-0041-0000-ff3a2214&tw=0.mjlog"
+    open_ready(page, "/#lang=ja")
+    choose(page, june, july)
+    notes = {p.name: result(page, p.name).locator('.findings li[data-code="legacy_seed"]') for p in (june, july)}
+    expect(result(page, july.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, june.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(notes[july.name]).to_contain_text("2009 年 7 月の牌山: この時期の実際の牌譜で全種類の牌が確認されており")
+    expect(notes[june.name]).to_contain_text("2009 年 6 月の牌山: 検証しました。裏ドラ表示牌は分かっている範囲での検証です")
+    page.select_option("#lang", "en")
+    expect(notes[july.name]).to_contain_text("walls of July 2009: every kind of tile has been seen")
+    expect(notes[june.name]).to_contain_text("walls of June 2009: verified; ura indicators verified as far as is known")

@@ -91,7 +91,7 @@ def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(page: Page, 
     junk.write_text("not a log", encoding="utf-8")
     paths = [*fixture_paths()[:26], tampered, *fixture_paths()[26:], junk]
     cli = cli_jsonl(paths)
-    assert [r["status"] for r in cli].count("verified") == 52
+    assert [r["status"] for r in cli].count("verified") == 55
     open_ready(page)
     warm_pool(page)
     watch_the_end(page, len(paths))

@@ -101,6 +101,16 @@ def test_every_current_fixture_verifies_in_pyodide(node: str, built_site: Path, 
     assert statuses and set(statuses.values()) == {"verified"}, statuses
 
 
+def test_every_2009_log_verifies_in_pyodide_and_says_its_era(node: str, built_site: Path, tmp_path: Path) -> None:
+    """The three 2009 eras (June, July, late) read right in the page's Python too."""
+    paths = [p for p in fixture_paths() if "legacy-2009" in p.parts]
+    proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
+    assert [f["status"] for f in files] == ["verified"] * 5
+    assert [f["game"]["era"] for f in files] == ["june-2009", "july-2009", "late-2009", "late-2009", "late-2009"]
+
+
 def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, built_site: Path, tmp_path: Path) -> None:
     """The page's answer (``handle("verify")`` in Pyodide) and the CLI's (CPython's
     ``check_log`` with detail) give every fixture round the same dealer, dora

@@ -59,7 +59,7 @@ def run_all(path: Path, label: str, limit: int) -> tuple[list[dict[str, Any]], l
 
 def test_rows_in_order_with_their_verdicts(db: Path) -> None:
     rows, _, calls = run_all(db, "houou.db", 50)
-    assert len(rows) == 104 + 2 and calls == 3
+    assert len(rows) == 110 + 2 and calls == 3
     assert [r["i"] for r in rows] == list(range(len(rows)))
     assert set(rows[0]) == set(ROW_FIELDS)
     by_path = {r["path"]: r for r in rows}
@@ -68,7 +68,7 @@ def test_rows_in_order_with_their_verdicts(db: Path) -> None:
     assert "houou.db/2019123123gm-00a9-0000-e770e770" not in by_path  # was_error = 1: skipped
     bad = by_path[f"houou.db/{TAMPERED}"]
     assert bad["status"] == "mismatch" and bad["errors"] == 1 and "East 2, 1 honba" in bad["first_problem"]
-    assert sum(r["status"] == "verified" for r in rows) == 104
+    assert sum(r["status"] == "verified" for r in rows) == 110
 
 
 def test_detail_only_for_the_first_games_and_mismatches(db: Path) -> None:
@@ -122,13 +122,13 @@ def test_close_stops_and_closes_the_source(db: Path) -> None:
 
 def test_the_run_tallies_its_verified_games_for_the_audit(db: Path) -> None:
     rows, _, _ = run_all(db, "houou.db", 64)
-    assert len(rows) == 106
+    assert len(rows) == 112
     tally = ask("tally", run="r")
-    assert tally["games"] == 50  # the 50 distinct fixture games (52 files); copies are duplicates
+    assert tally["games"] == 53  # the 53 distinct fixture games (55 files); copies are duplicates
     kinds = sorted({e[1] for e in tally["excluded"]})
     assert kinds == ["duplicate", "error", "mismatch"]
     audit = ask("audit", runs=["r"])
-    assert audit["games"]["used"] == 50 and audit["games"]["hands"] > 1000
+    assert audit["games"]["used"] == 53 and audit["games"]["hands"] > 1000
 
 
 def test_csv_of_rows_matches_the_cli_columns(db: Path) -> None:
@@ -184,10 +184,10 @@ def test_a_shared_run_gives_what_one_run_gives(tmp_path: Path, workers: int, lim
     alone, alone_details, _ = run_all(path, "copies.db", 40)
     alone_tally = ask("tally", run="r")
     shared, shared_details, first = shared_run(path, "copies.db", workers, limit)
-    assert shared == alone and len(shared) == 157
+    assert shared == alone and len(shared) == 166
     assert [d["i"] for d in shared_details] == [d["i"] for d in alone_details]
     tally = json.loads(api.handle("tally", json.dumps({"run": "s"}), None, first))
-    assert tally == alone_tally and tally["games"] == 50
+    assert tally == alone_tally and tally["games"] == 53
     audit = json.loads(api.handle("audit", json.dumps({"runs": ["s"]}), None, first))
     assert audit == ask("audit", runs=["r"])
     assert json.loads(api.handle("archive_close", json.dumps({"run": "s"}), None, first)) == {"closed": True}

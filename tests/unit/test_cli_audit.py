@@ -14,10 +14,10 @@ from tests.helpers import TENHOU
 def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(TENHOU)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Audit of 50 verified games, 1,689 starting hands; excluded 2: 2 repeated game")
+    assert out.startswith("Audit of 53 verified games, 1,757 starting hands; excluded 2: 2 repeated game")
     # 4-player hands against the 136-tile distributions, 3-player ones against the 108-tile ones
-    assert "Tenhou, 4-player: 1,668 hands\n  non-dealer (13 tiles)   1,251 hands: mean shanten 3.542 (fair 3.580)" in out
-    assert "dealer (14 tiles)         417 hands: mean shanten 3.156 (fair 3.156)" in out
+    assert "Tenhou, 4-player: 1,736 hands\n  non-dealer (13 tiles)   1,302 hands: mean shanten 3.532 (fair 3.580)" in out
+    assert "dealer (14 tiles)         434 hands: mean shanten 3.154 (fair 3.156)" in out
     assert "Tenhou, 3-player: 21 hands\n  non-dealer (13 tiles)      14 hands: mean shanten 3.786 (fair 3.394)" in out
     assert "282 hands of anonymous players (NoName) count in the totals only" in out
     assert "verdict: consistent with a fair shuffle" in out
@@ -27,16 +27,16 @@ def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None
 def test_audit_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", "--json", str(TENHOU)]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["games"]["used"] == 50 and doc["games"]["hands"] == 1689
+    assert doc["games"]["used"] == 53 and doc["games"]["hands"] == 1757
     assert sorted(e["kind"] for e in doc["games"]["excluded"]) == ["duplicate", "duplicate"]
     overall = doc["overall"]
-    assert overall["hands"] == 1689 and overall["flagged"] is False
+    assert overall["hands"] == 1757 and overall["flagged"] is False
     assert [(p["players"], p["tiles"]) for p in overall["by_tiles"]] == [(3, 13), (3, 14), (4, 13), (4, 14)]
     assert [(g["label"], g["hands"]) for g in doc["platforms"]] == [("Tenhou, 3-player", 21),
-                                                                    ("Tenhou, 4-player", 1668)]
+                                                                    ("Tenhou, 4-player", 1736)]
     assert {"z", "chi2", "dof", "p", "observed", "expected"} <= set(overall["by_tiles"][0])
     assert overall["dora"]["expected"] > 0
-    assert sum(p["hands"] for p in doc["players"]) + doc["games"]["anonymous_hands"] == 1689
+    assert sum(p["hands"] for p in doc["players"]) + doc["games"]["anonymous_hands"] == 1757
     assert doc["explanation"]
 
 

@@ -34,7 +34,7 @@ def test_the_picture_is_written_to_the_file(tmp_path: Path, capsys: pytest.Captu
     assert tiles_of(text) == dict(enumerate(walls[1].tiles))  # round 2's 136 tiles
     assert "Round 2 · 4 players" in text
     # the same picture the library draws, with the page's art
-    expected = wall_dict(1, walls[1], 4, tenhou.parse_seed(vector_seed()).scheme)
+    expected = wall_dict(1, walls[1], 4, tenhou.parse_seed(vector_seed()).era)
     assert text == wall_svg(expected, title="Round 2 · 4 players")
 
 

@@ -28,13 +28,18 @@ def test_tenhou_three_players() -> None:
     assert layout.live[0] == 68 and layout.dora[0] == 9 and layout.ura[0] == 8
 
 
-@pytest.mark.parametrize(("scheme", "dora", "ura", "replacements"), [
-    (WallScheme.TENHOU_LATE_2009, 4, 3, (1, 0, 3, 2)),
-    (WallScheme.TENHOU_EARLY_2009, 8, 7, (0, 1, 2, 3)),
+@pytest.mark.parametrize(("scheme", "players", "dora", "ura", "replacements"), [
+    (WallScheme.TENHOU_LATE_2009, 4, (4, 6, 8), (5, 7, 9), (0, 1, 2, 3)),
+    (WallScheme.TENHOU_EARLY_2009, 3, (8, 10, 12), (9, 11, 13), (0, 1, 2, 3, 4, 5, 6, 7)),
 ], ids=["late-2009", "early-2009"])
-def test_tenhou_2009_dead_walls(scheme: WallScheme, dora: int, ura: int, replacements: tuple[int, ...]) -> None:
-    layout = layout_for(scheme, 4)
-    assert (layout.dora[0], layout.ura[0], layout.replacements[:4]) == (dora, ura, replacements)
+def test_tenhou_2009_dead_walls(
+    scheme: WallScheme, players: int, dora: tuple[int, ...], ura: tuple[int, ...], replacements: tuple[int, ...]
+) -> None:
+    """SOURCES.md: July-December 2009 (4-player logs) show dora k at yama[4 + 2k], ura k at
+    yama[5 + 2k] and replacements from yama[0], yama[1], ...; June 2009 (a 3-player log) its
+    dora at yama[8] and replacements yama[0], yama[1] (its ura, above the dora as in July, unseen)."""
+    layout = layout_for(scheme, players)
+    assert (layout.dora[:3], layout.ura[:3], layout.replacements) == (dora, ura, replacements)
 
 
 def test_front_deals_from_the_front_in_blocks() -> None:

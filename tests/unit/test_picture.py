@@ -26,7 +26,7 @@ HOSTILE = "<script>alert(1)</script>&amp;\x01\u202e"
 def seed_round(players: int = 4, index: int = 0) -> dict[str, Any]:
     seed = vector_seed()
     walls = tenhou.walls(seed, index + 1, players)
-    return wall_dict(index, walls[index], players, tenhou.parse_seed(seed).scheme)
+    return wall_dict(index, walls[index], players, tenhou.parse_seed(seed).era)
 
 
 def log_round(bad: bool) -> tuple[dict[str, Any], list[str]]:

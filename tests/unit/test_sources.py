@@ -31,7 +31,7 @@ def plain(entries: Any) -> list[tuple[str, Any]]:
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    rows = fixture_rows()  # 52 games: more than three seek marks
+    rows = fixture_rows()  # 55 games: more than three seek marks
     return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:20] + SPECIAL + rows[20:])
 
 

@@ -102,10 +102,31 @@ def test_rnd_words_are_read_little_endian() -> None:
     ("foo,bar", "unknown seed format"),
     ("mt19937ar-sha512-n288,1,2", "32 hex words"),
     ("mt19937ar,1,2,3,4,5,6,7,zz", "hexadecimal"),
-], ids=["empty", "not-base64", "short", "unknown-prefix", "late2009-count", "early2009-hex"])
+    ("mt19937ar,1,2,3", "8 or 32 hex words"),
+    ("mt19937ar,-1,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,+1,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,0x1,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,1_0,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,\uff11,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,,0,0,0,0,0,0,0", "hexadecimal"),
+    ("mt19937ar,123456789,0,0,0,0,0,0,0", "longer than 32 bits"),
+    ("mt19937ar-sha512-n288,-1" + ",0" * 31, "hexadecimal"),
+], ids=["empty", "not-base64", "short", "unknown-prefix", "late2009-count", "early2009-hex",
+        "early2009-count", "signed", "plus", "0x", "underscore", "fullwidth-digit", "empty-word",
+        "nine-digits", "late2009-signed"])
 def test_bad_seeds_raise_seed_error(bad: str, why: str) -> None:
+    """int(word, 16) alone takes '-1' (struct then failed: a traceback), '+1', '0x1', '1_0'
+    and non-ASCII digits: each is refused with a SeedError."""
     with pytest.raises(SeedError, match=why):
         tenhou.walls(bad, 1)
+
+
+def test_wall_command_refuses_a_signed_seed_word(capsys: pytest.CaptureFixture[str]) -> None:
+    from pywall.cli import main
+
+    assert main(["wall", "mt19937ar,-1,0,0,0,0,0,0,0"]) == 2
+    err = capsys.readouterr().err
+    assert "bad seed" in err and "not hexadecimal" in err and "Traceback" not in err
 
 
 def test_players_must_be_3_or_4(seed: str) -> None:

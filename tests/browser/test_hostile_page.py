@@ -1,0 +1,84 @@
+"""The page never starves a good file (issue 23, part 4): beside a log whose check runs
+far too long and a log whose report is huge, a real log still gets its verdict, and each
+hostile one a clear message, from the worker's limits (web/pool.mjs, web/worker.mjs).
+
+The hostile logs are the issue's: 16 MiB of bare INIT tags (one real round's INIT,
+67,635 times: its check would take minutes) and 600 copies of a real round with every
+draw altered (a report of about 5.7 MB of JSON). Once the core caps rounds per game, it
+refuses them itself with a message of its own: either clear message passes.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_page import PLAIN, WORK_MS, choose, open_ready, result
+from tests.helpers import TENHOU, log_text
+
+pytestmark = pytest.mark.browser
+
+ROUND_LOG = TENHOU / "tenhou-python-bot" / "1.txt"
+# A core refusal (a cap on rounds or events) is as clear as the worker's.
+CORE = {"log_format", "too_large"}
+
+
+def slow_log(path: Path) -> Path:
+    text = log_text(ROUND_LOG)
+    start = text.index("<INIT")
+    init = text[start : text.index(">", start) + 1]
+    count = (16 * 1024 * 1024 - start - 20) // len(init)
+    path.write_text(text[:start] + init * count + "</mjloggm>", encoding="utf-8")
+    return path
+
+
+def huge_reply_log(path: Path, copies: int = 600) -> Path:
+    text = log_text(ROUND_LOG)
+    start = text.index("<INIT")
+    first = text[start : text.index("<INIT", start + 1)]
+    altered = re.sub(r"<T(\d+)/>", lambda m: f"<T{(int(m.group(1)) + 4) % 136}/>", first)
+    path.write_text(text[:start] + altered * copies + "</mjloggm>", encoding="utf-8")
+    return path
+
+
+def problem(page: Page, name: str) -> tuple[str, str]:
+    node = result(page, name)
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    item = node.locator(".findings li").first
+    return item.get_attribute("data-code") or "", item.inner_text()
+
+
+def test_a_good_log_beside_two_hostile_ones_gets_its_verdict(page: Page, tmp_path: Path) -> None:
+    slow, huge = slow_log(tmp_path / "slow.xml"), huge_reply_log(tmp_path / "huge.xml")
+    open_ready(page)
+    choose(page, slow, PLAIN, huge)  # one worker on this machine: the good log waits behind the slow one
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    code, words = problem(page, slow.name)
+    assert code in {"timed_out", *CORE}, words
+    if code == "timed_out":
+        assert "took too long, so the page stopped it" in words
+    code, words = problem(page, huge.name)
+    assert code in {"reply_too_large", *CORE}, words
+    if code == "reply_too_large":
+        assert "too large for the page to show" in words
+    # the worker the page started in place of the stopped one answers what comes next
+    choose(page, ROUND_LOG)
+    expect(result(page, ROUND_LOG.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready")
+
+
+def test_the_limits_hold_for_files_the_core_takes(page: Page, tmp_path: Path) -> None:
+    """The worker's limits work whatever the core accepts: lowered (as the pool's limits
+    object allows), a small altered log's 0.3 MB report is refused, and the good log
+    beside it is verified."""
+    huge = huge_reply_log(tmp_path / "thirty.xml", copies=30)
+    open_ready(page)
+    page.evaluate("async () => { (await import('./pool.mjs')).limits.replyChars = 100_000; }")
+    choose(page, huge, PLAIN)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    code, words = problem(page, huge.name)
+    assert code == "reply_too_large" and "too large for the page to show" in words
+    page.evaluate("async () => { (await import('./pool.mjs')).limits.replyChars = 4 * 1024 * 1024; }")
