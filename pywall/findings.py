@@ -28,6 +28,7 @@ CODES: dict[str, str] = {
     "dora_count_mismatch": "a win lists more or fewer dora indicators than the log revealed",
     "dice_mismatch": "the dice in INIT differ from the dice the seed gives",
     "more_mismatches": "further mismatches in the round, not listed one by one",
+    "more_findings": "further findings in the game, past the 200 listed (data: count)",
     "wall_unrelated": "almost nothing in the round matches: the seed is not this game's",
     "live_wall_overrun": "the log draws more live tiles than the wall holds",
     "seed_missing": "the log has no SHUFFLE seed, so its walls cannot be rebuilt",
@@ -52,7 +53,7 @@ CODES: dict[str, str] = {
     "wall_copy_mismatch": "the record's second copy of the undealt wall (Riichi City's paiShan) differs from its wall",
     # Could not analyse the input at all
     "log_format": "the input is not a game record pywall can read",
-    "too_large": "the input is over pywall's size cap (raw or decompressed)",
+    "too_large": "the input is over pywall's size cap (raw or decompressed) or its cap on work",
     "unreadable": "the input could not be read (missing file, permission, I/O error)",
     "error": "the input could not be analysed",
 }

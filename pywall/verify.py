@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pywall.errors import SeedError
 from pywall.findings import Finding, Severity
 from pywall.layout import Layout, WallScheme, layout_for
+from pywall.limits import MAX_FINDINGS, MAX_ROWS
 from pywall.model import (
     Call,
     Discard,
@@ -159,6 +160,7 @@ class _Cursor:
     beyond: int = 0  # indicators a corrupt log names past the end of the wall
     overruns: int = 0  # draws past the end of the live wall or the replacement tiles
     left_mismatches: int = 0  # wall counts the record states wrongly
+    dora_count_mismatches: int = 0  # wins that list the wrong number of dora indicators
 
 
 def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[Row], _Cursor]:
@@ -247,7 +249,9 @@ def _win_rows(
     extra: list[Finding],
 ) -> None:
     if ev.dora and len(ev.dora) != cur.doras + 1:
-        extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
+        cur.dora_count_mismatches += 1
+        if cur.dora_count_mismatches <= MAX_LISTED_PER_ROUND:
+            extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
     for i, tile in enumerate(ev.dora):
         _indicator(rows, cur, layout.dora, ("dora", ev.seat, en, i + 1, tile))
     for i, tile in enumerate(ev.ura):
@@ -497,6 +501,8 @@ def verify_game(game: Game) -> GameResult:
     try:
         for rnd, wall in zip(game.rounds, walls_for(game, seed)):
             result = check_round(rnd, wall, layout, red)
+            if _over_budget(rounds, result, findings):
+                break
             rounds.append(result)
             findings.extend(result.findings)
     except SeedError as exc:
@@ -508,7 +514,47 @@ def verify_game(game: Game) -> GameResult:
                 f"a round's seed is unusable: {exc.message}",
             )
         )
-    return GameResult(tuple(rounds), tuple(findings), seed.scheme if seed else None)
+    return GameResult(tuple(rounds), capped(findings), seed.scheme if seed else None)
+
+
+def _over_budget(rounds: list[RoundResult], result: RoundResult, findings: list[Finding]) -> bool:
+    """Whether this round's tile checks take the game over ``limits.MAX_ROWS`` (then a
+    ``too_large`` finding says so: the game is not verified, and no more rounds are read)."""
+    if sum(r.checked for r in rounds) + result.checked <= MAX_ROWS:
+        return False
+    findings.append(
+        Finding(
+            "too_large",
+            Severity.ERROR,
+            result.index,
+            f"{result.label}: the game makes over {MAX_ROWS:,} tile checks (a real game "
+            "makes about 4,000); pywall stops checking here",
+            {"cap": MAX_ROWS},
+        )
+    )
+    return True
+
+
+def capped(findings: list[Finding]) -> tuple[Finding, ...]:
+    """The first ``limits.MAX_FINDINGS`` findings, and one ``more_findings`` that counts the
+    rest (as severe as the worst of them; one that makes the game unreadable is kept)."""
+    if len(findings) <= MAX_FINDINGS:
+        return tuple(findings)
+    kept, rest = findings[:MAX_FINDINGS], findings[MAX_FINDINGS:]
+    kept += [f for f in rest if f.code in FATAL_CODES]
+    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    worst = min((f.severity for f in rest), key=order.index)
+    kept.append(
+        Finding(
+            "more_findings",
+            worst,
+            None,
+            f"{len(rest):,} more findings in this game, not listed (pywall lists "
+            f"{MAX_FINDINGS} a game)",
+            {"count": len(rest)},
+        )
+    )
+    return tuple(kept)
 
 
 # --- walls the record states (Mahjong Soul, Riichi City) ---------------------------
@@ -530,8 +576,10 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
                     f"walls have {layout.size}",
                 )
             )
-            return GameResult(tuple(rounds), tuple(findings), None, limits)
+            return GameResult(tuple(rounds), capped(findings), None, limits)
         result = check_round(rnd, RoundWall(wall, None), layout, True)
+        if _over_budget(rounds, result, findings):
+            break
         hashes = hash_results(rnd)
         more = (
             composition_findings(rnd, layout)
@@ -541,4 +589,4 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
         result = replace(result, findings=result.findings + tuple(more), hashes=hashes)
         rounds.append(result)
         findings.extend(result.findings)
-    return GameResult(tuple(rounds), tuple(findings), None, limits)
+    return GameResult(tuple(rounds), capped(findings), None, limits)

@@ -27,7 +27,7 @@ const HASH_CODES = { sha256_match: "match", salt_hash_match: "match", md5_match:
   hash_mismatch: "mismatch", salt_hash_mismatch: "mismatch", md5_mismatch: "mismatch" };
 // A request the page's worker could not answer with a report (failedReport's codes).
 const PAGE_FAILURES = ["internal", "bad_request", "not_ready", "worker_failed"];
-const PLAIN = new Set(["more_mismatches", "wall_unrelated", "seed_missing", "bad_seed",
+const PLAIN = new Set(["more_mismatches", "more_findings", "wall_unrelated", "seed_missing", "bad_seed",
   "legacy_seed", "duplicate_attribute", "no_rounds", "no_hash", "red_fives_unusual",
   "wall_composition", "left_count_mismatch", "deal_not_committed", "log_format",
   "too_large", "unreadable", "error", ...PAGE_FAILURES]);

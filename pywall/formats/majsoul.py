@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pywall import limits
 from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import (
     MAX_INPUT_BYTES,
@@ -76,8 +77,8 @@ _CHI_PON_KAN = {0: MeldKind.CHI, 1: MeldKind.PON, 2: MeldKind.OPEN_KAN}
 _ANGANG_ADDGANG = {3: MeldKind.CLOSED_KAN, 2: MeldKind.ADDED_KAN}
 _EVENT_LISTS = ("actions", "records", "events")
 _NORTH = face_from_code("4z")
-_MAX_ROUNDS = 1000
-_MAX_EVENTS = 5000
+_MAX_ROUNDS = limits.MAX_ROUNDS
+_MAX_EVENTS = limits.MAX_ROUND_EVENTS
 
 
 def parse(data: bytes | str, name: str | None = None) -> Game:
@@ -96,7 +97,9 @@ def game_from_document(document: Any) -> Game:
             "no RecordNewRound: this is not a Mahjong Soul game record with its rounds decoded"
         )
     if len(starts) > _MAX_ROUNDS:
-        raise LogFormatError(f"{len(starts):,} rounds: more than a game can have")
+        raise LogFormatError(
+            f"{len(starts):,} rounds: over the {_MAX_ROUNDS} pywall reads (real games have about 30)"
+        )
     first = obj(events[starts[0]][1], events[starts[0]][2])
     players = player_count(first, events[starts[0]][2])
     rounds = []
@@ -203,7 +206,9 @@ class _RoundReader:
     def read(self, events: list[tuple[str, Any, str]]) -> Round:
         if len(events) > _MAX_EVENTS:
             raise LogFormatError(
-                f"{len(events):,} events in one round: more than a round can have", events[0][2]
+                f"{len(events):,} events in one round: over the {_MAX_EVENTS:,} pywall reads "
+                "(a real round has a few hundred)",
+                events[0][2],
             )
         _, data, where = events[0]
         start = obj(data, where)
@@ -318,7 +323,10 @@ class _RoundReader:
         self._doras(d, where)
 
     def hule(self, d: dict[str, Any], where: str) -> None:
-        for i, h in enumerate(array(d.get("hules", []), f"{where}, hules")):
+        hules = array(d.get("hules", []), f"{where}, hules")
+        if len(hules) > limits.MAX_WINS:
+            raise LogFormatError(f"{len(hules):,} wins in one result", f"{where}, hules")
+        for i, h in enumerate(hules):
             at = f"{where}, hules[{i}]"
             h = obj(h, at)
             seat = self._seat(h, at)
