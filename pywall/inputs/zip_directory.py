@@ -61,14 +61,31 @@ def directory_problem(f: IO[bytes]) -> str | None:
     """Why the zip's directory is too big to read, or None; leaves ``f`` at its start."""
     extent = directory_extent(f)
     f.seek(0)
-    if extent is None:
+    if extent is None or extent[2] < 0:
         return None
-    entries, size, _ = extent
+    entries, size, start = extent
     if entries > MAX_MEMBERS:
         return f"the zip has {entries:,} members; the cap is {MAX_MEMBERS:,}"
     if size > MAX_DIRECTORY_BYTES:
         return f"the zip's directory is {size:,} bytes; the cap is {MAX_DIRECTORY_BYTES:,}"
+    # The 16-bit count may be a writer's 0xFFFF or a lie; zipfile reads by the size.
+    if size > MAX_MEMBERS * _ENTRY_SIZE and _entries_over_cap(f, start, size):
+        f.seek(0)
+        return f"the zip has over {MAX_MEMBERS:,} members; the cap is {MAX_MEMBERS:,}"
+    f.seek(0)
     return None
+
+
+def _entries_over_cap(f: IO[bytes], start: int, size: int) -> bool:
+    """Whether the directory at ``start`` holds more than ``MAX_MEMBERS`` entries."""
+    f.seek(start)
+    directory = f.read(size)
+    at = count = 0
+    while directory[at : at + 4] == _ENTRY and count <= MAX_MEMBERS:
+        lengths = struct.unpack_from("<HHH", directory, at + 28) if at + 34 <= size else (0, 0, 0)
+        at += _ENTRY_SIZE + sum(lengths)
+        count += 1
+    return count > MAX_MEMBERS
 
 
 def zip_file(f: IO[bytes]) -> zipfile.ZipFile:

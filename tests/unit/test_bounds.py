@@ -221,3 +221,10 @@ def test_an_empty_zip_is_one_error_entry() -> None:
     assert count_zip(io.BytesIO(buf.getvalue())) == 1
     reply = json.loads(api.handle("verify", json.dumps({"name": "empty.zip"}), buf.getvalue()))
     assert reply["summary"]["error"] == 1 and reply["rows"][0]["path"] == "empty.zip"
+
+
+def test_a_zip_whose_end_record_understates_its_members_is_refused_before_zipfile() -> None:
+    """250,000 entries, the 16-bit count saying 65,535: the directory is counted first."""
+    data = stored_zip([f"{i:06}.xml".encode() for i in range(250_000)])
+    entries = list(iter_zip(io.BytesIO(data), "many.zip"))
+    assert len(entries) == 1 and "over 200,000 members" in str(entries[0][1])
