@@ -161,7 +161,10 @@ def faces_from_text(s: str, where: str) -> tuple[int, ...]:
 
 
 def date_from_unix(seconds: Any) -> str | None:
-    """Unix seconds (as records state a game's time) -> ISO 8601 in UTC; None if absent."""
+    """Unix seconds (as records state a game's time; the protobuf JSON mapping writes a
+    64-bit one as a digit string) -> ISO 8601 in UTC; None if absent."""
+    if isinstance(seconds, str) and seconds.isascii() and seconds.isdecimal() and len(seconds) < 12:
+        seconds = int(seconds)
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds < 2**33:
         return None
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")
