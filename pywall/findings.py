@@ -6,10 +6,12 @@ never rename them. ``CODES`` documents each in one line.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+from pywall.limits import MAX_FINDINGS
 
 
 class Severity(str, Enum):
@@ -81,3 +83,26 @@ class Finding:
         return cls(
             d["code"], Severity(d["severity"]), d["round"], d["message"], dict(d.get("data", {}))
         )
+
+
+def capped(findings: list[Finding], fatal: Collection[str]) -> tuple[Finding, ...]:
+    """The first ``limits.MAX_FINDINGS`` findings, and one ``more_findings`` that counts the
+    rest (as severe as the worst of them); one whose code is in ``fatal`` (it makes the
+    game unreadable) is kept."""
+    if len(findings) <= MAX_FINDINGS:
+        return tuple(findings)
+    kept, rest = findings[:MAX_FINDINGS], findings[MAX_FINDINGS:]
+    kept += [f for f in rest if f.code in fatal]
+    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    worst = min((f.severity for f in rest), key=order.index)
+    kept.append(
+        Finding(
+            "more_findings",
+            worst,
+            None,
+            f"{len(rest):,} more findings in this game, not listed (pywall lists "
+            f"{MAX_FINDINGS} a game)",
+            {"count": len(rest)},
+        )
+    )
+    return tuple(kept)

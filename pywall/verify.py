@@ -17,9 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from pywall.errors import SeedError
-from pywall.findings import Finding, Severity
+from pywall.findings import Finding, Severity, capped
 from pywall.layout import Layout, WallScheme, layout_for
-from pywall.limits import MAX_FINDINGS, MAX_ROWS
+from pywall.limits import MAX_ROWS
 from pywall.model import (
     Call,
     Discard,
@@ -514,7 +514,7 @@ def verify_game(game: Game) -> GameResult:
                 f"a round's seed is unusable: {exc.message}",
             )
         )
-    return GameResult(tuple(rounds), capped(findings), seed.scheme if seed else None)
+    return GameResult(tuple(rounds), capped(findings, FATAL_CODES), seed.scheme if seed else None)
 
 
 def _over_budget(rounds: list[RoundResult], result: RoundResult, findings: list[Finding]) -> bool:
@@ -533,28 +533,6 @@ def _over_budget(rounds: list[RoundResult], result: RoundResult, findings: list[
         )
     )
     return True
-
-
-def capped(findings: list[Finding]) -> tuple[Finding, ...]:
-    """The first ``limits.MAX_FINDINGS`` findings, and one ``more_findings`` that counts the
-    rest (as severe as the worst of them; one that makes the game unreadable is kept)."""
-    if len(findings) <= MAX_FINDINGS:
-        return tuple(findings)
-    kept, rest = findings[:MAX_FINDINGS], findings[MAX_FINDINGS:]
-    kept += [f for f in rest if f.code in FATAL_CODES]
-    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
-    worst = min((f.severity for f in rest), key=order.index)
-    kept.append(
-        Finding(
-            "more_findings",
-            worst,
-            None,
-            f"{len(rest):,} more findings in this game, not listed (pywall lists "
-            f"{MAX_FINDINGS} a game)",
-            {"count": len(rest)},
-        )
-    )
-    return tuple(kept)
 
 
 # --- walls the record states (Mahjong Soul, Riichi City) ---------------------------
@@ -576,7 +554,7 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
                     f"walls have {layout.size}",
                 )
             )
-            return GameResult(tuple(rounds), capped(findings), None, limits)
+            return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)
         result = check_round(rnd, RoundWall(wall, None), layout, True)
         if _over_budget(rounds, result, findings):
             break
@@ -589,4 +567,4 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
         result = replace(result, findings=result.findings + tuple(more), hashes=hashes)
         rounds.append(result)
         findings.extend(result.findings)
-    return GameResult(tuple(rounds), capped(findings), None, limits)
+    return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)
