@@ -1,5 +1,5 @@
 """Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
-of issue 13: the figures of the "Reliability" table in benchmarks/RESULTS.md.
+of issues 13 and 23: the figures of the "Reliability" table in benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
 
@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.helpers import DATA, TENHOU, log_text
+from tests.unit.test_bounds import stored_zip
 from tests.unit.test_cli_hostile import PeakWatcher, lzma_zip_with_a_corrupt_member, overlapping_zip
+from tests.unit.test_cli_work import altered_rounds, bare_inits, gzip_of_objects
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"
 MAJSOUL = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
@@ -167,6 +169,28 @@ def json_escapes(d: Path) -> list[str]:
     return ["verify", "--json", str(majsoul_with(d, '"nickname": "', '"nickname": "\\u0085\\u202e\\ud800'))]
 
 
+def inits(d: Path) -> list[str]:
+    return ["verify", "--json", str(bare_inits(d / "i.xml"))]
+
+
+def altered(d: Path) -> list[str]:
+    return ["verify", str(altered_rounds(d / "a.xml"))]
+
+
+def objects(d: Path) -> list[str]:
+    return ["verify", str(gzip_of_objects(d / "o.json.gz"))]
+
+
+def deep(d: Path) -> list[str]:
+    (d / "deep.json").write_text("[" * 200_000)
+    return ["verify", str(d / "deep.json")]
+
+
+def members(d: Path) -> list[str]:
+    (d / "m.zip").write_bytes(stored_zip([f"{i:06}.xml".encode() for i in range(250_000)]))
+    return ["verify", str(d / "m.zip")]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -186,6 +210,11 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "signed-seed": ("23. pywall wall 'mt19937ar,-1,0,...'", signed_seed, os.devnull),
     "surrogate-id": ("23. lone surrogate in a record's game id", surrogate_id, os.devnull),
     "json-escapes": ("23. C1, U+202E, lone surrogate in a name (--json)", json_escapes, os.devnull),
+    "inits": ("23. 67,635 bare INIT tags (16 MiB, --json)", inits, os.devnull),
+    "altered": ("23. 17,346 altered rounds (16 MiB)", altered, os.devnull),
+    "objects": ("23. 16 KB gzip of 5.6 M empty JSON objects", objects, os.devnull),
+    "deep": ("23. 200,000 [ as a JSON record", deep, os.devnull),
+    "members": ("23. zip of 250,000 empty members", members, os.devnull),
 }
 
 

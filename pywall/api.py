@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from pywall import tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
 from pywall.errors import PywallError
+from pywall.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.report import (
     SCHEMA,
@@ -270,13 +271,24 @@ RUN_HANDLERS = (
 )
 
 
+def _payload(payload_json: str) -> Any:
+    """The request's payload, or None when it is not JSON pywall parses: too long, or
+    nested too deep for ``json.loads`` (``limits.json_depth_problem``: 200,000 ``[`` would
+    raise RecursionError in it)."""
+    if not isinstance(payload_json, str) or len(payload_json) > MAX_JSON:
+        return None
+    if json_depth_problem(payload_json) is not None:
+        raise BadRequest(f"the request's payload nests deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(payload_json)
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 def handle(kind: str, payload_json: str, data: bytes | None = None, api: Api | None = None) -> str:
     """Answer one request: its reply as JSON text, or ``{"error": {...}}``. Never raises."""
     try:
-        try:
-            payload = json.loads(payload_json) if len(payload_json) <= MAX_JSON else None
-        except (TypeError, ValueError):
-            payload = None
+        payload = _payload(payload_json)
         if not isinstance(payload, dict):
             raise BadRequest("the request's payload must be a JSON object")
         if kind in RUN_HANDLERS:

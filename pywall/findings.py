@@ -9,11 +9,13 @@ these tables.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from typing import Any
+
+from pywall.limits import MAX_FINDINGS
 
 
 class Severity(str, Enum):
@@ -32,6 +34,7 @@ CODES: dict[str, str] = {
     "dora_count_mismatch": "a win lists more or fewer dora indicators than the log revealed",
     "dice_mismatch": "the dice in INIT differ from the dice the seed gives",
     "more_mismatches": "further mismatches in the round, not listed one by one",
+    "more_findings": "further findings in the game, past the 200 listed (data: count)",
     "wall_unrelated": "almost nothing in the round matches: the seed is not this game's",
     "live_wall_overrun": "the log draws more live tiles than the wall holds",
     "seed_missing": "the log has no SHUFFLE seed, so its walls cannot be rebuilt",
@@ -56,7 +59,7 @@ CODES: dict[str, str] = {
     "wall_copy_mismatch": "the record's second copy of the undealt wall (Riichi City's paiShan) differs from its wall",
     # Could not analyse the input at all
     "log_format": "the input is not a game record pywall can read",
-    "too_large": "the input is over pywall's size cap (raw or decompressed)",
+    "too_large": "the input is over pywall's size cap (raw or decompressed) or its cap on work",
     "unreadable": "the input could not be read (missing file, permission, I/O error)",
     "error": "the input could not be analysed",
 }
@@ -146,3 +149,26 @@ class Finding:
         return cls(
             d["code"], Severity(d["severity"]), d["round"], d["message"], dict(d.get("data", {}))
         )
+
+
+def capped(findings: list[Finding], fatal: Collection[str]) -> tuple[Finding, ...]:
+    """The first ``limits.MAX_FINDINGS`` findings, and one ``more_findings`` that counts the
+    rest (as severe as the worst of them); one whose code is in ``fatal`` (it makes the
+    game unreadable) is kept."""
+    if len(findings) <= MAX_FINDINGS:
+        return tuple(findings)
+    kept, rest = findings[:MAX_FINDINGS], findings[MAX_FINDINGS:]
+    kept += [f for f in rest if f.code in fatal]
+    order = (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    worst = min((f.severity for f in rest), key=order.index)
+    kept.append(
+        Finding(
+            "more_findings",
+            worst,
+            None,
+            f"{len(rest):,} more findings in this game, not listed (pywall lists "
+            f"{MAX_FINDINGS} a game)",
+            {"count": len(rest)},
+        )
+    )
+    return tuple(kept)

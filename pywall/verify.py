@@ -17,8 +17,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from pywall.errors import SeedError
-from pywall.findings import Finding, Severity
+from pywall.findings import Finding, Severity, capped
 from pywall.layout import Layout, WallScheme, layout_for
+from pywall.limits import MAX_ROWS
 from pywall.model import (
     Call,
     Discard,
@@ -163,6 +164,7 @@ class _Cursor:
     beyond: int = 0  # indicators a corrupt log names past the end of the wall
     overruns: int = 0  # draws past the end of the live wall or the replacement tiles
     left_mismatches: int = 0  # wall counts the record states wrongly
+    dora_count_mismatches: int = 0  # wins that list the wrong number of dora indicators
 
 
 def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[Row], _Cursor]:
@@ -251,7 +253,9 @@ def _win_rows(
     extra: list[Finding],
 ) -> None:
     if ev.dora and len(ev.dora) != cur.doras + 1:
-        extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
+        cur.dora_count_mismatches += 1
+        if cur.dora_count_mismatches <= MAX_LISTED_PER_ROUND:
+            extra.append(_dora_count(rnd, ev, en, cur.doras + 1))
     for i, tile in enumerate(ev.dora):
         _indicator(rows, cur, layout.dora, ("dora", ev.seat, en, i + 1, tile))
     for i, tile in enumerate(ev.ura):
@@ -519,6 +523,8 @@ def verify_game(game: Game) -> GameResult:
     try:
         for rnd, wall in zip(game.rounds, walls_for(game, seed)):
             result = check_round(rnd, wall, layout, red)
+            if _over_budget(rounds, result, findings):
+                break
             rounds.append(result)
             findings.extend(result.findings)
     except SeedError as exc:
@@ -530,7 +536,25 @@ def verify_game(game: Game) -> GameResult:
                 f"a round's seed is unusable: {exc.message}",
             )
         )
-    return GameResult(tuple(rounds), tuple(findings), scheme, era=era)
+    return GameResult(tuple(rounds), capped(findings, FATAL_CODES), scheme, era=era)
+
+
+def _over_budget(rounds: list[RoundResult], result: RoundResult, findings: list[Finding]) -> bool:
+    """Whether this round's tile checks take the game over ``limits.MAX_ROWS`` (then a
+    ``too_large`` finding says so: the game is not verified, and no more rounds are read)."""
+    if sum(r.checked for r in rounds) + result.checked <= MAX_ROWS:
+        return False
+    findings.append(
+        Finding(
+            "too_large",
+            Severity.ERROR,
+            result.index,
+            f"{result.label}: the game makes over {MAX_ROWS:,} tile checks (a real game "
+            "makes about 4,000); pywall stops checking here",
+            {"cap": MAX_ROWS},
+        )
+    )
+    return True
 
 
 # --- walls the record states (Mahjong Soul, Riichi City) ---------------------------
@@ -552,8 +576,10 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
                     f"walls have {layout.size}",
                 )
             )
-            return GameResult(tuple(rounds), tuple(findings), None, limits)
+            return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)
         result = check_round(rnd, RoundWall(wall, None), layout, True)
+        if _over_budget(rounds, result, findings):
+            break
         hashes = hash_results(rnd)
         more = (
             composition_findings(rnd, layout)
@@ -563,4 +589,4 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
         result = replace(result, findings=result.findings + tuple(more), hashes=hashes)
         rounds.append(result)
         findings.extend(result.findings)
-    return GameResult(tuple(rounds), tuple(findings), None, limits)
+    return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)

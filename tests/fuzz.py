@@ -1,12 +1,18 @@
-"""The fuzz suite: every reader against mutated real logs, random bytes and hypothesis.
+"""The fuzz suite: every reader against mutated real logs, random bytes and hypothesis;
+the page's API with altered real requests, links, the CLI's text for people, and inputs
+small in bytes but large in work (tests/fuzz_cases.py).
 
     python -m tests.fuzz --seconds 60 [--seed N]     (or: python3 build.py fuzz --minutes 1)
 
-A failure is any exception outside ``PywallError``, any case over 10 s, or the
-process over 300 MB. Cases run in a worker process that announces each case
-before running it (its input saved under ``fuzz-failures/``), so a hang or a
-crash still names its reproducer: the parent kills a worker silent for too
-long, prints the command that replays the case, and exits 1.
+A failure is any exception outside ``PywallError`` (or a broken property of the output:
+an ``internal`` error from the API, an SVG that is not XML, a control character printed
+for people), any case over 10 s of CPU, the process over 300 MB, or a ``work:`` case whose
+own allocations peak over ``WORK_MB`` (tracemalloc, case by case). Cases run in a
+worker process that announces each case before running it (its input saved under
+``fuzz-failures/``), so a hang or a crash still names its reproducer. The run keeps
+going after a failure: the worker goes on to the next case, and the parent starts a
+new worker (with the next seed) after one it had to kill or that died; at the end it
+lists every failure with the command that replays it, and exits 1 if there was any.
 """
 
 from __future__ import annotations
@@ -23,17 +29,20 @@ import resource
 import sqlite3
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from tests import fuzz_cases
+
 ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "fuzz-failures"
-CASE_SECONDS = 10.0
+CASE_SECONDS = 10.0  # of the worker's CPU time (the machine is shared: wall time is not the case's)
+HANG_SECONDS = 60.0  # of wall time without a word from the worker: a hang
 MAX_RSS_MB = 300
+WORK_MB = 200
 PHOENIX_SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
                   "is_processed int, was_error int, log_content text, log_hash text)")
 SNIPPETS = [b"<T", b"<D", b"<INIT ", b'<GO type="16"/>', b"<N who=\"0\" m=\"", b"/>", b"\"", b"=", b"&#",
@@ -49,7 +58,7 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
     from pywall.inputs import zips
     from pywall.report import check_log
 
-    return {
+    readers: dict[str, Callable[[bytes], object]] = {
         "mjlog.parse": mjlog.parse,
         "check_log": lambda data: check_log("fuzz.xml", data),
         "majsoul.parse": majsoul.parse,
@@ -59,31 +68,20 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "archives.gunzip_bounded": lambda data: archives.gunzip_bounded(data, 1 << 24),
         "archives.bunzip_bounded": lambda data: archives.bunzip_bounded(data, 1 << 24),
         "zips.iter_zip": lambda data: list(zips.iter_zip(io.BytesIO(data), "fuzz.zip")),
-        "sources.ArchiveSource": _archive_source,
+        "sources.ArchiveSource": fuzz_cases.archive_source,
+        "api.handle": fuzz_cases.api_reader,
+        "links.link_from_text": fuzz_cases.link_reader,
+        "cli.escaped_report": fuzz_cases.escape_reader,
+        **fuzz_cases.work_readers(),
     }
+    broken = os.environ.get("PYWALL_FUZZ_BREAK")  # tests/unit/test_fuzz.py: a reader that always fails
+    if broken in readers:
+        readers[broken] = _broken
+    return readers
 
 
-def _archive_source(data: bytes) -> object:
-    """The page's shared archive reader, as two workers use it: the first surveys the file
-    and reads it from its start, the second adopts that survey and reads from the middle."""
-    from pywall.inputs.sources import ArchiveSource
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "fuzz.bin"
-        path.write_bytes(data)
-        first = ArchiveSource(path, "fuzz")
-        try:
-            survey = first.survey()
-            out = list(first.entries(0))
-        finally:
-            first.close()
-        second = ArchiveSource(path, "fuzz")
-        try:
-            second.adopt(survey)
-            out += list(second.entries(survey["total"] // 2))
-        finally:
-            second.close()
-        return out
+def _broken(data: bytes) -> object:
+    raise RuntimeError("broken on purpose (PYWALL_FUZZ_BREAK)")
 
 
 def reproducer(reader: str, path: Path) -> str:
@@ -149,10 +147,16 @@ def packed(data: bytes, rng: random.Random) -> bytes:
 def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
     """An endless stream of (reader, input)."""
     pool = seeds()
-    names = list(_readers())
+    names = [n for n in _readers() if not n.startswith("work:")]
+    payloads = fuzz_cases.real_payloads()
+    works = list(fuzz_cases.work_readers())
     while True:
         base = rng.choice(pool)
         roll = rng.random()
+        if roll < 0.25:
+            yield from _beyond_readers(rng, payloads, works)
+            continue
+        roll = (roll - 0.25) / 0.75
         if roll < 0.5:
             data = mutate(base, rng)
             if base.lstrip()[:1] == b"{":  # a JSON record: every reader that takes one, and the sniffing
@@ -168,8 +172,39 @@ def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
             yield rng.choice(names), rng.randbytes(rng.randint(0, 4096))
 
 
-def hypothesis_cases(seconds: float) -> None:
-    """Hypothesis over every reader (structured text and raw bytes); raises on a failure."""
+def _beyond_readers(rng: random.Random, payloads: list[tuple[str, dict[str, object], bytes | None]],
+                    works: list[str]) -> Iterator[tuple[str, bytes]]:
+    """One case past the readers: the API, links, the CLI's escaping, or much work."""
+    roll = rng.random()
+    if roll < 0.55:
+        yield "api.handle", fuzz_cases.api_case(rng, payloads)  # type: ignore[arg-type]
+    elif roll < 0.7:
+        yield "links.link_from_text", fuzz_cases.link_case(rng)
+    elif roll < 0.85:
+        yield "cli.escaped_report", mutate(rng.choice(["x\x1b]0;t\x07\u202e".encode(), "東 ".encode(), b"a"]), rng)
+    else:
+        data = fuzz_cases.work_case(rng)
+        yield ("work:zips.iter_zip" if data[:2] == b"PK" else rng.choice(works[:2])), data
+
+
+def run_case(reader: Callable[[bytes], object], name: str, data: bytes) -> float:
+    """Run one case; the peak MB of its own allocations for a ``work:`` case, else 0."""
+    if not name.startswith("work:"):
+        reader(data)
+        return 0.0
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        reader(data)
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def hypothesis_cases(seconds: float) -> int:
+    """Hypothesis over every reader (structured text and raw bytes); how many failed (each
+    printed as it fails)."""
     from hypothesis import strategies as st
 
     readers = _readers()
@@ -179,14 +214,18 @@ def hypothesis_cases(seconds: float) -> None:
                     st.text(alphabet="0123456789,-%&#;x\u00b2 ", max_size=30))
     logs = st.lists(tag, max_size=30).map(lambda tags: ('<mjloggm ver="2.3">' + "".join(tags)).encode())
     deadline = time.monotonic() + seconds
+    failed = 0
     for name, reader in readers.items():
         if time.monotonic() > deadline:
-            return
-
+            break
+        if name.startswith("work:"):
+            continue
         try:
             _property(reader, st.one_of(st.binary(max_size=2048), logs))()
         except Exception as exc:  # noqa: BLE001 (a failure: hypothesis has printed the falsifying example)
-            raise SystemExit(f"FAIL hypothesis {name}: {type(exc).__name__}: {exc}") from None
+            print(f"FAIL hypothesis {name}: {type(exc).__name__}: {str(exc)[:300]}", flush=True)
+            failed += 1
+    return failed
 
 
 def _property(reader: Callable[[bytes], object], inputs: object) -> Callable[[], None]:
@@ -216,20 +255,24 @@ def save(reader: str, data: bytes) -> Path:
 
 def replay(reader: str, path: Path) -> None:
     """Run one saved case in this process: a traceback here is the bug."""
-    start = time.monotonic()
+    start = time.process_time()
+    traced = 0.0
     try:
-        _readers()[reader](path.read_bytes())
+        traced = run_case(_readers()[reader], reader, path.read_bytes())
     except Exception as exc:
         from pywall.errors import PywallError
 
         if not isinstance(exc, PywallError):
             raise
         print(f"PywallError: {exc}")
-    print(f"{time.monotonic() - start:.2f} s, {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(f"{time.process_time() - start:.2f} s of CPU, {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+          + (f", {traced:.0f} MB allocated at the peak" if traced else ""))
 
 
 def worker(seconds: float, seed: int) -> int:
-    """Runs cases until ``seconds`` pass; prints ``CASE reader path`` before each one."""
+    """Runs cases until ``seconds`` pass; prints ``CASE reader path`` before each one and
+    ``FAIL ...`` for each failure, and goes on (exit 3 when the process itself has grown
+    past ``MAX_RSS_MB``: its high-water mark would flag every later case)."""
     from pywall.errors import PywallError
 
     readers = _readers()
@@ -237,58 +280,90 @@ def worker(seconds: float, seed: int) -> int:
     current = FAILURES / f".current-{os.getpid()}.bin"
     FAILURES.mkdir(exist_ok=True)
     deadline = time.monotonic() + seconds * 0.8
-    count = 0
+    failed = 0
     for reader, data in cases(rng):
         if time.monotonic() > deadline:
             break
         current.write_bytes(data)
         print(f"CASE {reader} {current}", flush=True)
-        start = time.monotonic()
+        start = time.process_time()
+        traced = 0.0
         try:
-            readers[reader](data)
+            traced = run_case(readers[reader], reader, data)
         except PywallError:
             pass
         except Exception as exc:  # noqa: BLE001 (any other exception is the failure we look for)
             path = save(reader, data)
             print(f"FAIL {reader}: {type(exc).__name__}: {str(exc)[:300]}\n  replay: {reproducer(reader, path)}",
                   flush=True)
-            return 1
-        took = time.monotonic() - start
+            failed += 1
+            continue
+        took = time.process_time() - start
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        if took > CASE_SECONDS or rss > MAX_RSS_MB:
+        if took > CASE_SECONDS or rss > MAX_RSS_MB or traced > WORK_MB:
             path = save(reader, data)
-            print(f"FAIL {reader}: {took:.1f} s, {rss:.0f} MB\n  replay: {reproducer(reader, path)}", flush=True)
-            return 1
-        count += 1
+            print(f"FAIL {reader}: {took:.1f} s of CPU, {rss:.0f} MB process, {traced:.0f} MB case\n"
+                  f"  replay: {reproducer(reader, path)}", flush=True)
+            failed += 1
+            if rss > MAX_RSS_MB:
+                current.unlink(missing_ok=True)
+                return 3
     current.unlink(missing_ok=True)
-    hypothesis_cases(max(seconds * 0.2, 1.0))
-    print(f"DONE {count} cases", flush=True)
-    return 0
+    failed += hypothesis_cases(max(seconds * 0.2, 1.0))
+    print(f"DONE {failed} failures", flush=True)
+    return 1 if failed else 0
 
 
 def watch(seconds: float, seed: int) -> int:
-    """Runs the worker; kills it when a case runs over ``CASE_SECONDS`` and names the case."""
+    """Runs workers until ``seconds`` pass: one silent for over ``HANG_SECONDS`` is killed
+    and its case named, and a new worker goes on with the next seed, as after one that
+    died; every failure is listed again at the end."""
+    deadline = time.monotonic() + seconds
+    failures: list[str] = []
+    count = 0
+    for attempt in range(1000):
+        left = deadline - time.monotonic()
+        if left < 2:
+            break
+        ran, code, found = _one_worker(left, seed + attempt)
+        count += ran
+        failures += found
+        if code in (0, 1):
+            break
+    print(f"fuzz: {count} cases, {len(failures)} failures", flush=True)
+    for f in failures:
+        print(f, flush=True)
+    return 1 if failures else 0
+
+
+def _one_worker(seconds: float, seed: int) -> tuple[int, int | None, list[str]]:
+    """(cases run, the worker's exit code or None when killed, failures) of one worker."""
     proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz", "--worker", "--seconds", str(seconds),
                              "--seed", str(seed)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_pump, args=(proc, lines), daemon=True).start()
-    last = ""
+    last, count, failures = "", 0, []
     while True:
         try:
-            line = lines.get(timeout=CASE_SECONDS + 5)
+            line = lines.get(timeout=HANG_SECONDS)
         except queue.Empty:
             proc.kill()
-            return _report_last(last, f"over {CASE_SECONDS:.0f} s")
+            proc.wait()
+            return count, None, [*failures, _report_last(last, f"silent for {HANG_SECONDS:.0f} s")]
         if line is None:
             break
         if line.startswith("CASE "):
-            last = line
-        else:
-            print(line, flush=True)
+            last, count = line, count + 1
+            continue
+        print(line, flush=True)
+        if line.startswith("FAIL"):
+            failures.append(line)
+        elif line.startswith("  replay:") and failures:
+            failures[-1] += "\n" + line
     code = proc.wait()
-    if code not in (0, 1):
-        return _report_last(last, f"the worker died (exit {code}; out of memory?)")
-    return code
+    if code not in (0, 1, 3):
+        failures.append(_report_last(last, f"the worker died (exit {code}; out of memory?)"))
+    return count, code, failures
 
 
 def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
@@ -298,14 +373,15 @@ def _pump(proc: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
     lines.put(None)
 
 
-def _report_last(last: str, why: str) -> int:
+def _report_last(last: str, why: str) -> str:
     if not last:
-        print(f"FAIL: {why} before any case")
-        return 1
-    _, reader, path = last.split(" ", 2)
-    saved = save(reader, Path(path).read_bytes())
-    print(f"FAIL {reader}: {why}\n  replay: {reproducer(reader, saved)}")
-    return 1
+        message = f"FAIL: {why} before any case"
+    else:
+        _, reader, path = last.split(" ", 2)
+        saved = save(reader, Path(path).read_bytes())
+        message = f"FAIL {reader}: {why}\n  replay: {reproducer(reader, saved)}"
+    print(message, flush=True)
+    return message
 
 
 def main(argv: list[str] | None = None) -> int:

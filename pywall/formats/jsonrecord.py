@@ -15,9 +15,11 @@ from typing import Any
 from pywall.archives import MAX_INPUT_BYTES as MAX_GZIP_BYTES
 from pywall.archives import MAX_XML_BYTES, gunzip_bounded, is_gzip
 from pywall.errors import InputTooLargeError, LogFormatError, ValueInputError
+from pywall.limits import MAX_RECORD_BYTES, json_depth_problem, json_values_problem
 from pywall.tiles import face_from_code
 
-MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Capped like a log (16 MiB of text, plain or out of a gzip).
+MAX_INPUT_BYTES = MAX_RECORD_BYTES
 _BOM = "\ufeff"
 
 
@@ -51,7 +53,15 @@ def text_from_data(data: bytes | str) -> str:
 
 
 def loads(text: str, where: str | None = None) -> Any:
-    """``json.loads`` with every failure as ``LogFormatError``."""
+    """``json.loads`` with every failure as ``LogFormatError``; text that would nest too
+    deep or make too many objects (``pywall.limits``) is refused before it."""
+    at = f" ({where})" if where else ""
+    problem = json_values_problem(text)
+    if problem is not None:
+        raise InputTooLargeError(f"not a JSON record pywall reads: {problem}{at}")
+    problem = json_depth_problem(text)
+    if problem is not None:
+        raise LogFormatError(f"not JSON pywall can read: {problem}", where)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -159,7 +169,10 @@ def faces_from_text(s: str, where: str) -> tuple[int, ...]:
 
 
 def date_from_unix(seconds: Any) -> str | None:
-    """Unix seconds (as records state a game's time) -> ISO 8601 in UTC; None if absent."""
+    """Unix seconds (as records state a game's time; the protobuf JSON mapping writes a
+    64-bit one as a digit string) -> ISO 8601 in UTC; None if absent."""
+    if isinstance(seconds, str) and seconds.isascii() and seconds.isdecimal() and len(seconds) < 12:
+        seconds = int(seconds)
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 < seconds < 2**33:
         return None
     return datetime.fromtimestamp(seconds, UTC).isoformat(timespec="seconds")

@@ -4,7 +4,9 @@ Theory of operation (docs/platforms.md; ../shared/FACTS-platforms.md part A):
 a record is the game's protobuf ``GameDetailRecords`` decoded to JSON. Its tile
 events are ``{name, data}`` pairs found in one of three places: the export
 script's ``data.data.actions[i].result`` (version 210715 on), ``records[i]``
-(version 0, before 2021-07-15), or an ``events`` list (RiichiEnv's excerpts);
+(version 0, before 2021-07-15), an ``events`` list (RiichiEnv's excerpts), or
+the ``details`` list of a record saved by the protobuf JSON mapping
+(``pywall.formats.majsoul_proto``: lowerCamelCase, defaults left out);
 a name may carry ``.lq.`` and ``Record`` or not (``.lq.RecordNewRound``,
 ``NewRound``). ``RecordNewRound`` states the round's wall as ``paishan``: the
 whole wall in the SHA-256 era (136 or 108 tiles, scheme ``front``, with
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from pywall import limits
 from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import (
     MAX_INPUT_BYTES,
@@ -37,6 +40,7 @@ from pywall.formats.jsonrecord import (
     text,
 )
 from pywall.formats.majsoul_hashes import MajsoulRecord, head_text, parse_hashes
+from pywall.formats.majsoul_proto import TYPE_KEY, is_proto_event, proto_event, short_name
 from pywall.layout import WallScheme, wall_size
 from pywall.model import (
     Call,
@@ -74,10 +78,10 @@ _MODES = {
 }
 _CHI_PON_KAN = {0: MeldKind.CHI, 1: MeldKind.PON, 2: MeldKind.OPEN_KAN}
 _ANGANG_ADDGANG = {3: MeldKind.CLOSED_KAN, 2: MeldKind.ADDED_KAN}
-_EVENT_LISTS = ("actions", "records", "events")
+_EVENT_LISTS = ("actions", "records", "events", "details")
 _NORTH = face_from_code("4z")
-_MAX_ROUNDS = 1000
-_MAX_EVENTS = 5000
+_MAX_ROUNDS = limits.MAX_ROUNDS
+_MAX_EVENTS = limits.MAX_ROUND_EVENTS
 
 
 def parse(data: bytes | str, name: str | None = None) -> Game:
@@ -96,7 +100,9 @@ def game_from_document(document: Any) -> Game:
             "no RecordNewRound: this is not a Mahjong Soul game record with its rounds decoded"
         )
     if len(starts) > _MAX_ROUNDS:
-        raise LogFormatError(f"{len(starts):,} rounds: more than a game can have")
+        raise LogFormatError(
+            f"{len(starts):,} rounds: over the {_MAX_ROUNDS} pywall reads (real games have about 30)"
+        )
     first = obj(events[starts[0]][1], events[starts[0]][2])
     players = player_count(first, events[starts[0]][2])
     rounds = []
@@ -111,7 +117,7 @@ def game_from_document(document: Any) -> Game:
         platform=Platform.MAJSOUL,
         game_id=head_text(head, "uuid"),
         rule=_rule(head, players),
-        date=date_from_unix(head.get("start_time")),
+        date=date_from_unix(head.get("start_time", head.get("startTime"))),
     )
 
 
@@ -127,11 +133,14 @@ def events_of(document: Any) -> Iterator[tuple[str, Any, str]]:
         return
     items, where = found
     for i, item in enumerate(items):
+        if is_proto_event(item):
+            yield (*proto_event(item), f"{where}[{i}]")
+            continue
         if not isinstance(item, dict):
             continue
         event = item.get("result", item)
         if isinstance(event, dict) and isinstance(event.get("name"), str):
-            yield _short(event["name"]), event.get("data"), f"{where}[{i}]"
+            yield short_name(event["name"]), event.get("data"), f"{where}[{i}]"
 
 
 def _event_list(document: Any) -> tuple[list[Any], str] | None:
@@ -153,19 +162,16 @@ def _event_list(document: Any) -> tuple[list[Any], str] | None:
 
 
 def _is_new_round(item: Any) -> bool:
+    if is_proto_event(item):
+        return short_name(item[TYPE_KEY]) == "NewRound"
     if not isinstance(item, dict):
         return False
     event = item.get("result", item)
     return (
         isinstance(event, dict)
         and isinstance(event.get("name"), str)
-        and _short(event["name"]) == "NewRound"
+        and short_name(event["name"]) == "NewRound"
     )
-
-
-def _short(name: str) -> str:
-    """``.lq.RecordNewRound`` -> ``NewRound``."""
-    return name.removeprefix(".lq.").removeprefix("Record")
 
 
 def player_count(new_round: dict[str, Any], where: str) -> int:
@@ -203,7 +209,9 @@ class _RoundReader:
     def read(self, events: list[tuple[str, Any, str]]) -> Round:
         if len(events) > _MAX_EVENTS:
             raise LogFormatError(
-                f"{len(events):,} events in one round: more than a round can have", events[0][2]
+                f"{len(events):,} events in one round: over the {_MAX_EVENTS:,} pywall reads "
+                "(a real round has a few hundred)",
+                events[0][2],
             )
         _, data, where = events[0]
         start = obj(data, where)
@@ -318,7 +326,10 @@ class _RoundReader:
         self._doras(d, where)
 
     def hule(self, d: dict[str, Any], where: str) -> None:
-        for i, h in enumerate(array(d.get("hules", []), f"{where}, hules")):
+        hules = array(d.get("hules", []), f"{where}, hules")
+        if len(hules) > limits.MAX_WINS:
+            raise LogFormatError(f"{len(hules):,} wins in one result", f"{where}, hules")
+        for i, h in enumerate(hules):
             at = f"{where}, hules[{i}]"
             h = obj(h, at)
             seat = self._seat(h, at)
@@ -373,9 +384,9 @@ def _names(head: dict[str, Any], players: int) -> tuple[str, ...]:
     accounts = head.get("accounts")
     for account in accounts if isinstance(accounts, list) else []:
         if isinstance(account, dict) and isinstance(account.get("nickname"), str):
-            seat = account.get("seat", 0)
-            if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < players:
-                names[seat] = account["nickname"]
+            seat = str(account.get("seat", 0))  # a number, or its digits (protobuf JSON)
+            if seat in map(str, range(players)):
+                names[int(seat)] = account["nickname"]
     return tuple(names)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
+from pywall import limits
 from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
 from pywall.errors import InputTooLargeError, LogFormatError
 from pywall.model import (
@@ -47,9 +48,8 @@ _ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"
 _ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
 #: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
 MAX_TAG_CHARS = 64 * 1024
-#: Events one round may have: a real round has a few hundred at most (at most 70 live
-#: and 8 replacement draws, each with a discard, and calls, riichi, dora, a result).
-MAX_ROUND_EVENTS = 2048
+#: Events one round may have, rounds one game may have (``pywall.limits``).
+MAX_ROUND_EVENTS = limits.MAX_ROUND_EVENTS
 #: A draw or discard's tile number: ASCII digits only (``str.isdigit`` accepts "²").
 _DIGITS = frozenset("0123456789")
 #: Runs of %XX escapes, as Tenhou writes the UTF-8 bytes of players' names.
@@ -412,6 +412,12 @@ def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
         elif tag.name == "UN" and un is None:
             un = tag
         elif tag.name == "INIT":
+            if len(rounds) >= limits.MAX_ROUNDS:
+                raise LogFormatError(
+                    f"a game of over {limits.MAX_ROUNDS} rounds (real games have about 30); "
+                    "pywall stops reading here",
+                    f"tag {tag.index}",
+                )
             players = _player_count(go_type, un)
             _check_players(rounds, players, tag)
             rounds.append(_RoundBuilder(tag, len(rounds), players))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pywall import limits
 from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import (
     array,
@@ -66,8 +67,8 @@ _DISCARD, _RON, _TSUMO = 11, 7, 10
 _WINS = {0: "ron", 1: "tsumo"}
 _ENDS = {7: "exhaustive", 8: "stopped"}
 _SUIT_OF_HIGH = {0: "p", 1: "s", 2: "m"}
-_MAX_ROUNDS = 1000
-_MAX_EVENTS = 5000
+_MAX_ROUNDS = limits.MAX_ROUNDS
+_MAX_EVENTS = limits.MAX_ROUND_EVENTS
 
 
 def parse(data: bytes | str, name: str | None = None) -> Game:
@@ -85,7 +86,8 @@ def game_from_document(document: Any) -> Game:
         raise LogFormatError("the record has no rounds", "data.handRecord")
     if len(records) > _MAX_ROUNDS:
         raise LogFormatError(
-            f"{len(records):,} rounds: more than a game can have", "data.handRecord"
+            f"{len(records):,} rounds: over the {_MAX_ROUNDS} pywall reads (real games have about 30)",
+            "data.handRecord",
         )
     players = integer(game.get("playerCount", 4), "data.playerCount", 3, 4)
     rounds = tuple(
@@ -170,7 +172,11 @@ class _RoundReader:
             )
         records = array(r.get("handEventRecord"), f"{where}, handEventRecord")
         if len(records) > _MAX_EVENTS:
-            raise LogFormatError(f"{len(records):,} events: more than a round can have", where)
+            raise LogFormatError(
+                f"{len(records):,} events: over the {_MAX_EVENTS:,} pywall reads "
+                "(a real round has a few hundred)",
+                where,
+            )
         for i, e in enumerate(records):
             self.event(obj(e, f"{where}, event {i + 1}"), f"{where}, event {i + 1}", encode)
         copy = r.get("paiShan")
@@ -280,8 +286,10 @@ class _RoundReader:
         if end_type not in _WINS:
             self.events.append(Ryuukyoku(_ENDS.get(end_type, f"end_type {end_type}")))
             return
-        infos = d.get("win_info")
-        for i, w in enumerate(array(infos, f"{where}, win_info")):
+        infos = array(d.get("win_info"), f"{where}, win_info")
+        if len(infos) > limits.MAX_WINS:
+            raise LogFormatError(f"{len(infos):,} wins in one result", f"{where}, win_info")
+        for i, w in enumerate(infos):
             at = f"{where}, win_info[{i}]"
             w = obj(w, at)
             seat = self.seat(w.get("user_id"), at)

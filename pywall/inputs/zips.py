@@ -5,11 +5,17 @@ in-memory buffer in the browser). Each file member yields ``(name, bytes)`` or
 ``(name, PywallError)``: one corrupt, oversized or unsupported member never
 stops the others, whatever the decompressor (deflate, bzip2, LZMA) raises.
 
-Refused before anything is decompressed: more than ``MAX_MEMBERS`` entries,
-and entries that overlap (several directory entries pointing into the same
+Refused before ``zipfile`` builds its directory (about 550 bytes of memory an
+entry): more than ``MAX_MEMBERS`` entries or a central directory over
+``MAX_DIRECTORY_BYTES``, as the end-of-central-directory record states them
+(``directory_problem``). Refused before anything is decompressed: entries that overlap (several directory entries pointing into the same
 bytes: a 110 KB file could otherwise expand one 16 MiB member 2,000 times). A
 member over 16 MiB, or one that expands more than ``MAX_RATIO`` times (real
-logs compress about 10:1), is an error entry of its own.
+logs compress about 10:1), is an error entry of its own, and so is a member whose
+name the zip marks UTF-8 but is not (``zipfile`` would refuse the whole archive:
+the directory is read through ``_Renamed``, which gives such names ``?`` for their
+non-ASCII bytes; opening the member then fails on its local header). A zip with
+no file at all is one error entry, never nothing.
 """
 
 from __future__ import annotations
@@ -23,13 +29,18 @@ from typing import IO
 
 from pywall.archives import MAX_INPUT_BYTES, Entry
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.inputs.zip_directory import (
+    MAX_MEMBERS,
+    NOT_UTF8_NAME,
+    directory_problem,
+)
+from pywall.inputs.zip_directory import zip_file as _zip_file
 
 try:  # not in every Python build (Pyodide may leave it out)
     from lzma import LZMAError as _LZMAError
 except ImportError:  # pragma: no cover
     _LZMAError = zlib.error  # type: ignore[misc,assignment]
 
-MAX_MEMBERS = 1_000_000
 MAX_RATIO = 200
 RATIO_FROM = 1024 * 1024  # members under 1 MiB may expand as they like
 #: Whatever reading a zip or a member may raise (struct.error: malformed extra fields).
@@ -90,6 +101,8 @@ def _read_member(zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
 def _members(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     """The members to read; raises ``PywallError`` for an archive refused as a whole."""
     infos = zip_infos(zf)
+    if not infos:
+        raise LogFormatError("the zip holds no files")
     if len(infos) > MAX_MEMBERS:
         raise InputTooLargeError(f"the zip has {len(infos):,} members; the cap is {MAX_MEMBERS:,}")
     problem = overlap_problem(zf.infolist())
@@ -100,9 +113,12 @@ def _members(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
 
 def open_zip(fileobj: IO[bytes]) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
     """The zip and the members to read; raises ``PywallError`` for a zip refused or
-    unreadable as a whole."""
+    unreadable as a whole (an empty zip too)."""
     try:
-        zf = zipfile.ZipFile(fileobj)
+        problem = directory_problem(fileobj)
+        if problem is not None:
+            raise InputTooLargeError(problem)
+        zf = _zip_file(fileobj)
     except ZIP_ERRORS as exc:
         raise LogFormatError(f"not a readable zip file ({exc})") from None
     try:
@@ -123,6 +139,8 @@ def iter_members(zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo], label: str) 
             yield name, _read_member(zf, info)
         except PywallError as exc:
             yield name, exc
+        except UnicodeDecodeError:
+            yield name, LogFormatError(NOT_UTF8_NAME)
         except ZIP_ERRORS as exc:
             yield (
                 name,
@@ -144,7 +162,8 @@ def iter_zip(fileobj: IO[bytes], label: str) -> Iterator[Entry]:
 def count_zip(fileobj: IO[bytes]) -> int:
     """How many entries ``iter_zip`` yields (1 for a zip refused as a whole)."""
     try:
-        with zipfile.ZipFile(fileobj) as zf:
-            return len(_members(zf))
-    except (PywallError, *ZIP_ERRORS):
+        zf, infos = open_zip(fileobj)
+    except PywallError:
         return 1
+    zf.close()
+    return len(infos)

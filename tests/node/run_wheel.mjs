@@ -8,9 +8,9 @@
 //                  hash is checked too), then micropip.install of the wheel file.
 // --snapshot: start the interpreter from the page's start-up snapshot, as the page does.
 // JOBS.json is a list of requests as the page's worker makes them, {"kind", "payload",
-// "path"?}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
+// "path"?, "payload_text"? (the payload as raw text)}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
 // the file's bytes or null)`, exactly as worker.mjs calls it; the answer on stdout is
-// the list of JSON strings it returned, in the same order.
+// the list of JSON strings it returned, in the same order (and each request's seconds).
 
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -62,10 +62,13 @@ pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(path.join(op
 const glue = pyodide.pyimport("pywall_worker");
 const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
 const results = [];
+const seconds = [];
 for (const job of jobs) {
-  const payload = JSON.stringify(job.payload ?? {});
+  const start = performance.now();
+  const payload = job.payload_text ?? JSON.stringify(job.payload ?? {});
   // as worker.mjs does: no bytes, no third argument
   results.push(job.path ? glue.handle(job.kind, payload, new Uint8Array(readFileSync(job.path)))
     : glue.handle(job.kind, payload));
+  seconds.push((performance.now() - start) / 1000);
 }
-process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version.split()[0]"), results }));
+process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version.split()[0]"), results, seconds }));

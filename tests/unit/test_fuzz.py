@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -24,3 +25,17 @@ def test_a_failure_names_its_reproducer(tmp_path: object) -> None:
         fuzz.replay("mjlog.parse", path)  # a PywallError: reported, not raised
     finally:
         path.unlink()
+
+
+def test_the_run_goes_on_after_a_failure_and_lists_them_all() -> None:
+    """A reader broken on purpose fails every time it is chosen: the run still goes on to
+    other cases and ends listing each failure with its replay command."""
+    env = {**os.environ, "PYWALL_FUZZ_BREAK": "links.link_from_text"}
+    run = subprocess.run([sys.executable, "-m", "tests.fuzz", "--seconds", "8", "--seed", "3"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-3000:]
+    summary = next(line for line in run.stdout.splitlines() if line.startswith("fuzz: ") and "cases" in line)
+    cases, failures = (int(w) for w in summary.replace(",", "").split()[1::2][:2])
+    listed = run.stdout.split(summary, 1)[1]
+    assert failures >= 2 and cases > failures and listed.count("FAIL links.link_from_text") == failures
+    assert listed.count("--replay links.link_from_text") == failures

@@ -47,6 +47,7 @@ def test_core_never_imports_the_drivers() -> None:
 #: report (and what reads reports) -> drivers.
 LAYERS: dict[str, int] = {
     "errors": 0, "findings": 0, "tiles": 0, "archives": 0,
+    "limits": 0,  # what one input may cost: the caps on work
     "tile_glyphs": 0, "tile_art": 0,  # the tile faces as vector shapes
     "model": 1, "layout": 1,  # where a round's tiles sit in its wall: part of what a record means
     "formats": 2,
