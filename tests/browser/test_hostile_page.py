@@ -54,7 +54,9 @@ def problem(page: Page, name: str) -> tuple[str, str]:
 def test_a_good_log_beside_two_hostile_ones_gets_its_verdict(page: Page, tmp_path: Path) -> None:
     slow, huge = slow_log(tmp_path / "slow.xml"), huge_reply_log(tmp_path / "huge.xml")
     open_ready(page)
-    choose(page, slow, PLAIN, huge)  # one worker on this machine: the good log waits behind the slow one
+    choose(
+        page, slow, PLAIN, huge
+    )  # one worker on this machine: the good log waits behind the slow one
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     code, words = problem(page, slow.name)
     assert code in {"timed_out", *CORE}, words
@@ -66,7 +68,9 @@ def test_a_good_log_beside_two_hostile_ones_gets_its_verdict(page: Page, tmp_pat
         assert "too large for the page to show" in words
     # the worker the page started in place of the stopped one answers what comes next
     choose(page, ROUND_LOG)
-    expect(result(page, ROUND_LOG.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, ROUND_LOG.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     expect(page.locator("#status")).to_have_attribute("data-state", "ready")
 
 
@@ -81,4 +85,46 @@ def test_the_limits_hold_for_files_the_core_takes(page: Page, tmp_path: Path) ->
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     code, words = problem(page, huge.name)
     assert code == "reply_too_large" and "too large for the page to show" in words
-    page.evaluate("async () => { (await import('./pool.mjs')).limits.replyChars = 4 * 1024 * 1024; }")
+    page.evaluate(
+        "async () => { (await import('./pool.mjs')).limits.replyChars = 4 * 1024 * 1024; }"
+    )
+
+
+def long_log(path: Path) -> Path:
+    """A log the core takes whole (99 rounds, each a real round followed by 900 draws and
+    discards past its wall: under every cap) whose check takes about 0.25 s in CPython
+    and longer in the page: far over a time limit lowered to 100 ms."""
+    text = log_text(ROUND_LOG)
+    start = text.index("<INIT")
+    first = text[start : text.index("<INIT", start + 1)]
+    path.write_text(
+        text[:start] + (first + "<T1/><D1/>" * 900) * 99 + "</mjloggm>", encoding="utf-8"
+    )
+    return path
+
+
+def test_the_time_limit_stops_a_long_check_the_core_takes(page: Page, tmp_path: Path) -> None:
+    """With the caps on work in the core, no real hostile log reaches the worker's time
+    limit any more; lowered to 100 ms, it stops a long check the core takes whole, says so,
+    and the good log queued behind it on the same worker is checked by the worker started
+    in its place. The limit goes back to 10 s the moment the long log's message is drawn
+    (before the new worker, which takes over a second to start, can begin the good log)."""
+    long = long_log(tmp_path / "long.xml")
+    open_ready(page)
+    page.evaluate(
+        """async (name) => {
+          const { limits } = await import('./pool.mjs');
+          limits.jobMs = 100;
+          const restore = new MutationObserver(() => {
+            const node = document.querySelector(`#results [data-file="${name}"][data-verdict]`);
+            if (node) { limits.jobMs = 10_000; restore.disconnect(); }
+          });
+          restore.observe(document.getElementById('results'), { subtree: true, childList: true, attributes: true });
+        }""",
+        long.name,
+    )
+    choose(page, long, PLAIN)
+    code, words = problem(page, long.name)
+    assert code == "timed_out" and "took too long, so the page stopped it" in words, words
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    assert page.evaluate("async () => (await import('./pool.mjs')).limits.jobMs") == 10_000
