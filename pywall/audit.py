@@ -30,6 +30,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pywall.audit_draws import NO_DRAWS, DrawAudit, DrawSums, WallAudit, draw_audit, wall_audit
+from pywall.draws import GameDraws, Sums
 from pywall.errors import ValueInputError
 from pywall.report import problem_context
 from pywall.shanten import shanten
@@ -44,6 +46,7 @@ from pywall.stats import (
     z_score,
 )
 from pywall.tiles import dora_kind
+from pywall.walls import GameWalls, WallTally
 
 OVERALL = "all players"
 ANONYMOUS = frozenset({"", "NoName"})
@@ -62,6 +65,21 @@ EXPLANATION = (
     "them as independent, which is a close approximation. Verification shows each wall "
     "is the one the platform committed to; this audit asks whether those walls behave "
     "like randomly shuffled ones."
+)
+
+DRAWS_EXPLANATION = (
+    "The draw tests follow every draw of the verified games (live and replacement "
+    "draws; the dealer's first is part of the starting hand). From the record every "
+    "hand is known, so for each draw the chance that it gives an effective tile (one "
+    "that lowers the hand's shanten), a winning tile in tenpai, or a dora is the share "
+    "of such tiles among the tiles the record had not yet shown. Under a fair shuffle "
+    "those unseen tiles lie in a random order whatever the players chose, so the draws "
+    "hit on average what these chances add up to: each test compares the hits with that "
+    "sum, in standard deviations (z). The wall tests ask, for walls known whole, whether "
+    "tile kinds are spread over the wall's positions (and its regions: each deal, the "
+    "live wall early and late, the dead wall, red fives) as a shuffle spreads them. "
+    "A small p-value means results this far from fair would be rare; one among many "
+    "players and tests is expected by chance. docs/audit.md explains the tests."
 )
 
 
@@ -129,6 +147,7 @@ class GroupTally:
     dora: int = 0
     dora_mean: float = 0.0
     dora_var: float = 0.0
+    draws: DrawSums = NO_DRAWS  # the draw tests' sums (pywall.draws.TESTS order)
 
     @property
     def hands(self) -> int:
@@ -158,6 +177,11 @@ class GroupTally:
         self.dora += other.dora
         self.dora_mean += other.dora_mean
         self.dora_var += other.dora_var
+        self.add_draws(other.draws)
+
+    def add_draws(self, sums: DrawSums) -> None:
+        a, b, c = self.draws
+        self.draws = (a + sums[0], b + sums[1], c + sums[2])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -165,6 +189,7 @@ class GroupTally:
                 [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
             ],
             "dora": [self.dora, self.dora_mean, self.dora_var],
+            "draws": [s.to_list() for s in self.draws],
         }
 
     @classmethod
@@ -174,7 +199,8 @@ class GroupTally:
                 (int(p), int(t)): {int(s): int(n) for s, n in c.items()} for p, t, c in d["shanten"]
             }
             dora, mean, var = d["dora"]
-            return cls(shanten_counts, int(dora), float(mean), float(var))
+            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
+            return cls(shanten_counts, int(dora), float(mean), float(var), (a, b, c))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
@@ -209,10 +235,14 @@ class GroupAudit:
     dora: ZScore | None
     platform: str | None = None  # set on a platform's group (the page words it itself)
     players: int | None = None
+    draws: DrawAudit | None = None  # the draw tests (None: no tested draw)
+    walls: WallAudit | None = None  # a platform's wall-position tests
 
     @property
     def p_values(self) -> tuple[float, ...]:
-        return (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
+        hands = (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
+        draws = self.draws.p_values if self.draws else ()
+        return hands + draws + (self.walls.p_values if self.walls else ())
 
     def rejects(self, alpha: float) -> bool:
         """Whether any of this group's tests rejects at ``alpha`` (Bonferroni-corrected)."""
@@ -225,13 +255,16 @@ class AuditResult:
     players: tuple[GroupAudit, ...]
     platforms: tuple[GroupAudit, ...] = ()
     explanation: str = EXPLANATION
+    seats: tuple[GroupAudit, ...] = ()  # dealer, non-dealer, each seat
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "overall": group_dict(self.overall),
             "platforms": [group_dict(g) for g in self.platforms],
             "players": [group_dict(g) for g in self.players],
+            "seats": [group_dict(g) for g in self.seats],
             "explanation": self.explanation,
+            "draws_explanation": DRAWS_EXPLANATION,
         }
 
 
@@ -290,7 +323,9 @@ def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> Gro
     )
     p_value = chi2_sf(chi2, dof) if dof else 1.0
     dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None
-    return GroupAudit(label, tally.hands, parts, combined, chi2, dof, p_value, dora)
+    return GroupAudit(
+        label, tally.hands, parts, combined, chi2, dof, p_value, dora, draws=draw_audit(tally.draws)
+    )
 
 
 def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
@@ -358,8 +393,17 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
         "dof": group.dof,
         "p": group.p_value,
         "dora": _z_dict(group.dora),
+        "draws": group.draws.to_dict() if group.draws else None,
         "flagged": group.rejects(ALPHA),
-    } | ({"platform": group.platform, "players": group.players} if group.platform else {})
+    } | (
+        {
+            "platform": group.platform,
+            "players": group.players,
+            "walls": (group.walls or wall_audit(None)).to_dict(),
+        }
+        if group.platform
+        else {}
+    )
 
 
 # --- games in: what a verified game's report carries -------------------------------
@@ -407,6 +451,9 @@ class Tally:
     anonymous_hands: int = 0
     excluded: list[Exclusion] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
+    seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
+    walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
+    anonymous_draws: int = 0
 
     @property
     def hands(self) -> int:
@@ -428,7 +475,11 @@ class Tally:
         pool = (108 if players == 3 else 136) - 1
         for rnd in report["rounds"]:
             for seat, tiles, value, dora in rnd["starting"]:
-                for group in (self.overall, self.platforms.setdefault(platform, GroupTally())):
+                for group in (
+                    self.overall,
+                    self.platforms.setdefault(platform, GroupTally()),
+                    *self._seat_groups(seat, tiles == 14),
+                ):
                     group.add(players, tiles, value, dora, pool)
                 name = str(names[seat]) if seat < len(names) else ""
                 if name in ANONYMOUS:
@@ -437,6 +488,50 @@ class Tally:
                     self.players.setdefault(name, GroupTally()).add(
                         players, tiles, value, dora, pool
                     )
+        self._add_draws(report, platform, names)
+        walls = report.get("walls")
+        if walls:
+            try:
+                whole = GameWalls.from_dict(walls)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ValueInputError(
+                    f"{path}: not a game's walls ({type(exc).__name__})"
+                ) from None
+            self.walls.setdefault(platform, WallTally(players)).add_game(whole)
+
+    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
+        role = "dealer" if dealer else "non-dealer"
+        return (
+            self.seats.setdefault(role, GroupTally()),
+            self.seats.setdefault(f"seat {seat + 1}", GroupTally()),
+        )
+
+    def _add_draws(self, report: Mapping[str, Any], platform: str, names: Sequence[Any]) -> None:
+        """A verified game's draw sums (``GameDraws`` as the report carries it)."""
+        found = report.get("draws")
+        if not found:
+            return
+        try:
+            draws = GameDraws.from_dict(found)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueInputError(f"not a game's draws ({type(exc).__name__})") from None
+        for s in draws.seats:
+            sums = s.sums()
+            for group in (
+                self.overall,
+                self.platforms[platform],
+                *self._seat_groups(s.seat, s.dealer),
+            ):
+                group.add_draws(sums)
+            name = str(names[s.seat]) if s.seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_draws += s.effective.n
+            else:
+                self.players.setdefault(name, GroupTally()).add_draws(sums)
+
+    @property
+    def draws(self) -> int:
+        return self.overall.draws[0].n
 
     def merge(self, other: Tally) -> None:
         """Add another part of the same audit (another worker's share of a run)."""
@@ -448,6 +543,11 @@ class Tally:
         self.anonymous_hands += other.anonymous_hands
         self.excluded += other.excluded
         self.seen.update(other.seen)
+        for key, group in other.seats.items():
+            self.seats.setdefault(key, GroupTally()).merge(group)
+        for key, walls in other.walls.items():
+            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
+        self.anonymous_draws += other.anonymous_draws
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -461,6 +561,9 @@ class Tally:
                 for e in self.excluded
             ],
             "seen": self.seen,
+            "seats": {k: g.to_dict() for k, g in self.seats.items()},
+            "walls": {k: w.to_dict() for k, w in self.walls.items()},
+            "anonymous_draws": self.anonymous_draws,
         }
 
     @classmethod
@@ -474,13 +577,16 @@ class Tally:
                 int(d["anonymous_hands"]),
                 [_exclusion_from(e) for e in d["excluded"]],
                 {str(k): str(v) for k, v in d["seen"].items()},
+                {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
+                {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
+                int(d.get("anonymous_draws", 0)),
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
 #: What ``Tally.add_report`` reads of a game's report, and of its rounds and findings.
-AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds")
+AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds", "draws", "walls")
 AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
 
 
@@ -566,13 +672,33 @@ def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
                 audit_tally(platform_label(name, int(n)), g, min_expected),
                 platform=name,
                 players=int(n),
+                walls=wall_audit(tally.walls.get(f"{name}:{n}")),
             )
             for (name, _, n), g in ((k.partition(":"), g) for k, g in tally.platforms.items())
         ),
         key=lambda group: group.label,
     )
-    players = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()))
-    return AuditResult(audit_tally(OVERALL, tally.overall, min_expected), players, tuple(platforms))
+    players = tuple(
+        audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()) if g.hands
+    )
+    seats = tuple(
+        audit_tally(k, tally.seats[k], min_expected)
+        for k in sorted(tally.seats, key=_seat_order)
+        if tally.seats[k].hands
+    )
+    overall = audit_tally(OVERALL, tally.overall, min_expected)
+    if len(platforms) == 1:  # everyone is that platform's players: its walls are theirs
+        overall = replace(overall, walls=platforms[0].walls)
+    return AuditResult(
+        overall,
+        players,
+        tuple(platforms),
+        seats=seats,
+    )
+
+
+def _seat_order(label: str) -> tuple[int, str]:
+    return ({"dealer": 0, "non-dealer": 1}.get(label, 2), label)
 
 
 def audit_dict(tally: Tally) -> dict[str, Any]:
@@ -582,6 +708,8 @@ def audit_dict(tally: Tally) -> dict[str, Any]:
         "used": tally.games,
         "hands": tally.hands,
         "anonymous_hands": tally.anonymous_hands,
+        "draws": tally.draws,
+        "anonymous_draws": tally.anonymous_draws,
         "excluded": [
             {
                 "path": e.path,

@@ -1,4 +1,5 @@
-"""``pywall audit [--json] PATH...``: do the starting hands look like a fair shuffle's?
+"""``pywall audit [--json] PATH...``: do the starting hands, the draws and the walls look
+like a fair shuffle's?
 
 Only games that verify count (each game once), of every platform and player count,
 with a breakdown per platform and player count (3-player hands are tested against
@@ -12,7 +13,16 @@ import argparse
 import textwrap
 from collections import Counter
 
-from pywall.audit import ALPHA, EXPLANATION, KIND_TEXT, GroupAudit, Tally, audit_result
+from pywall.audit import (
+    ALPHA,
+    DRAWS_EXPLANATION,
+    EXPLANATION,
+    KIND_TEXT,
+    GroupAudit,
+    Tally,
+    audit_result,
+)
+from pywall.audit_draws import DrawAudit, WallAudit
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.inputs import Skipped, iter_inputs
 from pywall.report import report_for_entry
@@ -24,7 +34,7 @@ SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "audit",
-        help="test whether starting hands look like a fair shuffle's",
+        help="test whether starting hands, draws and walls look like a fair shuffle's",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -63,6 +73,7 @@ def group_lines(g: GroupAudit) -> list[str]:
         lines.append(
             f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}"
         )
+    lines += draw_lines(g.draws) + wall_lines(g.walls)
     verdict = (
         "UNLIKELY under a fair shuffle" if g.rejects(ALPHA) else "consistent with a fair shuffle"
     )
@@ -71,6 +82,56 @@ def group_lines(g: GroupAudit) -> list[str]:
         f"threshold {ALPHA} split over {len(g.p_values)} tests)"
     )
     return lines
+
+
+DRAW_WORDS = {
+    "effective": "effective draws",
+    "tenpai": "winning tiles drawn in tenpai",
+    "dora": "dora drawn",
+}
+WALL_WORDS = {
+    "positions": "tile kinds by wall position",
+    "deal": "deal by seat (dealer, others, rest)",
+    "live": "live wall, early and late",
+    "dead": "dead wall",
+    "red_fives": "red fives by region",
+}
+
+
+def draw_lines(draws: DrawAudit | None) -> list[str]:
+    """The draw tests in words: "effective draws: 412 of 1,530, fair 431 +- 17 (z ...)"."""
+    if draws is None:
+        return []
+    lines = []
+    for t in draws.tests:
+        s = t.sums
+        if not s.n:
+            lines.append(f"  {DRAW_WORDS[t.name]}: no draws")
+            continue
+        fair = f"fair {s.expected:,.0f} +- {s.variance**0.5:,.0f}"
+        test = (
+            f"z = {t.z:+.2f}, {p_text(t.p)}" if t.z is not None and t.p is not None else "no test"
+        )
+        lines.append(f"  {DRAW_WORDS[t.name]}: {s.observed:,} of {s.n:,}, {fair} ({test})")
+    return lines
+
+
+def wall_lines(walls: WallAudit | None) -> list[str]:
+    if walls is None:
+        return []
+    if not walls.walls:
+        return [
+            "  wall positions: no whole wall known (Mahjong Soul before 2023-05-23 states only the undealt tiles)"
+        ]
+    head = (
+        f"  wall positions, {plural(walls.walls, 'whole wall')} of {plural(walls.games, 'game')}:"
+    )
+    if not walls.tests:
+        return [head + " too few for a test (the position test needs about 170)"]
+    return [head] + [
+        f"    {WALL_WORDS[t.name]}: chi-square {t.chi2:,.1f} on {t.dof:,} dof, {p_text(t.p)}"
+        for t in walls.tests
+    ]
 
 
 def excluded_summary(tally: Tally) -> str:
@@ -94,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
             "used": tally.games,
             "hands": tally.hands,
             "anonymous_hands": tally.anonymous_hands,
+            "draws": tally.draws,
+            "anonymous_draws": tally.anonymous_draws,
             "excluded": [
                 {"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded
             ],
@@ -104,12 +167,17 @@ def run(args: argparse.Namespace) -> int:
         f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
         + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else "")
     )
+    print(f"{plural(tally.draws, 'draw')} tested, live and replacement draws")
+    for note in corpus_notes(tally):
+        print(note)
     print()
     print_lines(group_lines(result.overall))
-    if len(result.platforms) > 1:
-        for g in result.platforms:
-            print()
-            print_lines(group_lines(g))
+    for g in result.platforms if len(result.platforms) > 1 else ():
+        print()
+        print_lines(group_lines(g))
+    for g in result.seats:
+        print()
+        print_lines(group_lines(g))
     shown = [g for g in sorted(result.players, key=lambda g: -g.hands) if g.hands >= args.min_hands]
     for g in shown:
         print()
@@ -124,8 +192,32 @@ def run(args: argparse.Namespace) -> int:
             f"\n({plural(tally.anonymous_hands, 'hand')} of anonymous players (NoName) count in the "
             "totals only: they are not one player)"
         )
+    if tally.anonymous_draws:
+        print(
+            f"({plural(tally.anonymous_draws, 'draw')} of anonymous players count in the totals only)"
+        )
     print()
     print(textwrap.fill(EXPLANATION, width=100))
+    print()
+    print(textwrap.fill(DRAWS_EXPLANATION, width=100))
     for e in tally.excluded:
         print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
+
+
+def corpus_notes(tally: Tally) -> list[str]:
+    """Plain words about a corpus the tests can say little of."""
+    notes = []
+    if not tally.draws:
+        notes.append(
+            "No draw could be tested (the games end before any draw, or their reports carry none)."
+        )
+    if tally.games == 1:
+        notes.append(
+            "One game: every test below has little power; a few hundred games detect only large effects."
+        )
+    if len(tally.walls) + len(tally.platforms) > 2:
+        notes.append(
+            "Games of several platforms or player counts: each is tested apart below, and together."
+        )
+    return notes
