@@ -28,10 +28,6 @@ from typing import Any
 
 from pywall.errors import ValueInputError
 from pywall.shanten import (
-    _COMBINED,
-    _HONOUR_PROFILES,
-    _NUMBER_PROFILES,
-    CAP,
     KINDS,
     ORPHAN_KINDS,
     Profile,
@@ -170,61 +166,86 @@ def discard_table(counts: Sequence[int], visible: Sequence[int] | None = None) -
 
 
 # --- every kind at once, for the draw audit ------------------------------------------
+# Suits and profiles are numbered as they come, so the hot caches have int keys
+# (hashing two 10-tuples per look-up cost more than the look-up).
 
-#: A suit's counts -> (profile with one more tile, bit mask of the kinds giving it).
-_VARIANTS: dict[tuple[int, ...], tuple[tuple[Profile, int], ...]] = {}
-_ORPHAN_MASK = sum(1 << k for k in ORPHAN_KINDS)
+_SUIT_IDS: dict[tuple[tuple[int, ...], bool], int] = {}  # (counts, honours) -> suit id
+_SUITS: list[tuple[tuple[int, ...], bool]] = []
+_SUIT_PROFILE: list[int] = []  # suit id -> profile id
+_PROFILE_IDS: dict[Profile, int] = {}
+_PROFILES: list[Profile] = []
+_PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
+_MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
+_DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
+_HANDS: dict[tuple[int, ...], tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut)
+_HANDS_KEPT = 1 << 16
 
 
-def _variants(key: tuple[int, ...], honours: bool) -> tuple[tuple[Profile, int], ...]:
-    found = _VARIANTS.get(key)
+def _profile_id(profile: Profile) -> int:
+    found = _PROFILE_IDS.get(profile)
     if found is None:
-        groups: dict[Profile, int] = {}
-        for i, held in enumerate(key):
-            if held < 4:
-                more = key[:i] + (held + 1,) + key[i + 1 :]
-                profile = honour_profile(more) if honours else number_profile(more)
-                groups[profile] = groups.get(profile, 0) | 1 << i
-        found = _VARIANTS[key] = tuple(groups.items())
+        found = _PROFILE_IDS[profile] = len(_PROFILES)
+        _PROFILES.append(profile)
     return found
+
+
+def _suit_id(key: tuple[int, ...], honours: bool) -> int:
+    found = _SUIT_IDS.get((key, honours))
+    if found is None:
+        found = _SUIT_IDS[key, honours] = len(_SUITS)
+        _SUITS.append((key, honours))
+        _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
+    return found
+
+
+def _pair(a: int, b: int) -> int:
+    found = _PAIRS.get(a << 20 | b)
+    if found is None:
+        found = _PAIRS[a << 20 | b] = _profile_id(combine_profiles(_PROFILES[a], _PROFILES[b]))
+    return found
+
+
+def _distance(a: int, b: int, melds: int) -> int:
+    key = a << 23 | b << 3 | melds
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES[key] = split_distance(_PROFILES[a], _PROFILES[b], melds)
+    return found
+
+
+def _suit_mask(suit: int, rest: int, melds: int) -> int:
+    """The kinds of a suit whose one more tile lowers the distance of suit + rest."""
+    key, honours = _SUITS[suit]
+    distance = _distance(_SUIT_PROFILE[suit], rest, melds)
+    mask = 0
+    for i, held in enumerate(key):
+        if held < 4:
+            more = _suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)
+            if _distance(_SUIT_PROFILE[more], rest, melds) < distance:
+                mask |= 1 << i
+    return mask
 
 
 def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
     """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
-    keys = (hand[0:9], hand[9:18], hand[18:27], hand[27:34])
-    a, b, c = (_NUMBER_PROFILES.get(k) or number_profile(k) for k in keys[:3])
-    h = _HONOUR_PROFILES.get(keys[3]) or honour_profile(keys[3])
-    ab = _COMBINED.get((a, b, CAP)) or combine_profiles(a, b)
-    ch = _COMBINED.get((c, h, CAP)) or combine_profiles(c, h)
-    rests = (
-        _COMBINED.get((b, ch, CAP)) or combine_profiles(b, ch),
-        _COMBINED.get((a, ch, CAP)) or combine_profiles(a, ch),
-        _COMBINED.get((ab, h, CAP)) or combine_profiles(ab, h),
-        _COMBINED.get((ab, c, CAP)) or combine_profiles(ab, c),
+    ids = _SUIT_IDS
+    s = (
+        ids.get((hand[0:9], False)) or _suit_id(hand[0:9], False),
+        ids.get((hand[9:18], False)) or _suit_id(hand[9:18], False),
+        ids.get((hand[18:27], False)) or _suit_id(hand[18:27], False),
+        ids.get((hand[27:34], True)) or _suit_id(hand[27:34], True),
     )
-    distance = split_distance(ab, ch, melds)
+    a, b, c, h = (_SUIT_PROFILE[x] for x in s)
+    ab, ch = _pair(a, b), _pair(c, h)
+    rests = (_pair(b, ch), _pair(a, ch), _pair(ab, h), _pair(ab, c))
     mask = 0
     for suit in range(4):
-        key = (keys[suit], rests[suit], melds)
-        bits = _SUIT_MASKS.get(key)
+        key = s[suit] << 24 | rests[suit] << 3 | melds
+        bits = _MASKS.get(key)
         if bits is None:
-            bits = _SUIT_MASKS[key] = _suit_mask(keys[suit], suit == 3, rests[suit], melds)
+            bits = _MASKS[key] = _suit_mask(s[suit], rests[suit], melds)
         mask |= bits << 9 * suit
-    return distance - 1, mask
-
-
-#: (a suit's counts, the other suits' profile, melds) -> the suit's kinds that lower it.
-_SUIT_MASKS: dict[tuple[tuple[int, ...], Profile, int], int] = {}
-
-
-def _suit_mask(key: tuple[int, ...], honours: bool, rest: Profile, melds: int) -> int:
-    profile = honour_profile(key) if honours else number_profile(key)
-    distance = split_distance(profile, rest, melds)
-    mask = 0
-    for more, bits in _variants(key, honours):
-        if split_distance(more, rest, melds) < distance:
-            mask |= bits
-    return mask
+    return _distance(ab, ch, melds) - 1, mask
 
 
 def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
@@ -233,10 +254,23 @@ def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
 
     The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
     times never), in one pass: see the module's docstring."""
+    found = _HANDS.get(hand)
+    if found is not None:
+        return found
     tiles = sum(hand)
     regular, mask = _regular_mask(hand, tiles // 3)
     if tiles != 13:
-        return regular, mask
+        found = regular, mask
+    else:
+        found = _full_hand(hand, regular, mask)
+    if len(_HANDS) >= _HANDS_KEPT:
+        _HANDS.clear()
+    _HANDS[hand] = found
+    return found
+
+
+def _full_hand(hand: tuple[int, ...], regular: int, mask: int) -> tuple[int, int]:
+    """A 13-tile hand: seven pairs and thirteen orphans as well."""
     kinds = KINDS - hand.count(0)
     singles = hand.count(1)
     chiitoi = 6 - (kinds - singles) + max(0, 7 - kinds)

@@ -33,9 +33,11 @@ A test is reported when its smallest expected count is at least ``MIN_EXPECTED``
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from operator import add
 from typing import Any
 
 from pywall.layout import Layout, WallScheme, layout_for
@@ -56,9 +58,6 @@ class WallKinds:
     scheme: str
     text: str
 
-    def symbols(self) -> list[int]:
-        return [ord(ch) - SYMBOL0 for ch in self.text]
-
 
 @dataclass(frozen=True, slots=True)
 class GameWalls:
@@ -75,11 +74,16 @@ class GameWalls:
         return cls(tuple(WallKinds(WallScheme(s).value, str(t)) for s, t in d["rounds"]))
 
 
+#: Tile id -> its symbol (ids 0-135 and faces kind * 4 + 1 alike), without and with reds.
+_PLAIN = tuple(chr(SYMBOL0 + t // 4) for t in range(136))
+_WITH_RED = tuple(
+    chr(SYMBOL0 + 34 + t // 36) if t in RED_TILES else ch for t, ch in enumerate(_PLAIN)
+)
+
+
 def wall_text(wall: Sequence[int], red: bool) -> str:
     """A wall's tile ids (0-135, or faces kind * 4 + 1 with reds 16, 52, 88) as text."""
-    return "".join(
-        chr(SYMBOL0 + 34 + t // 36 if red and t in RED_TILES else SYMBOL0 + t // 4) for t in wall
-    )
+    return "".join(map((_WITH_RED if red else _PLAIN).__getitem__, wall))
 
 
 def game_walls(walls: Sequence[tuple[WallScheme, Sequence[int]]], red: bool) -> GameWalls:
@@ -119,14 +123,28 @@ def regions(scheme: str, players: int) -> dict[str, tuple[int, ...]]:
 # --- the tally: counts that merge by addition --------------------------------------
 
 
+#: A wall's text -> its kinds, one byte per position (a red five: its kind).
+_KIND_OF = bytes(range(34)) + bytes((4, 13, 22))
+_TRANSLATE = bytes.maketrans(bytes(range(SYMBOL0, SYMBOL0 + 37)), _KIND_OF)
+_RED = tuple(chr(SYMBOL0 + 34 + suit) for suit in range(3))
+
+
+@cache
+def _bases(scheme: str, players: int) -> dict[str, tuple[int, ...]]:
+    """Each position's first cell in each table (position * 34, region * 34)."""
+    found = {name: tuple(r * 34 for r in rows) for name, rows in regions(scheme, players).items()}
+    found["positions"] = tuple(p * 34 for p in range(len(found["deal"])))
+    return found
+
+
 @dataclass(slots=True)
 class WallTally:
-    """One platform and player count's walls: counts per table."""
+    """One platform and player count's walls: counts per table (cell: row * 34 + kind;
+    the red-five table counts in column 0)."""
 
     players: int
     walls: int = 0
-    positions: list[int] = field(default_factory=list)  # position * 34 + kind
-    tables: dict[str, list[int]] = field(default_factory=dict)  # region * 34 + kind
+    tables: dict[str, Counter[int]] = field(default_factory=dict)
     reds: int = 0  # red fives seen
     red_weight: float = 0.0  # sum over walls of c (N - c) / (N - 1)
     games: int = 0  # games with at least one whole wall
@@ -135,27 +153,28 @@ class WallTally:
     def size(self) -> int:
         return 108 if self.players == 3 else 136
 
-    def _ready(self) -> None:
-        if not self.positions:
-            self.positions = [0] * (self.size * 34)
-            self.tables = {name: [0] * (k * 34) for name, k in REGIONS.items()}
+    def table(self, name: str) -> Counter[int]:
+        found = self.tables.get(name)
+        if found is None:
+            found = self.tables[name] = Counter()
+        return found
 
     def add(self, wall: WallKinds) -> None:
-        symbols = wall.symbols()
-        if len(symbols) != self.size:
+        text = wall.text
+        if len(text) != self.size or not text.isascii():
             return
-        self._ready()
-        maps = regions(wall.scheme, self.players)
-        positions, tables = self.positions, self.tables
+        kinds = text.encode().translate(_TRANSLATE)
+        bases = _bases(wall.scheme, self.players)
+        for name in ("positions", "deal", "live", "dead"):
+            self.table(name).update(map(add, bases[name], kinds))
         reds = 0
-        for pos, symbol in enumerate(symbols):
-            kind = symbol if symbol < 34 else 4 + 9 * (symbol - 34)
-            positions[pos * 34 + kind] += 1
-            for name in ("deal", "live", "dead"):
-                tables[name][maps[name][pos] * 34 + kind] += 1
-            if symbol >= 34:
-                tables["red_fives"][maps["red_fives"][pos] * 34] += 1
+        red = bases["red_fives"]
+        for symbol in _RED:
+            at = text.find(symbol)
+            while at >= 0:
+                self.table("red_fives")[red[at]] += 1
                 reds += 1
+                at = text.find(symbol, at + 1)
         self.walls += 1
         self.reds += reds
         self.red_weight += reds * (self.size - reds) / (self.size - 1)
@@ -167,23 +186,25 @@ class WallTally:
         self.games += self.walls > before
 
     def merge(self, other: WallTally) -> None:
-        if not other.walls:
-            return
-        self._ready()
-        self.positions = [a + b for a, b in zip(self.positions, other.positions)]
         for name, counts in other.tables.items():
-            self.tables[name] = [a + b for a, b in zip(self.tables[name], counts)]
+            self.table(name).update(counts)
         self.walls += other.walls
         self.reds += other.reds
         self.red_weight += other.red_weight
         self.games += other.games
 
+    def cells(self, name: str) -> int:
+        rows = self.size if name == "positions" else REGIONS[name]
+        return rows * 34
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
             "walls": self.walls,
-            "positions": self.positions,
-            "tables": self.tables,
+            "tables": {
+                name: [counts[i] for i in range(self.cells(name))]
+                for name, counts in self.tables.items()
+            },
             "reds": [self.reds, self.red_weight],
             "games": self.games,
         }
@@ -192,14 +213,12 @@ class WallTally:
     def from_dict(cls, d: Any) -> WallTally:
         """Raises KeyError, TypeError or ValueError on anything else (the caller words it)."""
         reds, weight = d["reds"]
+        tables = {
+            str(name): Counter({i: int(v) for i, v in enumerate(values) if v})
+            for name, values in d["tables"].items()
+        }
         return cls(
-            int(d["players"]),
-            int(d["walls"]),
-            [int(v) for v in d["positions"]],
-            {str(k): [int(v) for v in t] for k, t in d["tables"].items()},
-            int(reds),
-            float(weight),
-            int(d["games"]),
+            int(d["players"]), int(d["walls"]), tables, int(reds), float(weight), int(d["games"])
         )
 
 
@@ -227,7 +246,7 @@ def _chi2_sf(statistic: float, dof: int) -> float:
 
 
 def _table_test(
-    name: str, counts: list[int], sizes: Sequence[int], walls: int, n: int, players: int
+    name: str, counts: Counter[int], sizes: Sequence[int], walls: int, n: int, players: int
 ) -> WallTest | None:
     kinds = _kinds(players)
     smallest = walls * min(sizes) * 4 / n
@@ -247,7 +266,7 @@ def _red_test(tally: WallTally, sizes: Sequence[int]) -> WallTest | None:
     n = tally.size
     if not tally.reds or tally.reds * min(sizes) / n < MIN_EXPECTED:
         return None
-    counts = tally.tables["red_fives"]
+    counts = tally.table("red_fives")
     chi2 = sum(
         (counts[row * 34] - tally.reds * size / n) ** 2 / (tally.reds * size / n)
         for row, size in enumerate(sizes)
@@ -268,9 +287,9 @@ def wall_tests(tally: WallTally) -> tuple[WallTest, ...]:
         return ()
     n, players = tally.size, tally.players
     scheme = WallScheme.FRONT.value  # region sizes are the same in every whole-wall scheme
-    found = [_table_test("positions", tally.positions, [1] * n, tally.walls, n, players)]
+    found = [_table_test("positions", tally.table("positions"), [1] * n, tally.walls, n, players)]
     for name in ("deal", "live", "dead"):
         sizes = _sizes(scheme, players, name)
-        found.append(_table_test(name, tally.tables[name], sizes, tally.walls, n, players))
+        found.append(_table_test(name, tally.table(name), sizes, tally.walls, n, players))
     found.append(_red_test(tally, _sizes(scheme, players, "red_fives")))
     return tuple(t for t in found if t is not None)

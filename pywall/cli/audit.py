@@ -10,9 +10,14 @@ it found), 2 when no game could be used.
 from __future__ import annotations
 
 import argparse
+import os
 import textwrap
 from collections import Counter
+from collections.abc import Mapping
+from contextlib import closing
+from typing import Any
 
+from pywall.archives import Packed, unpack
 from pywall.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
@@ -20,11 +25,15 @@ from pywall.audit import (
     KIND_TEXT,
     GroupAudit,
     Tally,
+    audit_input,
     audit_result,
 )
 from pywall.audit_draws import DrawAudit, WallAudit
 from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.inputs import Skipped, iter_inputs
+from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.verify import weight
+from pywall.errors import PywallError
+from pywall.inputs import Skipped, iter_packed_inputs
 from pywall.report import report_for_entry
 from pywall.stats import ZScore
 
@@ -47,7 +56,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="list players with at least N hands (default 50; JSON lists all)",
     )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
+    )
     p.set_defaults(run=run)
+
+
+def input_for(item: tuple[str, bytes | PywallError | Packed]) -> Mapping[str, Any]:
+    """The worker's job for one log: what the tally reads of its report (module level,
+    so worker processes can run it)."""
+    name, content = item
+    return audit_input(report_for_entry(name, unpack(content), starting=True).to_dict())
 
 
 def p_text(p: float) -> str:
@@ -140,10 +164,18 @@ def excluded_summary(tally: Tally) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        return fail("--jobs must be at least 1")
+    jobs = args.jobs or os.cpu_count() or 1
     skipped: list[Skipped] = []
     tally = Tally()
-    for name, content in iter_inputs(args.paths, skipped):
-        tally.add_report(report_for_entry(name, content, starting=True).to_dict())
+    items = iter_packed_inputs(args.paths, skipped)
+    try:
+        with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
+            for found in inputs:
+                tally.add_report(found)
+    except WorkerDied as exc:
+        return fail(str(exc))
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])

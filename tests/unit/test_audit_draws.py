@@ -87,7 +87,7 @@ def test_audit_input_and_merge_carry_draws_and_walls() -> None:
     assert parts.to_dict() == whole.to_dict()
     left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert left.draws == whole.draws > 0
-    assert left.walls["tenhou:4"].positions == whole.walls["tenhou:4"].positions
+    assert left.walls["tenhou:4"].to_dict() == whole.walls["tenhou:4"].to_dict()
     for mine, theirs in zip(left.overall.draws, whole.overall.draws):
         assert (mine.n, mine.observed) == (theirs.n, theirs.observed)
         assert mine.expected == pytest.approx(theirs.expected)

@@ -69,13 +69,18 @@ def test_whole_walls_only() -> None:
 
 def test_tally_counts_each_position_once_per_wall() -> None:
     tally = fair_tally(random.Random(1), 4, 200)
-    assert tally.walls == 200 and sum(tally.positions) == 200 * 136
-    assert all(sum(tally.positions[p * 34 : p * 34 + 34]) == 200 for p in range(136))
-    assert sum(tally.tables["red_fives"]) == tally.reds == 600
+    positions = tally.table("positions")
+    assert tally.walls == 200 and sum(positions.values()) == 200 * 136
+    assert all(sum(positions[p * 34 + k] for k in range(34)) == 200 for p in range(136))
+    assert all(sum(positions[p * 34 + k] for p in range(136)) == 800 for k in range(34))
+    assert sum(tally.table("red_fives").values()) == tally.reds == 600
     other = fair_tally(random.Random(2), 4, 50)
     both = WallTally.from_dict(tally.to_dict())
     both.merge(other)
-    assert both.walls == 250 and both.positions == [a + b for a, b in zip(tally.positions, other.positions)]
+    assert both.walls == 250 and both.table("positions") == positions + other.table("positions")
+    assert both.to_dict()["tables"]["deal"] == [
+        a + b for a, b in zip(tally.to_dict()["tables"]["deal"], other.to_dict()["tables"]["deal"])
+    ]
 
 
 def test_degrees_of_freedom() -> None:
