@@ -237,6 +237,8 @@ class GroupAudit:
     players: int | None = None
     draws: DrawAudit | None = None  # the draw tests (None: no tested draw)
     walls: WallAudit | None = None  # a platform's wall-position tests
+    #: a player's effective draws game by game: (O - E, V), for the cumulative chart
+    series: tuple[tuple[float, float], ...] = ()
 
     @property
     def p_values(self) -> tuple[float, ...]:
@@ -384,25 +386,29 @@ def _part_dict(part: ShantenTest) -> dict[str, Any]:
 
 def group_dict(group: GroupAudit) -> dict[str, Any]:
     """The JSON-ready form of one group's audit."""
-    return {
-        "label": group.label,
-        "hands": group.hands,
-        "by_tiles": [_part_dict(p) for p in group.parts],
-        "shanten_sum": _z_dict(group.shanten_z),
-        "chi2": group.chi2,
-        "dof": group.dof,
-        "p": group.p_value,
-        "dora": _z_dict(group.dora),
-        "draws": group.draws.to_dict() if group.draws else None,
-        "flagged": group.rejects(ALPHA),
-    } | (
+    return (
         {
-            "platform": group.platform,
-            "players": group.players,
-            "walls": (group.walls or wall_audit(None)).to_dict(),
+            "label": group.label,
+            "hands": group.hands,
+            "by_tiles": [_part_dict(p) for p in group.parts],
+            "shanten_sum": _z_dict(group.shanten_z),
+            "chi2": group.chi2,
+            "dof": group.dof,
+            "p": group.p_value,
+            "dora": _z_dict(group.dora),
+            "draws": group.draws.to_dict() if group.draws else None,
+            "flagged": group.rejects(ALPHA),
         }
-        if group.platform
-        else {}
+        | ({"effective_by_game": [list(p) for p in group.series]} if group.series else {})
+        | (
+            {
+                "platform": group.platform,
+                "players": group.players,
+                "walls": (group.walls or wall_audit(None)).to_dict(),
+            }
+            if group.platform
+            else {}
+        )
     )
 
 
@@ -454,6 +460,8 @@ class Tally:
     seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
     walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
     anonymous_draws: int = 0
+    #: each named player's effective draws game by game, in the order added: (O - E, V)
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
     @property
     def hands(self) -> int:
@@ -515,6 +523,7 @@ class Tally:
             draws = GameDraws.from_dict(found)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueInputError(f"not a game's draws ({type(exc).__name__})") from None
+        by_game: dict[str, tuple[float, float]] = {}
         for s in draws.seats:
             sums = s.sums()
             for group in (
@@ -528,6 +537,13 @@ class Tally:
                 self.anonymous_draws += s.effective.n
             else:
                 self.players.setdefault(name, GroupTally()).add_draws(sums)
+                o, v = by_game.get(name, (0.0, 0.0))
+                by_game[name] = (
+                    o + s.effective.observed - s.effective.expected,
+                    v + s.effective.variance,
+                )
+        for name, point in by_game.items():
+            self.series.setdefault(name, []).append(point)
 
     @property
     def draws(self) -> int:
@@ -548,6 +564,8 @@ class Tally:
         for key, walls in other.walls.items():
             self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
         self.anonymous_draws += other.anonymous_draws
+        for name, points in other.series.items():
+            self.series.setdefault(name, []).extend(points)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -564,6 +582,7 @@ class Tally:
             "seats": {k: g.to_dict() for k, g in self.seats.items()},
             "walls": {k: w.to_dict() for k, w in self.walls.items()},
             "anonymous_draws": self.anonymous_draws,
+            "series": {k: [list(p) for p in v] for k, v in self.series.items()},
         }
 
     @classmethod
@@ -580,6 +599,10 @@ class Tally:
                 {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
                 {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
                 int(d.get("anonymous_draws", 0)),
+                {
+                    str(k): [(float(o), float(v)) for o, v in points]
+                    for k, points in d.get("series", {}).items()
+                },
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
@@ -679,7 +702,9 @@ def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
         key=lambda group: group.label,
     )
     players = tuple(
-        audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()) if g.hands
+        replace(audit_tally(k, g, min_expected), series=tuple(tally.series.get(k, ())))
+        for k, g in sorted(tally.players.items())
+        if g.hands
     )
     seats = tuple(
         audit_tally(k, tally.seats[k], min_expected)

@@ -87,7 +87,8 @@ def test_audit_input_and_merge_carry_draws_and_walls() -> None:
     assert parts.to_dict() == whole.to_dict()
     left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert left.draws == whole.draws > 0
-    assert left.walls["tenhou:4"].to_dict() == whole.walls["tenhou:4"].to_dict()
+    mine, theirs = left.walls["tenhou:4"].to_dict(), whole.walls["tenhou:4"].to_dict()
+    assert mine["tables"] == theirs["tables"] and mine["reds"] == pytest.approx(theirs["reds"])
     for mine, theirs in zip(left.overall.draws, whole.overall.draws):
         assert (mine.n, mine.observed) == (theirs.n, theirs.observed)
         assert mine.expected == pytest.approx(theirs.expected)
@@ -141,3 +142,24 @@ def test_thousands_of_players() -> None:
     result = audit_result(tally)
     assert len(result.players) == 3000 and result.overall.draws is not None
     assert result.overall.draws.draws == 750 * 303
+
+
+def test_each_players_effective_draws_game_by_game() -> None:
+    """The chart's data: per named player, (O - E, V) of each game's effective draws, in
+    the order the games were added; the sums are the player's totals."""
+    found = reports(fixture_paths()[:20])
+    tally = Tally()
+    for report in found:
+        tally.add_report(report)
+    doc = {g["label"]: g for g in audit_result(tally).to_dict()["players"]}
+    busiest = max(tally.series, key=lambda k: len(tally.series[k]))
+    points = doc[busiest]["effective_by_game"]
+    assert len(points) == 4  # 三色豆大好き plays four of these games
+    effective = doc[busiest]["draws"]["effective"]
+    assert sum(o for o, _ in points) == pytest.approx(effective["observed"] - effective["expected"])
+    assert sum(v for _, v in points) == pytest.approx(effective["variance"])
+    left, right = Tally(), Tally()
+    for i, report in enumerate(found):
+        (left if i < 10 else right).add_report(report)
+    left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
+    assert [o for o, _ in left.series[busiest]] == pytest.approx([o for o, _ in tally.series[busiest]])
