@@ -14,6 +14,7 @@ import { roundHands } from "./start-hands.mjs";
 import { segaPanel } from "./sega.mjs";
 import { majsoulPanel } from "./majsoul.mjs";
 import { auditControls } from "./audit.mjs";
+import { gameDrawsView } from "./audit-draws.mjs";
 
 function buildTools() {
   const host = document.getElementById("tool-panels");
@@ -24,7 +25,7 @@ function buildTools() {
 // options: {request: (type, payload) -> Promise, sources: () -> {reports, runs} for the audit}
 export function initPanels(options) {
   setRequest(options.request);
-  setRenderHooks({ report: commitmentBox, round: roundHands });
+  setRenderHooks({ report: (r) => [commitmentBox(r), gameDrawsView(r)], round: roundHands });
   buildTools();
   auditControls(options.sources || (() => ({ reports: [], runs: [] })));
   translatePage();
