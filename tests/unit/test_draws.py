@@ -17,7 +17,6 @@ import pytest
 from pywall.draws import DrawRecord, GameDraws, game_draws, round_draws, summary_of
 from pywall.efficiency import effective_kinds, effective_tiles
 from pywall.formats import parse_record
-from pywall.layout import layout_for
 from pywall.model import Call, Discard, DoraReveal, Draw, Game, MeldKind, Win
 from pywall.shanten import shanten
 from pywall.tiles import counts_from_mpsz, dora_kind
@@ -269,7 +268,11 @@ def test_replacement_draws_are_tested() -> None:
     records = [r for rnd in game.rounds for r in round_draws(rnd, 3) or ()]
     assert calls >= 16
     assert sum(r.replacement for r in records) == calls
-    assert layout_for  # the layout is the positions' owner; |U| is checked above
+    for rnd in game.rounds:
+        for r in round_draws(rnd, 3) or ():
+            if r.replacement:  # right after the seat's kan or North
+                before = rnd.events[r.event - 2]
+                assert isinstance(before, Call) and before.seat == r.seat and before.kind.takes_replacement
 
 
 def test_game_summary_sums_its_draws() -> None:
@@ -302,4 +305,22 @@ def test_a_record_that_does_not_fit_is_left_out() -> None:
     bad = replace(rnd, events=tuple(events))
     assert round_draws(bad, 4) is None
     assert game_draws(replace(game, rounds=(bad,))).skipped_rounds == 1
-    assert MeldKind.CHI  # calls are followed the same way (test_every_tenhou_draw...)
+
+
+def test_calls_the_record_does_not_spell_out_are_followed() -> None:
+    """Without Call.taken (as in a Riichi City record) the walk finds tiles for each call
+    that fit the round's later events: every round is still followed, with the same draws
+    and the same U. Where several choices fit, the hand may differ from the real one
+    (docs/audit.md: the lowest choice is taken)."""
+    from dataclasses import replace
+
+    for path in TENHOU[:12]:
+        game = game_of(path)
+        for rnd in game.rounds:
+            bare = tuple(replace(e, taken=()) if isinstance(e, Call) else e for e in rnd.events)
+            with_tiles = round_draws(rnd, game.player_count) or ()
+            without = round_draws(replace(rnd, events=bare), game.player_count)
+            assert without is not None, (path.name, rnd.label)
+            assert [(r.event, r.unseen, r.unseen_dora, r.is_dora) for r in without] == [
+                (r.event, r.unseen, r.unseen_dora, r.is_dora) for r in with_tiles
+            ]
