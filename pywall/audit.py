@@ -30,7 +30,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pywall.audit_draws import NO_DRAWS, DrawAudit, DrawSums, WallAudit, draw_audit, wall_audit
+from pywall.audit_draws import (
+    NO_DRAWS,
+    DrawAudit,
+    DrawSums,
+    WallAudit,
+    draw_audit,
+    draw_verdict,
+    wall_audit,
+)
 from pywall.draws import GameDraws, Sums
 from pywall.errors import ValueInputError
 from pywall.report import problem_context
@@ -398,6 +406,9 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
             "dora": _z_dict(group.dora),
             "draws": group.draws.to_dict() if group.draws else None,
             "flagged": group.rejects(ALPHA),
+            "tests": len(group.p_values),
+            "smallest_p": min(group.p_values),
+            "draw_verdict": draw_verdict(group.draws, group.walls, ALPHA),
         }
         | ({"effective_by_game": [list(p) for p in group.series]} if group.series else {})
         | (

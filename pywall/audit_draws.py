@@ -99,3 +99,14 @@ def wall_audit(tally: WallTally | None) -> WallAudit:
     if tally is None:
         return WallAudit(0, 0, ())
     return WallAudit(tally.games, tally.walls, wall_tests(tally))
+
+
+def draw_verdict(
+    draws: DrawAudit | None, walls: WallAudit | None, alpha: float
+) -> dict[str, Any] | None:
+    """The draw and wall tests' own verdict, the threshold split over them as the group's
+    verdict splits it over all its tests: ``{tests, smallest_p, flagged}``; None without tests."""
+    ps = (draws.p_values if draws else ()) + (walls.p_values if walls else ())
+    if not ps:
+        return None
+    return {"tests": len(ps), "smallest_p": min(ps), "flagged": min(ps) < alpha / len(ps)}

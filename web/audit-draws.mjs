@@ -35,18 +35,15 @@ function wallLines(walls) {
         chi: w.chi2.toFixed(1), dof: w.dof.toLocaleString("en"), p: pText(w.p) })))));
 }
 
-// Verdict of the draw and wall tests alone, in plain words (the threshold split as the
-// group's own verdict splits it).
-function verdict(group, alpha) {
-  const ps = [...TESTS.map((k) => group.draws?.[k]?.p), ...(group.walls?.tests || []).map((w) => w.p)]
-    .filter((p) => p != null);
-  if (!ps.length) return null;
-  const smallest = Math.min(...ps);
-  const bad = smallest < alpha / ps.length;
-  return el("p", { class: `draws-verdict ${bad ? "bad" : "ok"}`, data: { flagged: String(bad) } },
-    el("span", { "aria-hidden": "true" }, bad ? "⚠ " : "✓ "),
-    t(bad ? "draws.verdict.bad" : "draws.verdict.ok"),
-    ` (${t("draws.verdict.detail", { p: pText(smallest), k: ps.length })})`);
+// Verdict of the draw and wall tests alone, in plain words (Python's `draw_verdict`:
+// the threshold split over those tests as the group's own verdict splits it).
+function verdict(group) {
+  const v = group.draw_verdict;
+  if (!v) return null;
+  return el("p", { class: `draws-verdict ${v.flagged ? "bad" : "ok"}`, data: { flagged: String(v.flagged) } },
+    el("span", { "aria-hidden": "true" }, v.flagged ? "⚠ " : "✓ "),
+    t(v.flagged ? "draws.verdict.bad" : "draws.verdict.ok"),
+    ` (${t("draws.verdict.detail", { p: pText(v.smallest_p), k: v.tests })})`);
 }
 
 function cumulative(points, who) {
@@ -64,13 +61,13 @@ function cumulative(points, who) {
 }
 
 // The draw tests of one audit group (null when it has none).
-export function drawsSection(group, alpha, who) {
+export function drawsSection(group, who) {
   if (!group.draws && !group.walls) return null;
   return el("section", { class: "audit-draws" },
     el("h5", {}, t("draws.heading")),
     group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, group.draws[k]))) : null,
     wallLines(group.walls),
-    verdict(group, alpha),
+    verdict(group),
     group.effective_by_game?.length > 1 ? cumulative(group.effective_by_game, who) : null);
 }
 

@@ -61,7 +61,7 @@ function groupView(group, alpha, label) {
     el("p", {}, t("audit.chi", { chi: fmt(group.chi2, 2), dof: group.dof, p: pText(group.p) })),
     group.dora ? el("p", {}, t("audit.dora", { obs: fmt(group.dora.observed, 0), exp: fmt(group.dora.expected, 1),
       z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null,
-    drawsSection(group, alpha, label));
+    drawsSection(group, label));
 }
 
 // Why a game was left out, from its reason code and data (English: Python's reason).

@@ -74,6 +74,12 @@ def test_flagged_considers_the_draw_tests() -> None:
     unfair = audit_result(tally).overall
     assert unfair.rejects(0.001)
     assert len(unfair.p_values) == len(fair.p_values) == 6  # threshold split over all tests
+    from pywall.audit import group_dict
+
+    words = group_dict(unfair)
+    assert words["tests"] == 6 and words["smallest_p"] == min(unfair.p_values) and words["flagged"]
+    assert words["draw_verdict"]["flagged"] and words["draw_verdict"]["tests"] == 3
+    assert group_dict(fair)["draw_verdict"]["flagged"] is False
     assert unfair.draws is not None and unfair.draws.tests[0].z == pytest.approx(6, abs=0.05)
 
 
