@@ -169,11 +169,16 @@ def discard_table(counts: Sequence[int], visible: Sequence[int] | None = None) -
 # Suits and profiles are numbered as they come, so the hot caches have int keys
 # (hashing two 10-tuples per look-up cost more than the look-up).
 
-_SUIT_IDS: dict[tuple[tuple[int, ...], bool], int] = {}  # (counts, honours) -> suit id
-_SUITS: list[tuple[tuple[int, ...], bool]] = []
-_SUIT_PROFILE: list[int] = []  # suit id -> profile id
+_SUIT_IDS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = (
+    {},
+    {},
+)  # number, honour
+_SUITS: list[tuple[tuple[int, ...], bool]] = [
+    ((), False)
+]  # suit id -> (counts, honours); ids from 1
+_SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
 _PROFILE_IDS: dict[Profile, int] = {}
-_PROFILES: list[Profile] = []
+_PROFILES: list[Profile] = [()]  # ids from 1, so that a look-up's ``or`` can test them
 _PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
 _MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
 _DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
@@ -190,9 +195,10 @@ def _profile_id(profile: Profile) -> int:
 
 
 def _suit_id(key: tuple[int, ...], honours: bool) -> int:
-    found = _SUIT_IDS.get((key, honours))
+    ids = _SUIT_IDS[honours]
+    found = ids.get(key)
     if found is None:
-        found = _SUIT_IDS[key, honours] = len(_SUITS)
+        found = ids[key] = len(_SUITS)
         _SUITS.append((key, honours))
         _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
     return found
@@ -228,22 +234,32 @@ def _suit_mask(suit: int, rest: int, melds: int) -> int:
 
 def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
     """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
-    ids = _SUIT_IDS
-    s = (
-        ids.get((hand[0:9], False)) or _suit_id(hand[0:9], False),
-        ids.get((hand[9:18], False)) or _suit_id(hand[9:18], False),
-        ids.get((hand[18:27], False)) or _suit_id(hand[18:27], False),
-        ids.get((hand[27:34], True)) or _suit_id(hand[27:34], True),
+    numbers, honours = _SUIT_IDS
+    m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
+    ids = (
+        numbers.get(m) or _suit_id(m, False),
+        numbers.get(p) or _suit_id(p, False),
+        numbers.get(s) or _suit_id(s, False),
+        honours.get(z) or _suit_id(z, True),
     )
-    a, b, c, h = (_SUIT_PROFILE[x] for x in s)
-    ab, ch = _pair(a, b), _pair(c, h)
-    rests = (_pair(b, ch), _pair(a, ch), _pair(ab, h), _pair(ab, c))
+    profile = _SUIT_PROFILE
+    a, b, c, h = profile[ids[0]], profile[ids[1]], profile[ids[2]], profile[ids[3]]
+    pairs = _PAIRS
+    ab = pairs.get(a << 20 | b) or _pair(a, b)
+    ch = pairs.get(c << 20 | h) or _pair(c, h)
+    rests = (
+        pairs.get(b << 20 | ch) or _pair(b, ch),
+        pairs.get(a << 20 | ch) or _pair(a, ch),
+        pairs.get(ab << 20 | h) or _pair(ab, h),
+        pairs.get(ab << 20 | c) or _pair(ab, c),
+    )
     mask = 0
+    masks = _MASKS
     for suit in range(4):
-        key = s[suit] << 24 | rests[suit] << 3 | melds
-        bits = _MASKS.get(key)
+        key = ids[suit] << 24 | rests[suit] << 3 | melds
+        bits = masks.get(key)
         if bits is None:
-            bits = _MASKS[key] = _suit_mask(s[suit], rests[suit], melds)
+            bits = masks[key] = _suit_mask(ids[suit], rests[suit], melds)
         mask |= bits << 9 * suit
     return _distance(ab, ch, melds) - 1, mask
 
