@@ -4,7 +4,7 @@
 // cumulative O − E chart with its ±2 sd band, a platform's wall tests, and a single
 // game's effective draws per player. Python computes every number; this only words them.
 
-import { t, tn } from "./i18n.mjs";
+import { language, t, tn } from "./i18n.mjs";
 import { el } from "./render.mjs";
 import { bandChart } from "./charts.mjs";
 import "./audit-i18n.mjs";
@@ -95,4 +95,11 @@ export function gameDrawsView(report) {
     el("ul", {}, [...bySeat.entries()].sort((a, b) => a[0] - b[0]).map(([seat, [n, o, e, v]]) =>
       el("li", { data: { seat: String(seat) } }, el("bdi", {}, names[seat] || t("draws.seat", { n: seat + 1 })), ": ",
         t("draws.effective", { obs: count(o), n: count(n), fair: count(e), sd: count(Math.sqrt(v)) })))));
+}
+
+// What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION).
+export function drawsExplanation(data) {
+  if (!data.draws_explanation) return null;
+  return el("p", { class: "explanation draws-explanation" },
+    language() === "en" ? data.draws_explanation : t("draws.explanation"));
 }

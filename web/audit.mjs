@@ -9,7 +9,7 @@ import { ask, failure, redrawers } from "./panel-kit.mjs";
 import { shantenText } from "./hand-view.mjs";
 import { problemText } from "./findings.mjs";
 import "./audit-i18n.mjs";
-import { drawsSection, seatsSection } from "./audit-draws.mjs";
+import { drawsExplanation, drawsSection, seatsSection } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
@@ -111,7 +111,8 @@ function auditView(data) {
     el("details", { class: "audit-players" }, el("summary", {}, `${t("audit.players")} (${players.length})`),
       players.map((g) => groupView(g, data.alpha, g.label))),
     el("h4", {}, t("audit.explanationHeading")),
-    el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")));
+    el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")),
+    drawsExplanation(data));
 }
 
 // The button and the view at the top of the results, under the batch's summary and

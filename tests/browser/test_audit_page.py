@@ -172,12 +172,16 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_p
     expect(chart.locator("svg polygon.band")).to_have_count(1)
     expect(chart.locator("svg polyline.line")).to_have_count(1)
     shot("audit-draws", overall)
+    explanation = view.locator(".draws-explanation")
+    expect(explanation).to_contain_text("The draw tests follow every draw")
     # the same lines in Japanese and Chinese
     page.get_by_label("Language").select_option("ja")
     expect(lines.nth(0)).to_contain_text(f"有効牌のツモ: {effective['n']:,}回中{effective['observed']:,}回")
     expect(overall.locator(".draws-verdict")).to_contain_text("公平なシャッフルと矛盾しません")
+    expect(explanation).to_contain_text("ツモの検定は")
     page.get_by_label("言語").select_option("zh")
     expect(lines.nth(0)).to_contain_text(f"有效牌摸牌：{effective['n']:,} 次中 {effective['observed']:,} 次")
+    expect(explanation).to_contain_text("摸牌检验跟踪")
     expect(chart.locator(".hint")).to_contain_text("95%")
 
 
