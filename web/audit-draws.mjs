@@ -100,6 +100,6 @@ export function gameDrawsView(report) {
 // What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION).
 export function drawsExplanation(data) {
   if (!data.draws_explanation) return null;
-  return el("p", { class: "explanation draws-explanation" },
+  return el("p", { class: "draws-explanation" },
     language() === "en" ? data.draws_explanation : t("draws.explanation"));
 }
