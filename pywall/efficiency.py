@@ -17,7 +17,7 @@ discarded tile counts as seen: it lies in the player's own pond.
 (the draw audit asks it for every draw of a game): the profile of each suit with one
 more tile of each of its kinds is looked up once per suit shape (cached), and only
 its distinct profiles are combined with the other three suits' profile; seven pairs
-and thirteen orphans improve by rule. Not 34 shanten calls (benchmarks/bench_shanten.py).
+and thirteen orphans improve by rule. Not 34 shanten calls (benchmarks/bench_effective.py).
 """
 
 from __future__ import annotations
