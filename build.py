@@ -97,6 +97,7 @@ PAGE_FILES = (
     "majsoul.mjs",
     "audit.mjs",
     "audit-i18n.mjs",
+    "audit-draws.mjs",
     "panels-i18n.mjs",
     "charts.mjs",
     "panels.css",

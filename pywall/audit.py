@@ -30,7 +30,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from pywall.audit_draws import (
+    NO_DRAWS,
+    DrawAudit,
+    DrawSums,
+    WallAudit,
+    draw_audit,
+    draw_verdict,
+    wall_audit,
+)
 from pywall.audit_records import checked_counts, checked_game
+from pywall.draws import GameDraws, Sums
 from pywall.errors import ValueInputError
 from pywall.report import problem_context
 from pywall.shanten import shanten
@@ -45,6 +55,7 @@ from pywall.stats import (
     z_score,
 )
 from pywall.tiles import dora_kind
+from pywall.walls import GameWalls, WallTally
 
 OVERALL = "all players"
 ANONYMOUS = frozenset({"", "NoName"})
@@ -63,6 +74,21 @@ EXPLANATION = (
     "them as independent, which is a close approximation. Verification shows each wall "
     "is the one the platform committed to; this audit asks whether those walls behave "
     "like randomly shuffled ones."
+)
+
+DRAWS_EXPLANATION = (
+    "The draw tests follow every draw of the verified games (live and replacement "
+    "draws; the dealer's first is part of the starting hand). From the record every "
+    "hand is known, so for each draw the chance that it gives an effective tile (one "
+    "that lowers the hand's shanten), a winning tile in tenpai, or a dora is the share "
+    "of such tiles among the tiles the record had not yet shown. Under a fair shuffle "
+    "those unseen tiles lie in a random order whatever the players chose, so the draws "
+    "hit on average what these chances add up to: each test compares the hits with that "
+    "sum, in standard deviations (z). The wall tests ask, for walls known whole, whether "
+    "tile kinds are spread over the wall's positions (and its regions: each deal, the "
+    "live wall early and late, the dead wall, red fives) as a shuffle spreads them. "
+    "A small p-value means results this far from fair would be rare; one among many "
+    "players and tests is expected by chance. docs/audit.md explains the tests."
 )
 
 
@@ -130,6 +156,7 @@ class GroupTally:
     dora: int = 0
     dora_mean: float = 0.0
     dora_var: float = 0.0
+    draws: DrawSums = NO_DRAWS  # the draw tests' sums (pywall.draws.TESTS order)
 
     @property
     def hands(self) -> int:
@@ -159,6 +186,11 @@ class GroupTally:
         self.dora += other.dora
         self.dora_mean += other.dora_mean
         self.dora_var += other.dora_var
+        self.add_draws(other.draws)
+
+    def add_draws(self, sums: DrawSums) -> None:
+        a, b, c = self.draws
+        self.draws = (a + sums[0], b + sums[1], c + sums[2])
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -166,6 +198,7 @@ class GroupTally:
                 [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
             ],
             "dora": [self.dora, self.dora_mean, self.dora_var],
+            "draws": [s.to_list() for s in self.draws],
         }
 
     @classmethod
@@ -173,7 +206,8 @@ class GroupTally:
         try:
             shanten_counts = checked_counts(d["shanten"])
             dora, mean, var = d["dora"]
-            return cls(shanten_counts, int(dora), float(mean), float(var))
+            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
+            return cls(shanten_counts, int(dora), float(mean), float(var), (a, b, c))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
@@ -208,10 +242,16 @@ class GroupAudit:
     dora: ZScore | None
     platform: str | None = None  # set on a platform's group (the page words it itself)
     players: int | None = None
+    draws: DrawAudit | None = None  # the draw tests (None: no tested draw)
+    walls: WallAudit | None = None  # a platform's wall-position tests
+    #: a player's effective draws game by game: (O - E, V), for the cumulative chart
+    series: tuple[tuple[float, float], ...] = ()
 
     @property
     def p_values(self) -> tuple[float, ...]:
-        return (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
+        hands = (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
+        draws = self.draws.p_values if self.draws else ()
+        return hands + draws + (self.walls.p_values if self.walls else ())
 
     def rejects(self, alpha: float) -> bool:
         """Whether any of this group's tests rejects at ``alpha`` (Bonferroni-corrected)."""
@@ -224,13 +264,16 @@ class AuditResult:
     players: tuple[GroupAudit, ...]
     platforms: tuple[GroupAudit, ...] = ()
     explanation: str = EXPLANATION
+    seats: tuple[GroupAudit, ...] = ()  # dealer, non-dealer, each seat
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "overall": group_dict(self.overall),
             "platforms": [group_dict(g) for g in self.platforms],
             "players": [group_dict(g) for g in self.players],
+            "seats": [group_dict(g) for g in self.seats],
             "explanation": self.explanation,
+            "draws_explanation": DRAWS_EXPLANATION,
         }
 
 
@@ -289,7 +332,9 @@ def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> Gro
     )
     p_value = chi2_sf(chi2, dof) if dof else 1.0
     dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None
-    return GroupAudit(label, tally.hands, parts, combined, chi2, dof, p_value, dora)
+    return GroupAudit(
+        label, tally.hands, parts, combined, chi2, dof, p_value, dora, draws=draw_audit(tally.draws)
+    )
 
 
 def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
@@ -348,17 +393,33 @@ def _part_dict(part: ShantenTest) -> dict[str, Any]:
 
 def group_dict(group: GroupAudit) -> dict[str, Any]:
     """The JSON-ready form of one group's audit."""
-    return {
-        "label": group.label,
-        "hands": group.hands,
-        "by_tiles": [_part_dict(p) for p in group.parts],
-        "shanten_sum": _z_dict(group.shanten_z),
-        "chi2": group.chi2,
-        "dof": group.dof,
-        "p": group.p_value,
-        "dora": _z_dict(group.dora),
-        "flagged": group.rejects(ALPHA),
-    } | ({"platform": group.platform, "players": group.players} if group.platform else {})
+    return (
+        {
+            "label": group.label,
+            "hands": group.hands,
+            "by_tiles": [_part_dict(p) for p in group.parts],
+            "shanten_sum": _z_dict(group.shanten_z),
+            "chi2": group.chi2,
+            "dof": group.dof,
+            "p": group.p_value,
+            "dora": _z_dict(group.dora),
+            "draws": group.draws.to_dict() if group.draws else None,
+            "flagged": group.rejects(ALPHA),
+            "tests": len(group.p_values),
+            "smallest_p": min(group.p_values),
+            "draw_verdict": draw_verdict(group.draws, group.walls, ALPHA),
+        }
+        | ({"effective_by_game": [list(p) for p in group.series]} if group.series else {})
+        | (
+            {
+                "platform": group.platform,
+                "players": group.players,
+                "walls": (group.walls or wall_audit(None)).to_dict(),
+            }
+            if group.platform
+            else {}
+        )
+    )
 
 
 # --- games in: what a verified game's report carries -------------------------------
@@ -406,6 +467,11 @@ class Tally:
     anonymous_hands: int = 0
     excluded: list[Exclusion] = field(default_factory=list)
     seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
+    seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
+    walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
+    anonymous_draws: int = 0
+    #: each named player's effective draws game by game, in the order added: (O - E, V)
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
     @property
     def hands(self) -> int:
@@ -419,18 +485,62 @@ class Tally:
             self.excluded.append(Exclusion(path, *reason))
             return
         players, kind, names, rows = checked_game(report)  # before anything is counted
+        draws, walls = _game_draws(report, path, players), _game_walls(report, path)
         self.seen[report["game"]["fingerprint"]] = path
         self.games += 1
         platform = f"{kind}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
         for seat, tiles, value, dora in rows:
-            for group in (self.overall, self.platforms.setdefault(platform, GroupTally())):
+            for group in (
+                self.overall,
+                self.platforms.setdefault(platform, GroupTally()),
+                *self._seat_groups(seat, tiles == 14),
+            ):
                 group.add(players, tiles, value, dora, pool)
             name = names[seat] if seat < len(names) else ""
             if name in ANONYMOUS:
                 self.anonymous_hands += 1
             else:
                 self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
+        if draws is not None:
+            self._add_draws(draws, platform, names)
+        if walls is not None:
+            self.walls.setdefault(platform, WallTally(players)).add_game(walls)
+
+    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
+        role = "dealer" if dealer else "non-dealer"
+        return (
+            self.seats.setdefault(role, GroupTally()),
+            self.seats.setdefault(f"seat {seat + 1}", GroupTally()),
+        )
+
+    def _add_draws(self, draws: GameDraws, platform: str, names: Sequence[Any]) -> None:
+        """A verified game's draw sums."""
+        by_game: dict[str, tuple[float, float]] = {}
+        for s in draws.seats:
+            sums = s.sums()
+            for group in (
+                self.overall,
+                self.platforms[platform],
+                *self._seat_groups(s.seat, s.dealer),
+            ):
+                group.add_draws(sums)
+            name = str(names[s.seat]) if s.seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_draws += s.effective.n
+            else:
+                self.players.setdefault(name, GroupTally()).add_draws(sums)
+                o, v = by_game.get(name, (0.0, 0.0))
+                by_game[name] = (
+                    o + s.effective.observed - s.effective.expected,
+                    v + s.effective.variance,
+                )
+        for name, point in by_game.items():
+            self.series.setdefault(name, []).append(point)
+
+    @property
+    def draws(self) -> int:
+        return self.overall.draws[0].n
 
     def merge(self, other: Tally) -> None:
         """Add another part of the same audit (another worker's share of a run)."""
@@ -442,6 +552,13 @@ class Tally:
         self.anonymous_hands += other.anonymous_hands
         self.excluded += other.excluded
         self.seen.update(other.seen)
+        for key, group in other.seats.items():
+            self.seats.setdefault(key, GroupTally()).merge(group)
+        for key, walls in other.walls.items():
+            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
+        self.anonymous_draws += other.anonymous_draws
+        for name, points in other.series.items():
+            self.series.setdefault(name, []).extend(points)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -455,6 +572,10 @@ class Tally:
                 for e in self.excluded
             ],
             "seen": self.seen,
+            "seats": {k: g.to_dict() for k, g in self.seats.items()},
+            "walls": {k: w.to_dict() for k, w in self.walls.items()},
+            "anonymous_draws": self.anonymous_draws,
+            "series": {k: [list(p) for p in v] for k, v in self.series.items()},
         }
 
     @classmethod
@@ -468,14 +589,46 @@ class Tally:
                 int(d["anonymous_hands"]),
                 [_exclusion_from(e) for e in d["excluded"]],
                 {str(k): str(v) for k, v in d["seen"].items()},
+                {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
+                {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
+                int(d.get("anonymous_draws", 0)),
+                {
+                    str(k): [(float(o), float(v)) for o, v in points]
+                    for k, points in d.get("series", {}).items()
+                },
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
 #: What ``Tally.add_report`` reads of a game's report, and of its rounds and findings.
-AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds")
+AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds", "draws", "walls")
 AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
+
+
+def _game_draws(report: Mapping[str, Any], path: str, players: int) -> GameDraws | None:
+    """A report's draw sums (``GameDraws`` as it carries them), read before anything is
+    counted; ``None`` when it carries none."""
+    found = report.get("draws")
+    if not found:
+        return None
+    try:
+        draws = GameDraws.from_dict(found)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueInputError(f"{path}: not a game's draws ({type(exc).__name__})") from None
+    if any(not 0 <= s.seat < players for s in draws.seats):
+        raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
+    return draws
+
+
+def _game_walls(report: Mapping[str, Any], path: str) -> GameWalls | None:
+    found = report.get("walls")
+    if not found:
+        return None
+    try:
+        return GameWalls.from_dict(found)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueInputError(f"{path}: not a game's walls ({type(exc).__name__})") from None
 
 
 def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
@@ -560,13 +713,35 @@ def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
                 audit_tally(platform_label(name, int(n)), g, min_expected),
                 platform=name,
                 players=int(n),
+                walls=wall_audit(tally.walls.get(f"{name}:{n}")),
             )
             for (name, _, n), g in ((k.partition(":"), g) for k, g in tally.platforms.items())
         ),
         key=lambda group: group.label,
     )
-    players = tuple(audit_tally(k, g, min_expected) for k, g in sorted(tally.players.items()))
-    return AuditResult(audit_tally(OVERALL, tally.overall, min_expected), players, tuple(platforms))
+    players = tuple(
+        replace(audit_tally(k, g, min_expected), series=tuple(tally.series.get(k, ())))
+        for k, g in sorted(tally.players.items())
+        if g.hands
+    )
+    seats = tuple(
+        audit_tally(k, tally.seats[k], min_expected)
+        for k in sorted(tally.seats, key=_seat_order)
+        if tally.seats[k].hands
+    )
+    overall = audit_tally(OVERALL, tally.overall, min_expected)
+    if len(platforms) == 1:  # everyone is that platform's players: its walls are theirs
+        overall = replace(overall, walls=platforms[0].walls)
+    return AuditResult(
+        overall,
+        players,
+        tuple(platforms),
+        seats=seats,
+    )
+
+
+def _seat_order(label: str) -> tuple[int, str]:
+    return ({"dealer": 0, "non-dealer": 1}.get(label, 2), label)
 
 
 def audit_dict(tally: Tally) -> dict[str, Any]:
@@ -576,6 +751,8 @@ def audit_dict(tally: Tally) -> dict[str, Any]:
         "used": tally.games,
         "hands": tally.hands,
         "anonymous_hands": tally.anonymous_hands,
+        "draws": tally.draws,
+        "anonymous_draws": tally.anonymous_draws,
         "excluded": [
             {
                 "path": e.path,

@@ -12,6 +12,12 @@ For a 3k+2-tile hand, Tenhou's 牌理 (tenhou.net/2) lists each discard that kee
 lowest shanten reachable by one discard, with the effective tiles of the hand left
 and their total, sorted by that total (most first; ties in tile order). There the
 discarded tile counts as seen: it lies in the player's own pond.
+
+``effective_kinds`` gives every kind's answer in one pass over the suit automaton
+(the draw audit asks it for every draw of a game): the profile of each suit with one
+more tile of each of its kinds is looked up once per suit shape (cached), and only
+its distinct profiles are combined with the other three suits' profile; seven pairs
+and thirteen orphans improve by rule. Not 34 shanten calls (benchmarks/bench_effective.py).
 """
 
 from __future__ import annotations
@@ -21,7 +27,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.errors import ValueInputError
-from pywall.shanten import KINDS, checked_counts, shanten
+from pywall.shanten import (
+    KINDS,
+    ORPHAN_KINDS,
+    Profile,
+    _orphans,
+    checked_counts,
+    combine_profiles,
+    honour_profile,
+    number_profile,
+    shanten,
+    split_distance,
+)
 from pywall.tiles import kind_text, mpsz_from_kinds
 
 
@@ -151,3 +168,147 @@ def discard_table(counts: Sequence[int], visible: Sequence[int] | None = None) -
             work[kind] += 1
     options.sort(key=lambda o: (-o.effective.total, o.discard))
     return DiscardTable(shanten(hand), tuple(options))
+
+
+# --- every kind at once, for the draw audit ------------------------------------------
+# Suits and profiles are numbered as they come, so the hot caches have int keys
+# (hashing two 10-tuples per look-up cost more than the look-up).
+
+_SUIT_IDS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = (
+    {},
+    {},
+)  # number, honour
+_SUITS: list[tuple[tuple[int, ...], bool]] = [
+    ((), False)
+]  # suit id -> (counts, honours); ids from 1
+_SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
+_PROFILE_IDS: dict[Profile, int] = {}
+_PROFILES: list[Profile] = [()]  # ids from 1, so that a look-up's ``or`` can test them
+_PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
+_MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
+_DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
+_HANDS: dict[tuple[int, ...], tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut)
+_HANDS_KEPT = 1 << 16
+
+
+def _profile_id(profile: Profile) -> int:
+    found = _PROFILE_IDS.get(profile)
+    if found is None:
+        found = _PROFILE_IDS[profile] = len(_PROFILES)
+        _PROFILES.append(profile)
+    return found
+
+
+def _suit_id(key: tuple[int, ...], honours: bool) -> int:
+    ids = _SUIT_IDS[honours]
+    found = ids.get(key)
+    if found is None:
+        found = ids[key] = len(_SUITS)
+        _SUITS.append((key, honours))
+        _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
+    return found
+
+
+def _pair(a: int, b: int) -> int:
+    found = _PAIRS.get(a << 20 | b)
+    if found is None:
+        found = _PAIRS[a << 20 | b] = _profile_id(combine_profiles(_PROFILES[a], _PROFILES[b]))
+    return found
+
+
+def _distance(a: int, b: int, melds: int) -> int:
+    key = a << 23 | b << 3 | melds
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES[key] = split_distance(_PROFILES[a], _PROFILES[b], melds)
+    return found
+
+
+def _suit_mask(suit: int, rest: int, melds: int) -> int:
+    """The kinds of a suit whose one more tile lowers the distance of suit + rest."""
+    key, honours = _SUITS[suit]
+    distance = _distance(_SUIT_PROFILE[suit], rest, melds)
+    mask = 0
+    for i, held in enumerate(key):
+        if held < 4:
+            more = _suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)
+            if _distance(_SUIT_PROFILE[more], rest, melds) < distance:
+                mask |= 1 << i
+    return mask
+
+
+def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
+    """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
+    numbers, honours = _SUIT_IDS
+    m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
+    ids = (
+        numbers.get(m) or _suit_id(m, False),
+        numbers.get(p) or _suit_id(p, False),
+        numbers.get(s) or _suit_id(s, False),
+        honours.get(z) or _suit_id(z, True),
+    )
+    profile = _SUIT_PROFILE
+    a, b, c, h = profile[ids[0]], profile[ids[1]], profile[ids[2]], profile[ids[3]]
+    pairs = _PAIRS
+    ab = pairs.get(a << 20 | b) or _pair(a, b)
+    ch = pairs.get(c << 20 | h) or _pair(c, h)
+    rests = (
+        pairs.get(b << 20 | ch) or _pair(b, ch),
+        pairs.get(a << 20 | ch) or _pair(a, ch),
+        pairs.get(ab << 20 | h) or _pair(ab, h),
+        pairs.get(ab << 20 | c) or _pair(ab, c),
+    )
+    mask = 0
+    masks = _MASKS
+    for suit in range(4):
+        key = ids[suit] << 24 | rests[suit] << 3 | melds
+        bits = masks.get(key)
+        if bits is None:
+            bits = masks[key] = _suit_mask(ids[suit], rests[suit], melds)
+        mask |= bits << 9 * suit
+    return _distance(ab, ch, melds) - 1, mask
+
+
+def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(shanten, bit mask of effective kinds: bit k set when drawing kind k lowers the
+    shanten) of a 3k+1-tile hand given as 34 valid counts (13 - 3m tiles, m melds).
+
+    The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
+    times never), in one pass: see the module's docstring."""
+    found = _HANDS.get(hand)
+    if found is not None:
+        return found
+    tiles = sum(hand)
+    regular, mask = _regular_mask(hand, tiles // 3)
+    if tiles != 13:
+        found = regular, mask
+    else:
+        found = _full_hand(hand, regular, mask)
+    if len(_HANDS) >= _HANDS_KEPT:
+        _HANDS.clear()
+    _HANDS[hand] = found
+    return found
+
+
+def _full_hand(hand: tuple[int, ...], regular: int, mask: int) -> tuple[int, int]:
+    """A 13-tile hand: seven pairs and thirteen orphans as well."""
+    kinds = KINDS - hand.count(0)
+    singles = hand.count(1)
+    chiitoi = 6 - (kinds - singles) + max(0, 7 - kinds)
+    orphans: tuple[int, ...] = _orphans(hand)
+    held = 13 - orphans.count(0)
+    paired = held - orphans.count(1) > 0
+    kokushi = 13 - held - paired
+    best = min(regular, chiitoi, kokushi)
+    out = mask if regular == best else 0
+    if chiitoi == best:
+        for kind, count in enumerate(hand):
+            if count == 1 or (count == 0 and kinds < 7):
+                out |= 1 << kind
+    if kokushi == best:
+        for kind in ORPHAN_KINDS:
+            if hand[kind] == 0 or (hand[kind] < 4 and not paired):
+                out |= 1 << kind
+    if 4 in hand:  # a kind held 4 times cannot be drawn
+        out &= ~sum(1 << k for k, c in enumerate(hand) if c == 4)
+    return best, out

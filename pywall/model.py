@@ -56,6 +56,10 @@ class Call:
     seat: int
     code: int
     kind: MeldKind
+    # The tiles the call takes from the caller's hand, where the record says which
+    # (Tenhou's meld code, Mahjong Soul's tiles); empty where it names only the called
+    # tile (the draw audit then follows the hand to find them).
+    taken: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pywall.draws import GameDraws, game_draws
 from pywall.errors import PywallError
 from pywall.findings import Finding, Severity
 from pywall.findings import info as code_info
@@ -28,6 +29,7 @@ from pywall.shanten import shanten
 from pywall.tenhou import Era, RoundWall, wall_scheme
 from pywall.tiles import dora_kind
 from pywall.verify import GameResult, RoundResult, Row, red_fives, verify_game
+from pywall.walls import GameWalls, game_walls
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -189,9 +191,13 @@ class FileReport:
     rounds: tuple[RoundReport, ...]
     findings: tuple[Finding, ...]
     schema: int = field(default=SCHEMA)
+    # with the starting hands, for a verified game: the draw test's and the wall test's
+    # view of it (the audit's per-game summaries)
+    draws: GameDraws | None = None
+    walls: GameWalls | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        d = {
             "schema": self.schema,
             "path": self.path,
             "status": self.status,
@@ -200,6 +206,11 @@ class FileReport:
             "rounds": [r.to_dict() for r in self.rounds],
             "findings": [f.to_dict() for f in self.findings],
         }
+        if self.draws is not None:
+            d["draws"] = self.draws.to_dict()
+        if self.walls is not None:
+            d["walls"] = self.walls.to_dict()
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> FileReport:
@@ -211,6 +222,8 @@ class FileReport:
             tuple(RoundReport.from_dict(r) for r in d["rounds"]),
             tuple(Finding.from_dict(f) for f in d["findings"]),
             d["schema"],
+            GameDraws.from_dict(d["draws"]) if d.get("draws") else None,
+            GameWalls.from_dict(d["walls"]) if d.get("walls") else None,
         )
 
     @property
@@ -349,6 +362,7 @@ def report_from_result(
         round_report(r, game.rounds[r.index], game.player_count, detail, starting)
         for r in result.rounds
     )
+    audited = starting and result.status == "verified"
     return FileReport(
         path,
         result.status,
@@ -356,6 +370,10 @@ def report_from_result(
         game_info(game, result, detail),
         rounds,
         result.findings,
+        draws=game_draws(game) if audited else None,
+        walls=game_walls([(r.layout.scheme, r.wall) for r in result.rounds], red_fives(game))
+        if audited
+        else None,
     )
 
 

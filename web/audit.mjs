@@ -9,6 +9,7 @@ import { ask, failure, redrawers } from "./panel-kit.mjs";
 import { shantenText } from "./hand-view.mjs";
 import { problemText } from "./findings.mjs";
 import "./audit-i18n.mjs";
+import { drawsExplanation, drawsSection, seatsSection } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
@@ -59,7 +60,8 @@ function groupView(group, alpha, label) {
     group.by_tiles ? el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label))) : null,
     el("p", {}, t("audit.chi", { chi: fmt(group.chi2, 2), dof: group.dof, p: pText(group.p) })),
     group.dora ? el("p", {}, t("audit.dora", { obs: fmt(group.dora.observed, 0), exp: fmt(group.dora.expected, 1),
-      z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null);
+      z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null,
+    drawsSection(group, label));
 }
 
 // Why a game was left out, from its reason code and data (English: Python's reason).
@@ -105,10 +107,12 @@ function auditView(data) {
     groupView(data.overall, data.alpha, t("audit.overall")),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
       platforms.map((g) => groupView(g, data.alpha, platformLabel(g)))) : null,
+    seatsSection(data, groupView),
     el("details", { class: "audit-players" }, el("summary", {}, `${t("audit.players")} (${players.length})`),
       players.map((g) => groupView(g, data.alpha, g.label))),
     el("h4", {}, t("audit.explanationHeading")),
-    el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")));
+    el("p", { class: "explanation" }, language() === "en" ? data.explanation : t("audit.explanation")),
+    drawsExplanation(data));
 }
 
 // The button and the view at the top of the results, under the batch's summary and

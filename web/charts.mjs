@@ -65,3 +65,32 @@ export function barChart({ title, categories, series, xLabel = "", yLabel = "" }
   });
   return root;
 }
+
+// bandChart({title, values, band, xLabel, yLabel, lineName, bandName}): a line of
+// values[i] (i = 0..n) over a shaded band from -band[i] to +band[i] around zero.
+export function bandChart({ title, values, band, xLabel = "", yLabel = "", lineName = "", bandName = "" }) {
+  const width = 520, height = 230;
+  const left = 46, right = 10, top = 26, bottom = 44;
+  const plotW = width - left - right, plotH = height - top - bottom;
+  const max = niceMax(Math.max(1, ...values.map(Math.abs), ...band));
+  const n = Math.max(1, values.length - 1);
+  const x = (i) => left + (i / n) * plotW;
+  const y = (v) => top + plotH / 2 - (v / max) * (plotH / 2);
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart band-chart", role: "img",
+    "aria-label": title, width: "100%", preserveAspectRatio: "xMinYMin meet" });
+  root.append(svg("title", {}, title));
+  for (const v of [-max, -max / 2, 0, max / 2, max]) {
+    root.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "base" : "grid" }),
+      svg("text", { x: left - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, short(v)));
+  }
+  const upper = band.map((b, i) => `${x(i)},${y(b)}`);
+  const lower = band.map((b, i) => `${x(i)},${y(-b)}`).reverse();
+  root.append(svg("polygon", { points: [...upper, ...lower].join(" "), class: "band" },
+    svg("title", {}, bandName)));
+  root.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" },
+    svg("title", {}, lineName)));
+  root.append(svg("text", { x: left + plotW / 2, y: height - 6, class: "axis", "text-anchor": "middle" }, xLabel),
+    svg("text", { x: 4, y: 14, class: "axis" }, yLabel),
+    svg("text", { x: width - right, y: 14, class: "legend-text", "text-anchor": "end" }, `${lineName} · ${bandName}`));
+  return root;
+}

@@ -14,6 +14,7 @@ import { roundHands } from "./start-hands.mjs";
 import { segaPanel } from "./sega.mjs";
 import { majsoulPanel } from "./majsoul.mjs";
 import { auditControls } from "./audit.mjs";
+import { gameDrawsView } from "./audit-draws.mjs";
 
 function buildTools() {
   const host = document.getElementById("tool-panels");
@@ -25,7 +26,7 @@ function buildTools() {
 export function initPanels(options) {
   onLanguage(redrawPanels);
   setRequest(options.request);
-  setRenderHooks({ report: commitmentBox, round: roundHands });
+  setRenderHooks({ report: (r) => [commitmentBox(r), gameDrawsView(r)], round: roundHands });
   buildTools();
   auditControls(options.sources || (() => ({ reports: [], runs: [] })));
   translatePage();

@@ -1,4 +1,5 @@
-"""``pywall audit [--json] PATH...``: do the starting hands look like a fair shuffle's?
+"""``pywall audit [--json] PATH...``: do the starting hands, the draws and the walls look
+like a fair shuffle's?
 
 Only games that verify count (each game once), of every platform and player count,
 with a breakdown per platform and player count (3-player hands are tested against
@@ -9,12 +10,30 @@ it found), 2 when no game could be used.
 from __future__ import annotations
 
 import argparse
+import os
 import textwrap
 from collections import Counter
+from collections.abc import Mapping
+from contextlib import closing
+from typing import Any
 
-from pywall.audit import ALPHA, EXPLANATION, KIND_TEXT, GroupAudit, Tally, audit_result
+from pywall.archives import Packed, unpack
+from pywall.audit import (
+    ALPHA,
+    DRAWS_EXPLANATION,
+    EXPLANATION,
+    KIND_TEXT,
+    GroupAudit,
+    Tally,
+    audit_input,
+    audit_result,
+)
+from pywall.audit_draws import DrawAudit, WallAudit
 from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.inputs import Skipped, iter_inputs
+from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.verify import weight
+from pywall.errors import PywallError
+from pywall.inputs import Skipped, iter_packed_inputs
 from pywall.report import report_for_entry
 from pywall.stats import ZScore
 
@@ -24,7 +43,7 @@ SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "audit",
-        help="test whether starting hands look like a fair shuffle's",
+        help="test whether starting hands, draws and walls look like a fair shuffle's",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -37,7 +56,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="list players with at least N hands (default 50; JSON lists all)",
     )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
+    )
     p.set_defaults(run=run)
+
+
+def input_for(item: tuple[str, bytes | PywallError | Packed]) -> Mapping[str, Any]:
+    """The worker's job for one log: what the tally reads of its report (module level,
+    so worker processes can run it)."""
+    name, content = item
+    return audit_input(report_for_entry(name, unpack(content), starting=True).to_dict())
 
 
 def p_text(p: float) -> str:
@@ -63,6 +97,7 @@ def group_lines(g: GroupAudit) -> list[str]:
         lines.append(
             f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}"
         )
+    lines += draw_lines(g.draws) + wall_lines(g.walls)
     verdict = (
         "UNLIKELY under a fair shuffle" if g.rejects(ALPHA) else "consistent with a fair shuffle"
     )
@@ -73,16 +108,74 @@ def group_lines(g: GroupAudit) -> list[str]:
     return lines
 
 
+DRAW_WORDS = {
+    "effective": "effective draws",
+    "tenpai": "winning tiles drawn in tenpai",
+    "dora": "dora drawn",
+}
+WALL_WORDS = {
+    "positions": "tile kinds by wall position",
+    "deal": "deal by seat (dealer, others, rest)",
+    "live": "live wall, early and late",
+    "dead": "dead wall",
+    "red_fives": "red fives by region",
+}
+
+
+def draw_lines(draws: DrawAudit | None) -> list[str]:
+    """The draw tests in words: "effective draws: 412 of 1,530, fair 431 +- 17 (z ...)"."""
+    if draws is None:
+        return []
+    lines = []
+    for t in draws.tests:
+        s = t.sums
+        if not s.n:
+            lines.append(f"  {DRAW_WORDS[t.name]}: no draws")
+            continue
+        fair = f"fair {s.expected:,.0f} +- {s.variance**0.5:,.0f}"
+        test = (
+            f"z = {t.z:+.2f}, {p_text(t.p)}" if t.z is not None and t.p is not None else "no test"
+        )
+        lines.append(f"  {DRAW_WORDS[t.name]}: {s.observed:,} of {s.n:,}, {fair} ({test})")
+    return lines
+
+
+def wall_lines(walls: WallAudit | None) -> list[str]:
+    if walls is None:
+        return []
+    if not walls.walls:
+        return [
+            "  wall positions: no whole wall known (Mahjong Soul before 2023-05-23 states only the undealt tiles)"
+        ]
+    head = (
+        f"  wall positions, {plural(walls.walls, 'whole wall')} of {plural(walls.games, 'game')}:"
+    )
+    if not walls.tests:
+        return [head + " too few for a test (the position test needs about 170)"]
+    return [head] + [
+        f"    {WALL_WORDS[t.name]}: chi-square {t.chi2:,.1f} on {t.dof:,} dof, {p_text(t.p)}"
+        for t in walls.tests
+    ]
+
+
 def excluded_summary(tally: Tally) -> str:
     kinds = Counter(e.kind for e in tally.excluded)
     return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.jobs is not None and args.jobs < 1:
+        return fail("--jobs must be at least 1")
+    jobs = args.jobs or os.cpu_count() or 1
     skipped: list[Skipped] = []
     tally = Tally()
-    for name, content in iter_inputs(args.paths, skipped):
-        tally.add_report(report_for_entry(name, content, starting=True).to_dict())
+    items = iter_packed_inputs(args.paths, skipped)
+    try:
+        with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
+            for found in inputs:
+                tally.add_report(found)
+    except WorkerDied as exc:
+        return fail(str(exc))
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])
@@ -94,6 +187,8 @@ def run(args: argparse.Namespace) -> int:
             "used": tally.games,
             "hands": tally.hands,
             "anonymous_hands": tally.anonymous_hands,
+            "draws": tally.draws,
+            "anonymous_draws": tally.anonymous_draws,
             "excluded": [
                 {"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded
             ],
@@ -104,12 +199,17 @@ def run(args: argparse.Namespace) -> int:
         f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"
         + (f"; excluded {len(tally.excluded)}: {excluded_summary(tally)}" if tally.excluded else "")
     )
+    print(f"{plural(tally.draws, 'draw')} tested, live and replacement draws")
+    for note in corpus_notes(tally):
+        print(note)
     print()
     print_lines(group_lines(result.overall))
-    if len(result.platforms) > 1:
-        for g in result.platforms:
-            print()
-            print_lines(group_lines(g))
+    for g in result.platforms if len(result.platforms) > 1 else ():
+        print()
+        print_lines(group_lines(g))
+    for g in result.seats:
+        print()
+        print_lines(group_lines(g))
     shown = [g for g in sorted(result.players, key=lambda g: -g.hands) if g.hands >= args.min_hands]
     for g in shown:
         print()
@@ -124,8 +224,32 @@ def run(args: argparse.Namespace) -> int:
             f"\n({plural(tally.anonymous_hands, 'hand')} of anonymous players (NoName) count in the "
             "totals only: they are not one player)"
         )
+    if tally.anonymous_draws:
+        print(
+            f"({plural(tally.anonymous_draws, 'draw')} of anonymous players count in the totals only)"
+        )
     print()
     print(textwrap.fill(EXPLANATION, width=100))
+    print()
+    print(textwrap.fill(DRAWS_EXPLANATION, width=100))
     for e in tally.excluded:
         print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
+
+
+def corpus_notes(tally: Tally) -> list[str]:
+    """Plain words about a corpus the tests can say little of."""
+    notes = []
+    if not tally.draws:
+        notes.append(
+            "No draw could be tested (the games end before any draw, or their reports carry none)."
+        )
+    if tally.games == 1:
+        notes.append(
+            "One game: every test below has little power; a few hundred games detect only large effects."
+        )
+    if len(tally.walls) + len(tally.platforms) > 2:
+        notes.append(
+            "Games of several platforms or player counts: each is tested apart below, and together."
+        )
+    return notes

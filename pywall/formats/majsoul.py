@@ -305,7 +305,14 @@ class _RoundReader:
         if kind is None:
             raise LogFormatError("a call of unknown type", f"{where}, type")
         called = tiles(d.get("tiles"), f"{where}, tiles")
-        self.events.append(Call(self._seat(d, where), called[-1] if called else 0, kind))
+        seat = self._seat(d, where)
+        froms = d.get("froms")
+        taken = (
+            tuple(t for t, who in zip(called, froms) if who == seat)
+            if isinstance(froms, list) and len(froms) == len(called)
+            else ()
+        )
+        self.events.append(Call(seat, called[-1] if called else 0, kind, taken))
         self._doras(d, where)
 
     def an_gang_add_gang(self, d: dict[str, Any], where: str) -> None:

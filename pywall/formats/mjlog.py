@@ -242,6 +242,32 @@ def meld_kind(code: int) -> MeldKind:
     return MeldKind.OPEN_KAN if code & 0x3 else MeldKind.CLOSED_KAN
 
 
+def meld_taken(code: int, kind: MeldKind) -> tuple[int, ...]:
+    """The tile ids a call takes from the caller's hand, from its ``m`` code (the bit
+    layout of Tenhou's client: docs/tenhou.md)."""
+    if kind is MeldKind.CHI:
+        t = code >> 10
+        called, t = t % 3, t // 3
+        base = t // 7 * 9 + t % 7
+        tiles = [(base + i) * 4 + (code >> (3 + 2 * i) & 3) for i in range(3)]
+    elif kind is MeldKind.PON:
+        t = code >> 9
+        called, base = t % 3, t // 3 * 4
+        unused = code >> 5 & 3
+        tiles = [base + i for i in range(4) if i != unused]
+    elif kind is MeldKind.ADDED_KAN:
+        return ((code >> 9) // 3 * 4 + (code >> 5 & 3),)
+    elif kind is MeldKind.NUKI:
+        return (code >> 8,)
+    else:
+        base = (code >> 8) // 4 * 4
+        tiles = [base + i for i in range(4)]
+        if kind is MeldKind.CLOSED_KAN:
+            return tuple(tiles)
+        called = tiles.index(code >> 8)
+    return tuple(x for i, x in enumerate(tiles) if i != called)
+
+
 @dataclass
 class _RoundBuilder:
     init: Tag
@@ -263,7 +289,9 @@ class _RoundBuilder:
             self.events.append(Discard(self._seat(tag, _DISCARD_TAGS[name[0]]), self._tile(tag)))
         elif name == "N":
             code = _int(tag, "m", 0, 0xFFFF)
-            self.events.append(Call(_int(tag, "who", 0, self.players - 1), code, meld_kind(code)))
+            kind = meld_kind(code)
+            seat = _int(tag, "who", 0, self.players - 1)
+            self.events.append(Call(seat, code, kind, meld_taken(code, kind)))
         elif name == "DORA":
             self.events.append(DoraReveal(_tiles(tag, (_int(tag, "hai", 0, 135),))[0]))
         elif name == "REACH":

@@ -117,3 +117,90 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(page: Page, tmp_path:
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.get_by_role("button", name="Audit starting hands").click()
     expect(summary).to_have_attribute("data-games", "1", timeout=WORK_MS)
+
+
+# --- the draw and wall tests (issue 25) ---------------------------------------------
+
+
+def draw_words(test: dict[str, Any]) -> str:
+    """The page's English line for a draw test of the CLI's JSON (counts rounded)."""
+    def n(x: float) -> str:
+        return f"{round(x):,}"
+    return f"{n(test['observed'])} of {n(test['n'])}, fair {n(test['expected'])} ± {n(test['variance'] ** 0.5)}"
+
+
+def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_path: Path, shot: Any) -> None:
+    archive = thirty_logs(tmp_path)
+    cli = cli_audit(archive)
+    open_ready(page)
+    drop(page, archive.name, archive.read_bytes(), "application/zip")
+    node = result(page, archive.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    page.get_by_role("button", name="Audit starting hands").click()
+    view = page.locator("#audit-out")
+    overall = view.locator('.audit-group[data-group="all players"]').first
+    lines = overall.locator(".draw-lines li")
+    expect(lines).to_have_count(3, timeout=WORK_MS)
+    effective = cli["overall"]["draws"]["effective"]
+    expect(lines.nth(0)).to_contain_text("effective draws: " + draw_words(effective))
+    expect(lines.nth(0)).to_have_attribute("data-z", f"{effective['z']:.3f}")
+    expect(lines.nth(1)).to_contain_text("winning tiles drawn in tenpai: " + draw_words(cli["overall"]["draws"]["tenpai"]))
+    expect(lines.nth(2)).to_contain_text("dora drawn: " + draw_words(cli["overall"]["draws"]["dora"]))
+    expect(overall.locator(".draws-verdict")).to_contain_text("look like a fair shuffle's")
+    # the wall tests of each platform, as the CLI lists them
+    for group in cli["platforms"]:
+        names = [w["name"] for w in group["walls"]["tests"]]
+        label = f"Tenhou, {group['players']}-player"
+        walls = view.locator(f'.audit-platforms .audit-group[data-group="{label}"] .audit-walls li')
+        expect(walls).to_have_count(len(names))
+        if "positions" in names:
+            expect(walls.first).to_contain_text("tile kinds by wall position: chi-square")
+            expect(walls.first).to_contain_text("4,455 degrees of freedom")
+    # dealer, non-dealer and each seat
+    seats = view.locator(".audit-seats")
+    seats.locator(":scope > summary").click()
+    expect(seats.locator(":scope > .audit-group")).to_have_count(len(cli["seats"]))
+    # a player of several games: the cumulative chart with its band
+    player = max(cli["players"], key=lambda g: len(g.get("effective_by_game", [])))
+    games = len(player["effective_by_game"])
+    assert games >= 2
+    view.locator(".audit-players > summary").click()
+    group = view.locator(f'.audit-players .audit-group[data-group="{player["label"]}"]')
+    expect(group.locator(".draw-lines li").first).to_contain_text(draw_words(player["draws"]["effective"]))
+    chart = group.locator("figure.draws-chart")
+    expect(chart).to_have_attribute("data-games", str(games))
+    expect(chart.locator("svg polygon.band")).to_have_count(1)
+    expect(chart.locator("svg polyline.line")).to_have_count(1)
+    shot("audit-draws", overall)
+    explanation = view.locator(".draws-explanation")
+    expect(explanation).to_contain_text("The draw tests follow every draw")
+    # the same lines in Japanese and Chinese
+    page.get_by_label("Language").select_option("ja")
+    expect(lines.nth(0)).to_contain_text(f"有効牌のツモ: {effective['n']:,}回中{effective['observed']:,}回")
+    expect(overall.locator(".draws-verdict")).to_contain_text("公平なシャッフルと矛盾しません")
+    expect(explanation).to_contain_text("ツモの検定は")
+    page.get_by_label("言語").select_option("zh")
+    expect(lines.nth(0)).to_contain_text(f"有效牌摸牌：{effective['n']:,} 次中 {effective['observed']:,} 次")
+    expect(explanation).to_contain_text("摸牌检验跟踪")
+    expect(chart.locator(".hint")).to_contain_text("95%")
+
+
+def test_a_single_games_effective_draws_per_player(page: Page) -> None:
+    report = report_of(PLAIN.name, PLAIN.read_bytes())
+    seats: dict[int, list[float]] = {}
+    for seat, _dealer, effective, _tenpai, _dora in report["draws"]["seats"]:
+        seats[seat] = [a + b for a, b in zip(seats.get(seat, [0, 0, 0, 0]), effective)]
+    open_ready(page)
+    drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
+    node = result(page, PLAIN.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    box = node.locator("details.game-draws")
+    box.locator(":scope > summary").click()
+    expect(box).to_contain_text("Information, not a verdict")
+    rows = box.locator("li")
+    expect(rows).to_have_count(len(seats))
+    for k, (seat, (n, o, e, v)) in enumerate(sorted(seats.items())):
+        words = f"effective draws: {round(o):,} of {round(n):,}, fair {round(e):,} ± {round(v ** 0.5):,}"
+        expect(rows.nth(k)).to_have_attribute("data-seat", str(seat))
+        expect(rows.nth(k)).to_contain_text(report["game"]["players"][seat])
+        expect(rows.nth(k)).to_contain_text(words)

@@ -1,0 +1,215 @@
+"""A small mahjong simulator for the audit's calibration and power tests (tests only).
+
+``play_round`` plays one 4-player round on a wall laid out as the ``front`` scheme
+(pywall/layout.py): bots draw, win when complete, call pon or an open kan on a
+discard now and then, declare a closed kan, riichi in tenpai, and discard a tile
+that keeps the lowest shanten. The round is a ``pywall.model.Round``, so the audit's
+own code (pywall.draws, pywall.walls) reads it as it reads a real record.
+
+Dealers: ``fair_wall`` shuffles; ``worst_wall`` plays each of a few fair candidate
+walls and keeps the one whose draws are worst for one seat (a rigged dealer that
+leaves every wall a fair-looking shuffle); ``biased_wall`` moves honours to given
+positions now and then (a positional bias).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from pywall.draws import game_draws
+from pywall.layout import WallScheme, layout_for
+from pywall.model import (
+    Call,
+    Discard,
+    DoraReveal,
+    Draw,
+    Event,
+    Game,
+    MeldKind,
+    Riichi,
+    Round,
+    Ryuukyoku,
+    Win,
+)
+from pywall.shanten import shanten
+
+LAYOUT = layout_for(WallScheme.FRONT, 4)
+PLAYERS = 4
+
+
+def counts_of(tiles: Sequence[int]) -> list[int]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t // 4] += 1
+    return counts
+
+
+class _Table:
+    """One round being played: hands as tile ids, the events so far."""
+
+    def __init__(self, wall: Sequence[int], rng: random.Random, calls: float) -> None:
+        self.wall, self.rng, self.calls = wall, rng, calls
+        self.hands = [sorted(wall[p] for p in LAYOUT.deal[s]) for s in range(PLAYERS)]
+        self.events: list[Event] = []
+        self.live = 0  # live draws made
+        self.kans = 0
+        self.riichi = [False] * PLAYERS
+        self.melds = [0] * PLAYERS
+
+    def live_left(self) -> int:
+        return len(LAYOUT.live) - self.live - self.kans
+
+    def draw(self, seat: int, replacement: bool = False) -> int:
+        if replacement:
+            tile = self.wall[LAYOUT.replacements[self.kans - 1]]
+        else:
+            tile = self.wall[LAYOUT.live[self.live]]
+            self.live += 1
+        self.events.append(Draw(seat, tile))
+        self.hands[seat].append(tile)
+        return tile
+
+    def complete(self, seat: int, extra: int | None = None) -> bool:
+        tiles = self.hands[seat] + ([extra] if extra is not None else [])
+        return shanten(counts_of(tiles)) == -1
+
+    def discard(self, seat: int) -> int:
+        """A tile whose discard keeps the lowest shanten (ties at random); riichi when tenpai."""
+        hand = self.hands[seat]
+        if self.riichi[seat]:
+            tile = hand[-1]
+        else:
+            counts = counts_of(hand)
+            best: list[int] = []
+            low = 99
+            for kind in {t // 4 for t in hand}:
+                counts[kind] -= 1
+                value = shanten(counts)
+                counts[kind] += 1
+                if value < low:
+                    low, best = value, [kind]
+                elif value == low:
+                    best.append(kind)
+            kind = self.rng.choice(sorted(best))
+            tile = next(t for t in hand if t // 4 == kind)
+            if low == 0 and self.melds[seat] == 0 and self.rng.random() < 0.7:
+                self.riichi[seat] = True
+                self.events.append(Riichi(seat, 1))
+        hand.remove(tile)
+        self.events.append(Discard(seat, tile))
+        return tile
+
+    def closed_kan(self, seat: int) -> bool:
+        if self.riichi[seat] or self.kans >= 4 or self.live_left() < 2:
+            return False
+        counts = counts_of(self.hands[seat])
+        kinds = [k for k in range(34) if counts[k] == 4]
+        if not kinds or self.rng.random() > 0.5:
+            return False
+        taken = tuple(t for t in self.hands[seat] if t // 4 == kinds[0])
+        for t in taken:
+            self.hands[seat].remove(t)
+        self.events.append(Call(seat, 0, MeldKind.CLOSED_KAN, taken))
+        self.kans += 1
+        self.melds[seat] += 1
+        self.events.append(DoraReveal(self.wall[LAYOUT.dora[self.kans]]))
+        return True
+
+    def claim(self, discarder: int, tile: int) -> tuple[int, MeldKind | None] | None:
+        """Ron first (kind None); else a pon or an open kan by a player not in riichi,
+        now and then."""
+        for k in range(1, PLAYERS):
+            seat = (discarder + k) % PLAYERS
+            if self.complete(seat, tile):
+                return seat, None
+        for k in range(1, PLAYERS):
+            seat = (discarder + k) % PLAYERS
+            held = sum(1 for t in self.hands[seat] if t // 4 == tile // 4)
+            if self.riichi[seat] or held < 2 or self.rng.random() > self.calls:
+                continue
+            if held == 3 and self.kans < 4 and self.live_left() >= 2:
+                return seat, MeldKind.OPEN_KAN
+            return seat, MeldKind.PON
+        return None
+
+
+def play_round(wall: Sequence[int], rng: random.Random, index: int = 0, calls: float = 0.3) -> Round:
+    """One round with seat 0 as dealer on a 136-tile wall in the ``front`` layout."""
+    t = _Table(wall, rng, calls)
+    seat = 0
+    t.draw(seat)
+    drew = True
+    while True:
+        if drew and t.complete(seat):
+            t.events.append(Win(seat, seat, (), ()))
+            break
+        if drew and t.closed_kan(seat):
+            t.draw(seat, replacement=True)
+            continue
+        tile = t.discard(seat)
+        claim = t.claim(seat, tile)
+        if claim is not None and claim[1] is None:
+            t.events.append(Win(claim[0], seat, (), ()))
+            break
+        if claim is not None:
+            seat, kind = claim
+            need = 3 if kind is MeldKind.OPEN_KAN else 2
+            taken = tuple(x for x in t.hands[seat] if x // 4 == tile // 4)[:need]
+            for x in taken:
+                t.hands[seat].remove(x)
+            t.events.append(Call(seat, 0, kind, taken))
+            t.melds[seat] += 1
+            drew = kind is MeldKind.OPEN_KAN
+            if drew:
+                t.kans += 1
+                t.draw(seat, replacement=True)
+                t.events.append(DoraReveal(t.wall[LAYOUT.dora[t.kans]]))
+            continue  # a pon discards next; after a kan's replacement, check the win first
+        if t.live_left() <= 0:
+            t.events.append(Ryuukyoku("exhaustive"))
+            break
+        seat = (seat + 1) % PLAYERS
+        t.draw(seat)
+        drew = True
+    hands = tuple(tuple(wall[p] for p in LAYOUT.deal[s]) for s in range(PLAYERS))
+    return Round(index, 0, 0, 0, None, wall[LAYOUT.dora[0]], 0, hands, (25000,) * 4, tuple(t.events))
+
+
+def fair_wall(rng: random.Random) -> list[int]:
+    tiles = list(range(136))
+    rng.shuffle(tiles)
+    return tiles
+
+
+def seat_shortfall(rnd: Round, seat: int) -> float:
+    """O - E of one seat's effective draws in a round (what a rigged dealer minimises)."""
+    game = Game(None, PLAYERS, ("a", "b", "c", "d"), (rnd,), True)
+    return sum(
+        s.effective.observed - s.effective.expected for s in game_draws(game).seats if s.seat == seat
+    )
+
+
+def worst_wall(rng: random.Random, seat: int, candidates: int = 3) -> Round:
+    """A dealer that plays a few fair walls and deals the one worst for ``seat``."""
+    rounds = []
+    for _ in range(candidates):
+        wall = fair_wall(rng)
+        rounds.append(play_round(wall, random.Random(rng.random())))
+    return min(rounds, key=lambda r: seat_shortfall(r, seat))
+
+
+def biased_wall(rng: random.Random, positions: Sequence[int], share: float) -> list[int]:
+    """A shuffle that, with chance ``share``, moves an honour to each of ``positions``."""
+    tiles = fair_wall(rng)
+    if rng.random() < share:
+        for pos in positions:
+            j = rng.choice([i for i, t in enumerate(tiles) if t >= 108 and i not in positions])
+            tiles[pos], tiles[j] = tiles[j], tiles[pos]
+    return tiles
+
+
+def corpus(rounds: int, rng: random.Random, dealer: Callable[[random.Random], Round] | None = None) -> Game:
+    """A game of ``rounds`` rounds (seat 0 deals each: the audit's sums do not mind)."""
+    make = dealer or (lambda r: play_round(fair_wall(r), r))
+    return Game(None, PLAYERS, ("a", "b", "c", "d"), tuple(make(rng) for _ in range(rounds)), True)

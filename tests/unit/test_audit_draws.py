@@ -1,0 +1,171 @@
+"""The audit's draw and wall tests: groups, JSON names, flagged, words, bad input."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from pywall.audit import Tally, audit_input, audit_result
+from pywall.audit_draws import DrawAudit
+from pywall.cli import main
+from pywall.cli.audit import corpus_notes, draw_lines
+from pywall.draws import Sums
+from pywall.report import check_log
+from tests.helpers import DATA, TENHOU, fixture_paths
+
+T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
+
+
+def reports(paths: list) -> list[dict]:  # type: ignore[type-arg]
+    return [check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in paths]
+
+
+@pytest.fixture(scope="module")
+def every_platform() -> dict:  # type: ignore[type-arg]
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["audit", "--json", str(TENHOU), str(DATA / "majsoul"), str(DATA / "riichicity")]) == 0
+    return json.loads(out.getvalue())  # type: ignore[no-any-return]
+
+
+def test_every_group_has_the_draw_tests(every_platform: dict) -> None:  # type: ignore[type-arg]
+    doc = every_platform
+    groups = [doc["overall"], *doc["platforms"], *doc["players"], *doc["seats"]]
+    for g in groups:
+        assert set(g["draws"]) == {"effective", "tenpai", "dora"}, g["label"]
+        for t in g["draws"].values():
+            assert set(t) == T_KEYS
+    assert [g["label"] for g in doc["seats"]] == ["dealer", "non-dealer", "seat 1", "seat 2", "seat 3", "seat 4"]
+    effective = doc["overall"]["draws"]["effective"]
+    assert effective["n"] == doc["games"]["draws"] > 20_000
+    assert sum(g["draws"]["effective"]["n"] for g in doc["seats"][:2]) == effective["n"]
+    assert sum(g["draws"]["effective"]["n"] for g in doc["seats"][2:]) == effective["n"]
+    named = sum(g["draws"]["effective"]["n"] for g in doc["players"])
+    assert named + doc["games"]["anonymous_draws"] == effective["n"]
+    assert sum(g["draws"]["effective"]["n"] for g in doc["platforms"]) == effective["n"]
+    assert abs(effective["z"]) < 4 and effective["observed"] <= effective["n"]
+
+
+def test_every_platform_has_its_wall_tests(every_platform: dict) -> None:  # type: ignore[type-arg]
+    walls = {(g["platform"], g["players"]): g["walls"] for g in every_platform["platforms"]}
+    assert set(walls) == {("tenhou", 3), ("tenhou", 4), ("majsoul", 4), ("riichicity", 3), ("riichicity", 4)}
+    tenhou = walls["tenhou", 4]
+    assert tenhou["games"] == 48
+    assert [t["name"] for t in tenhou["tests"]] == ["positions", "deal", "live", "dead", "red_fives"]
+    assert tenhou["tests"][0]["dof"] == 135 * 33
+    assert all(set(t) == {"name", "chi2", "dof", "p"} for t in tenhou["tests"])
+    assert walls["majsoul", 4]["games"] == 1  # the MD5-era game states only the undealt tiles
+
+
+def test_flagged_considers_the_draw_tests() -> None:
+    tally = Tally()
+    for report in reports(fixture_paths()[:10]):
+        tally.add_report(report)
+    fair = audit_result(tally).overall
+    assert not fair.rejects(0.001)
+    effective, tenpai, dora = tally.overall.draws
+    lucky = replace(effective, observed=int(effective.expected + 6 * effective.variance**0.5))
+    tally.overall.draws = (lucky, tenpai, dora)
+    unfair = audit_result(tally).overall
+    assert unfair.rejects(0.001)
+    assert len(unfair.p_values) == len(fair.p_values) == 6  # threshold split over all tests
+    from pywall.audit import group_dict
+
+    words = group_dict(unfair)
+    assert words["tests"] == 6 and words["smallest_p"] == min(unfair.p_values) and words["flagged"]
+    assert words["draw_verdict"]["flagged"] and words["draw_verdict"]["tests"] == 3
+    assert group_dict(fair)["draw_verdict"]["flagged"] is False
+    assert unfair.draws is not None and unfair.draws.tests[0].z == pytest.approx(6, abs=0.05)
+
+
+def test_audit_input_and_merge_carry_draws_and_walls() -> None:
+    found = reports(fixture_paths()[:8])
+    whole, parts, left, right = Tally(), Tally(), Tally(), Tally()
+    for i, report in enumerate(found):
+        whole.add_report(report)
+        parts.add_report(audit_input(report))
+        (left if i < 3 else right).add_report(report)
+    assert parts.to_dict() == whole.to_dict()
+    left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
+    assert left.draws == whole.draws > 0
+    mine, theirs = left.walls["tenhou:4"].to_dict(), whole.walls["tenhou:4"].to_dict()
+    assert mine["tables"] == theirs["tables"] and mine["reds"] == pytest.approx(theirs["reds"])
+    for mine, theirs in zip(left.overall.draws, whole.overall.draws):
+        assert (mine.n, mine.observed) == (theirs.n, theirs.observed)
+        assert mine.expected == pytest.approx(theirs.expected)
+
+
+def test_draw_lines_in_words() -> None:
+    audit = DrawAudit(())
+    assert draw_lines(None) == []
+    from pywall.audit_draws import draw_audit
+
+    made = draw_audit((Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0)))
+    assert made is not None and audit.tests == ()
+    lines = draw_lines(made)
+    assert lines[0].startswith("  effective draws: 412 of 1,530, fair 431 +- 17 (z = -1.13")
+    assert lines[1] == "  winning tiles drawn in tenpai: no draws"
+    assert made.p_values and len(made.p_values) == 2
+
+
+def test_text_output_says_the_draw_tests(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["audit", str(TENHOU / "tenhou-python-bot" / "1.txt")]) == 0
+    out = capsys.readouterr().out
+    assert "303 draws tested" in out
+    assert "One game: every test below has little power" in out
+    assert "  effective draws: 82 of 303, fair 81 +- 7 (z = +0.22" in out
+    assert "  wall positions, 7 whole walls of 1 game:\n    live wall, early and late" in out
+    assert "threshold 0.001 split over 7 tests" in out  # the wall test counts in the verdict
+    assert "\ndealer: " in out and "\nseat 1: " in out
+    assert "The draw tests follow every draw" in out
+
+
+def test_no_draws_and_mixed_platforms_in_words() -> None:
+    report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
+    tally = Tally()
+    tally.add_report({k: v for k, v in report.items() if k not in ("draws", "walls")})
+    assert tally.draws == 0
+    assert corpus_notes(tally)[0].startswith("No draw could be tested")
+    assert audit_result(tally).overall.draws is None  # the hands' tests still run
+    mixed = Tally()
+    for r in reports([TENHOU / "tenhou-python-bot" / "1.txt", DATA / "riichicity" / "gameDataSample.json"]):
+        mixed.add_report(r)
+    assert any("several platforms" in n for n in corpus_notes(mixed))
+
+
+def test_thousands_of_players() -> None:
+    """3,000 named players, each in one game: every one is audited, without error."""
+    report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
+    tally = Tally()
+    for i in range(750):
+        game = report["game"] | {"fingerprint": f"f{i}", "players": [f"p{4 * i + s}" for s in range(4)]}
+        tally.add_report(report | {"path": f"{i}.xml", "game": game})
+    result = audit_result(tally)
+    assert len(result.players) == 3000 and result.overall.draws is not None
+    assert result.overall.draws.draws == 750 * 303
+
+
+def test_each_players_effective_draws_game_by_game() -> None:
+    """The chart's data: per named player, (O - E, V) of each game's effective draws, in
+    the order the games were added; the sums are the player's totals."""
+    found = reports(fixture_paths()[:20])
+    tally = Tally()
+    for report in found:
+        tally.add_report(report)
+    doc = {g["label"]: g for g in audit_result(tally).to_dict()["players"]}
+    busiest = max(tally.series, key=lambda k: len(tally.series[k]))
+    points = doc[busiest]["effective_by_game"]
+    assert len(points) == 4  # 三色豆大好き plays four of these games
+    effective = doc[busiest]["draws"]["effective"]
+    assert sum(o for o, _ in points) == pytest.approx(effective["observed"] - effective["expected"])
+    assert sum(v for _, v in points) == pytest.approx(effective["variance"])
+    left, right = Tally(), Tally()
+    for i, report in enumerate(found):
+        (left if i < 10 else right).add_report(report)
+    left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
+    assert [o for o, _ in left.series[busiest]] == pytest.approx([o for o, _ in tally.series[busiest]])
