@@ -3,17 +3,25 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
+import { fetchPacked, packedName } from "./runtime-files.mjs";
+
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
 const announce = (stage, fraction) => post("progress", { stage, fraction });
+
+// Pyodide fetches the interpreter and the standard library itself, by their plain
+// names: those come packed (runtime-files.mjs); any other fetch goes as it came.
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)) : networkFetch(input, init));
 
 // The interpreter's memory right after start-up, made by build.py (see
 // make_snapshot.mjs); null when it is missing.
 async function fetchSnapshot() {
   try {
-    const response = await fetch(here("./pyodide/python-snapshot.bin"));
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
+    const response = await fetchPacked("python-snapshot.bin");
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (err) {
+    console.warn("pywall: no start-up snapshot", err);
     return null;
   }
 }

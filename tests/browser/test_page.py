@@ -98,7 +98,7 @@ def test_python_starts_from_the_snapshot(page: Page) -> None:
 def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url: str) -> None:
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.route("**/python-snapshot.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page.route("**/python-snapshot.bin.*", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     assert ready_detail(page)["snapshot"] is False
