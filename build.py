@@ -615,15 +615,15 @@ def find_chromium() -> str | None:
     return None
 
 
-def apt_install(package: str) -> bool:
-    """``apt-get install`` of one Debian package, when we are root on a Debian-like
+def apt_install(*packages: str) -> bool:
+    """``apt-get install`` of Debian packages, when we are root on a Debian-like
     system; whether it was tried."""
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
     if not (is_root and shutil.which("apt-get")):
         return False
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-qq"], env=env)
-    run(["apt-get", "install", "-y", "-qq", package], env=env)
+    run(["apt-get", "install", "-y", "-qq", *packages], env=env)
     return True
 
 
@@ -666,6 +666,37 @@ def ensure_chromium() -> str:
     )
 
 
+#: The other engines' tests (tests/engines): a program each needs, and its Debian package.
+ENGINE_PACKAGES = {
+    "/usr/bin/firefox-esr": "firefox-esr",
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser": "libwebkit2gtk-4.1-0",
+    "/usr/bin/xvfb-run": "xvfb",
+}
+
+
+def ensure_engines() -> None:
+    """Firefox ESR, WebKitGTK's MiniBrowser with WebKitWebDriver and a virtual display, for
+    tests/engines: installed with apt-get when missing and we may; else said here, and the
+    tests of that engine fail saying which package they need."""
+    lacking = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).is_file()})
+    if not lacking:
+        return
+    log(f"Installing Debian's {' '.join(lacking)} for the Firefox and WebKit tests with apt-get")
+    try:
+        apt_install(*lacking)
+    except subprocess.CalledProcessError:  # one of them cannot be had: the others, one by one
+        for package in lacking:
+            try:
+                apt_install(package)
+            except subprocess.CalledProcessError:
+                log(f"build.py: apt-get could not install {package}")
+    still = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).is_file()})
+    if still:
+        log(f"build.py: could not install {' '.join(still)} (on Debian: sudo apt-get install "
+            f"{' '.join(still)}); the Firefox and WebKit tests that need them will fail")
+
+
 #: What ruff and mypy check: the package and the worker's Python.
 LINTED = ("pywall", "web/worker_py.py")
 
@@ -688,6 +719,7 @@ def lint() -> list[str]:
 def test(pytest_args: list[str]) -> int:
     chromium = ensure_chromium()
     ensure_cjk_fonts()
+    ensure_engines()
     if shutil.which("node") is None:
         sys.exit("build.py: the Pyodide-in-Node tests need node (Node.js 18 or newer)")
     if not site_is_current():
