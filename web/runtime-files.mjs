@@ -33,7 +33,10 @@ function keep(url, response) {
   } catch { /* no Cache Storage: the service worker fetches it again */ }
 }
 
+// A browser too old to unpack them (before Chrome 80, Firefox 113, Safari 16.4) cannot run
+// the page: the worker says so with this error, and the page in the reader's language.
 export class UnpackError extends Error {}
+export const canUnpack = () => typeof DecompressionStream !== "undefined";
 
 // The body, unpacked when it is gzip (it starts 1f 8b): a host may send a .gz file with
 // Content-Encoding: gzip, and the browser then hands over the bytes already unpacked.
@@ -66,10 +69,7 @@ async function unpacked(body) {
     },
   });
   if (head[0] !== 0x1f || head[1] !== 0x8b) return stream;
-  if (typeof DecompressionStream === "undefined") {
-    throw new UnpackError("This browser cannot unpack the site's files (it has no DecompressionStream): "
-      + "use a browser from 2023 or later (Chrome 80, Firefox 113, Safari 16.4).");
-  }
+  if (!canUnpack()) throw new UnpackError("no DecompressionStream");
   return stream.pipeThrough(new DecompressionStream("gzip"));
 }
 

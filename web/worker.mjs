@@ -3,7 +3,7 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
-import { fetchPacked, packedName } from "./runtime-files.mjs";
+import { UnpackError, canUnpack, fetchPacked, packedName } from "./runtime-files.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
@@ -48,6 +48,7 @@ async function init() {
   const times = {};
   const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
+  if (!canUnpack()) throw new UnpackError("no DecompressionStream");
   const { pyodide, snapshot } = python = await startPython({
     indexURL: here("./pyodide/"),
     stdout: (line) => console.log("[python]", line),
@@ -82,7 +83,8 @@ async function init() {
 
 const ready = init().catch((err) => {
   console.error(err);
-  post("fatal", { code: "load_failed", message: String(err && err.message ? err.message : err) });
+  const code = err instanceof UnpackError ? "old_browser" : "load_failed"; // the page words old_browser
+  post("fatal", { code, message: String(err && err.message ? err.message : err) });
   throw err;
 });
 ready.catch(() => {});

@@ -62,3 +62,24 @@ def test_a_host_that_encodes_the_packed_files_works(browser: Browser) -> None:
         assert visit(browser, url) == (True, "verified")
     assert fetched_twice(counter) == []
 
+
+
+def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
+    """Without DecompressionStream (browsers before 2023) the page says, in the reader's
+    language, that the browser is too old, rather than a loader's error."""
+    context = browser.new_context(service_workers="block", locale="ja-JP")
+    page = context.new_page()
+    with plain_host(SITE) as (url, _):
+        original = (SITE / "worker.mjs").read_text()
+        page.route("**/worker.mjs", lambda route: route.fulfill(
+            body="self.DecompressionStream = undefined;\n" + original,
+            headers={"Content-Type": "text/javascript"}))
+        page.goto(url + "#lang=en")
+        expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
+        expect(page.locator("#status-text")).to_have_text(
+            "Python could not be loaded: this browser is too old to unpack the page's files "
+            "(it needs Chrome 80, Firefox 113, Safari 16.4 or newer)")
+        page.goto(url + "#lang=ja")
+        page.reload()
+        expect(page.locator("#status-text")).to_contain_text("このブラウザは古く", timeout=READY_MS)
+    context.close()
