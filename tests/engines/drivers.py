@@ -89,6 +89,8 @@ class WebKit:
 
     def __init__(self) -> None:
         from selenium import webdriver
+        from selenium.webdriver.remote.client_config import ClientConfig
+        from selenium.webdriver.remote.remote_connection import RemoteConnection
         from selenium.webdriver.webkitgtk.options import Options
 
         port = free_port()
@@ -99,7 +101,9 @@ class WebKit:
         options.add_argument("--automation")
         for _ in range(200):
             try:
-                self.driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{port}", options=options)
+                address = f"http://127.0.0.1:{port}"
+                config = ClientConfig(remote_server_addr=address, timeout=SCRIPT_S + 60)
+                self.driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
                 break
             except Exception:  # the driver is not listening yet
                 if self.proc.poll() is not None:
