@@ -6,6 +6,7 @@ its JSON-able answer), so every engine test is written once."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -99,18 +100,17 @@ class WebKit:
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
-        for _ in range(200):
+        address = f"http://127.0.0.1:{port}"
+        config = ClientConfig(remote_server_addr=address, timeout=SCRIPT_S + 60)
+        for attempt in range(200):
             try:
-                address = f"http://127.0.0.1:{port}"
-                config = ClientConfig(remote_server_addr=address, timeout=SCRIPT_S + 60)
                 self.driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
                 break
             except Exception:  # the driver is not listening yet
-                if self.proc.poll() is not None:
+                if self.proc.poll() is not None or attempt == 199:
+                    self.stop_driver()
                     raise
                 time.sleep(0.1)
-        else:
-            raise RuntimeError("WebKitWebDriver never answered")
         self.driver.set_script_timeout(SCRIPT_S)
         self.driver.set_page_load_timeout(120)
 
@@ -129,12 +129,17 @@ class WebKit:
             raise AssertionError(f"in WebKit: {reply['error']}")
         return reply["ok"]
 
+    def stop_driver(self) -> None:
+        """xvfb-run, its display and WebKitWebDriver (the process group started here)."""
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        self.proc.wait(timeout=10)
+
     def close(self) -> None:
         try:
             self.driver.quit()
         finally:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            self.proc.wait(timeout=10)
+            self.stop_driver()
 
 
 ENGINES = {"firefox": Firefox, "webkit": WebKit}
