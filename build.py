@@ -83,6 +83,7 @@ PAGE_FILES = (
     "finding-words.mjs",
     "rpc.mjs",
     "worker.mjs",
+    "runtime-files.mjs",
     "worker_py.py",
     "style.css",
     "icon.svg",
@@ -117,6 +118,14 @@ PAGE_FILES = (
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "make_snapshot.mjs"
 SNAPSHOT_NAME = "python-snapshot.bin"
+# The runtime files the worker fetches itself (not Pyodide's JavaScript, which is imported):
+# the site ships them named by their content (NAME.HASH, gzipped as NAME.HASH.gz when that
+# saves COMPRESS_MIN_SAVING), so any static host sends them small and the browser unpacks them
+# (DecompressionStream); written in site/pyodide/packed.mjs for the worker and sw.js.
+PACKED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", SNAPSHOT_NAME)
+PACKED_MODULE = "pyodide/packed.mjs"
+# The site's runtime as Pyodide under Node reads it (nothing packed): tests and benchmarks.
+RUNTIME = BUILD / "pyodide"
 COMPRESS_MIN_BYTES = 8 * 1024
 COMPRESS_MIN_SAVING = 0.10
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -359,10 +368,42 @@ def write_tile_faces() -> None:
 
 
 def site_files() -> list[Path]:
+    """Every file of the site, without the .br/.gz copies precompress() writes beside one."""
     return sorted(
         p for p in SITE.rglob("*")
-        if p.is_file() and p.suffix not in (".br", ".gz") and p.name != ".stamp"
+        if p.is_file() and p.name != ".stamp"
+        and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())
     )
+
+
+def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
+    """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}."""
+    packed = {}
+    for name in PACKED_FILES:
+        src = pyodide_dir / name
+        if not src.exists():
+            continue
+        data = src.read_bytes()
+        gz = compressed(data, "gz")
+        small = len(gz) <= len(data) * (1 - COMPRESS_MIN_SAVING)
+        body = gz if small else data
+        packed[name] = f"{name}.{sha256_bytes(body)[:16]}" + (".gz" if small else "")
+        (pyodide_dir / packed[name]).write_bytes(body)
+        src.unlink()
+    module = (
+        "// Written by build.py: the runtime files this site ships packed (named by their\n"
+        "// content; .gz: gzipped), by the name Pyodide knows them by.\n"
+        f"export const PACKED = {json.dumps(packed, indent=1, sort_keys=True)};\n"
+    )
+    (SITE / PACKED_MODULE).write_text(module)
+    return packed
+
+
+def read_packed(site: Path = SITE) -> dict[str, str]:
+    """site/pyodide/packed.mjs's table: {name: packed name}."""
+    text = (site / PACKED_MODULE).read_text()
+    table: dict[str, str] = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    return table
 
 
 def write_service_worker() -> str:
@@ -374,10 +415,11 @@ def write_service_worker() -> str:
     template = (WEB / SW_TEMPLATE).read_text()
     digest.update(template.encode())
     version = digest.hexdigest()[:16]
-    urls = ["./"] + [p.relative_to(SITE).as_posix() for p in files]
+    packed = {f"pyodide/{name}" for name in read_packed().values()}
+    urls = ["./"] + [u for p in files if (u := p.relative_to(SITE).as_posix()) not in packed]
     text = template.replace('"__PYWALL_VERSION__"', json.dumps(version)).replace(
         "[/*__PYWALL_PRECACHE__*/]", json.dumps(urls, indent=1)
-    )
+    ).replace("[/*__PYWALL_PACKED__*/]", json.dumps(sorted(packed), indent=1))
     (SITE / "sw.js").write_text(text)
     return version
 
@@ -459,6 +501,10 @@ def build_site() -> None:
     shutil.copyfile(micropip_src, site_micropip)
     write_lock(pyodide_dir, site_wheel, site_micropip)
     make_snapshot(pyodide_dir)
+    if RUNTIME.exists():
+        shutil.rmtree(RUNTIME)
+    shutil.copytree(pyodide_dir, RUNTIME)
+    pack_runtime(pyodide_dir)
     version = write_service_worker()
     precompress()
     (SITE / ".stamp").write_text(inputs_digest())
@@ -570,15 +616,15 @@ def find_chromium() -> str | None:
     return None
 
 
-def apt_install(package: str) -> bool:
-    """``apt-get install`` of one Debian package, when we are root on a Debian-like
+def apt_install(*packages: str) -> bool:
+    """``apt-get install`` of Debian packages, when we are root on a Debian-like
     system; whether it was tried."""
     is_root = hasattr(os, "geteuid") and os.geteuid() == 0
     if not (is_root and shutil.which("apt-get")):
         return False
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(["apt-get", "update", "-qq"], env=env)
-    run(["apt-get", "install", "-y", "-qq", package], env=env)
+    run(["apt-get", "install", "-y", "-qq", *packages], env=env)
     return True
 
 
@@ -621,6 +667,37 @@ def ensure_chromium() -> str:
     )
 
 
+#: The other engines' tests (tests/engines): a program each needs, and its Debian package.
+ENGINE_PACKAGES = {
+    "/usr/bin/firefox-esr": "firefox-esr",
+    "/usr/bin/WebKitWebDriver": "webkit2gtk-driver",
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser": "libwebkit2gtk-4.1-0",
+    "/usr/bin/xvfb-run": "xvfb",
+}
+
+
+def ensure_engines() -> None:
+    """Firefox ESR, WebKitGTK's MiniBrowser with WebKitWebDriver and a virtual display, for
+    tests/engines: installed with apt-get when missing and we may; else said here, and the
+    tests of that engine fail saying which package they need."""
+    lacking = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).is_file()})
+    if not lacking:
+        return
+    log(f"Installing Debian's {' '.join(lacking)} for the Firefox and WebKit tests with apt-get")
+    try:
+        apt_install(*lacking)
+    except subprocess.CalledProcessError:  # one of them cannot be had: the others, one by one
+        for package in lacking:
+            try:
+                apt_install(package)
+            except subprocess.CalledProcessError:
+                log(f"build.py: apt-get could not install {package}")
+    still = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).is_file()})
+    if still:
+        log(f"build.py: could not install {' '.join(still)} (on Debian: sudo apt-get install "
+            f"{' '.join(still)}); the Firefox and WebKit tests that need them will fail")
+
+
 #: What ruff and mypy check: the package and the worker's Python.
 LINTED = ("pywall", "web/worker_py.py")
 
@@ -643,6 +720,7 @@ def lint() -> list[str]:
 def test(pytest_args: list[str]) -> int:
     chromium = ensure_chromium()
     ensure_cjk_fonts()
+    ensure_engines()
     if shutil.which("node") is None:
         sys.exit("build.py: the Pyodide-in-Node tests need node (Node.js 18 or newer)")
     if not site_is_current():

@@ -129,7 +129,7 @@ def main() -> None:
 
 def in_pyodide(hands: int, rounds: int) -> None:
     """The same loop inside Pyodide (the page's engine: WebAssembly in V8), via Node."""
-    index = ROOT / "site" / "pyodide"
+    index = ROOT / "build" / "pyodide"  # the site's runtime, unpacked (build.py)
     node = shutil.which("node")
     if node is None or not (index / "pyodide.mjs").exists():
         print("in Pyodide: not measured (needs node and a built site: python3 build.py site)")

@@ -191,7 +191,7 @@ def bench_in_process(db: Path, games: int) -> float:
 def bench_pyodide(db: Path, runs: int) -> list[float]:
     """The in-process figure's requests inside Pyodide under Node (no page), `runs` times in
     one Node: the most the page's Python can do on this machine's WebAssembly engine, one core."""
-    node, index = shutil.which("node"), ROOT / "site" / "pyodide"
+    node, index = shutil.which("node"), ROOT / "build" / "pyodide"  # the site's runtime, unpacked (build.py)
     if node is None or not (index / "pyodide.mjs").exists():
         return []
     proc = subprocess.run([node, str(ROOT / "benchmarks" / "pyodide_archive.mjs"), str(index), str(db), str(runs)],

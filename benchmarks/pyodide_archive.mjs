@@ -1,7 +1,7 @@
 // An archive's Python work inside Pyodide (the engine the page runs), for
 // bench_web_archive.py.
 //
-//   node benchmarks/pyodide_archive.mjs SITE/pyodide DB RUNS
+//   node benchmarks/pyodide_archive.mjs build/pyodide DB RUNS
 //
 // Loads the built pywall wheel through the site's lock (hash-checked), copies the
 // database into Pyodide's memory file system and checks it through pywall.api's

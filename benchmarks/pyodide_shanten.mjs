@@ -1,6 +1,6 @@
 // Shanten throughput inside Pyodide (the engine the page runs), for bench_shanten.py.
 //
-//   node benchmarks/pyodide_shanten.mjs SITE/pyodide HANDS ROUNDS
+//   node benchmarks/pyodide_shanten.mjs build/pyodide HANDS ROUNDS
 //
 // Loads the built pywall wheel through the site's lock (hash-checked), then times
 // pywall.shanten.shanten on fresh random 14-tile hands and the exact 14-tile

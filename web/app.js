@@ -24,7 +24,8 @@ import { pictureTools } from "./picture.mjs";
 
 const $ = (id) => document.getElementById(id);
 
-// Precaching the site for offline use (about 45 MB, once, on the first visit) competes
+// Precaching the site for offline use (on the first visit: the few files the page has not
+// fetched yet, and a check of the others; the packed runtime it reuses) competes
 // with Python for the computer: it starts once Python is up and the workers have had
 // nothing to do for IDLE_MS. (Registered the moment Python was up, it made the first
 // 50-log batch after start-up about 1.6 times slower.)

@@ -14,6 +14,7 @@ const state = {
   info: null,
   stage: "status.loading",
   error: null,
+  errorCode: null, // the worker's code for it: old_browser is worded here
   waiting: 0, // requests sent before Python was ready
 };
 
@@ -38,6 +39,7 @@ function workerEvent(type, payload) {
     for (const hook of readyHooks) hook(payload);
   } else if (type === "fatal") {
     state.error = payload.message;
+    state.errorCode = payload.code;
   }
   showStatus();
 }
@@ -70,7 +72,8 @@ export function showStatus() {
   put(status, "busy", String(counts.busy));
   const workers = counts.ready > 1 ? ` · ${t("pool.workers", { n: counts.ready })}` : "";
   put($("status-text"), "text", name === "ready" ? t("status.ready") + workers
-    : name === "error" ? t("status.error", { message: state.error }) : t(state.stage));
+    : name === "error" ? t("status.error", { message: state.errorCode === "old_browser" ? t("status.old_browser")
+      : state.error }) : t(state.stage));
   put($("about"), "text", state.info ? t("about.versions", state.info) : "");
   if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";
   put($("queue-text"), "text", !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "");

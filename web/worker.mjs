@@ -3,17 +3,25 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
+import { UnpackError, canUnpack, fetchPacked, packedName } from "./runtime-files.mjs";
+
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
 const announce = (stage, fraction) => post("progress", { stage, fraction });
+
+// Pyodide fetches the interpreter and the standard library itself, by their plain
+// names: those come packed (runtime-files.mjs); any other fetch goes as it came.
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)) : networkFetch(input, init));
 
 // The interpreter's memory right after start-up, made by build.py (see
 // make_snapshot.mjs); null when it is missing.
 async function fetchSnapshot() {
   try {
-    const response = await fetch(here("./pyodide/python-snapshot.bin"));
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
+    const response = await fetchPacked("python-snapshot.bin");
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (err) {
+    console.warn("pywall: no start-up snapshot", err);
     return null;
   }
 }
@@ -40,6 +48,7 @@ async function init() {
   const times = {};
   const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
+  if (!canUnpack()) throw new UnpackError("no DecompressionStream");
   const { pyodide, snapshot } = python = await startPython({
     indexURL: here("./pyodide/"),
     stdout: (line) => console.log("[python]", line),
@@ -74,7 +83,8 @@ async function init() {
 
 const ready = init().catch((err) => {
   console.error(err);
-  post("fatal", { code: "load_failed", message: String(err && err.message ? err.message : err) });
+  const code = err instanceof UnpackError ? "old_browser" : "load_failed"; // the page words old_browser
+  post("fatal", { code, message: String(err && err.message ? err.message : err) });
   throw err;
 });
 ready.catch(() => {});

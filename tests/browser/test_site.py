@@ -38,7 +38,7 @@ def get(url: str, encoding: str | None = None, etag: str | None = None) -> tuple
     ("worker.mjs", "text/javascript"),
     ("pyodide/pyodide.mjs", "text/javascript"),
     ("pyodide/pyodide.asm.mjs", "text/javascript"),
-    ("pyodide/pyodide.asm.wasm", "application/wasm"),
+    ("pyodide/packed.mjs", "text/javascript"),
     ("pyodide/pyodide-lock.json", "application/json"),
     ("style.css", "text/css"),
     ("sw.js", "text/javascript"),
@@ -61,11 +61,11 @@ def test_types_and_security_headers(site_url: str, path: str, ctype: str) -> Non
     (None, None),
 ])
 def test_precompressed_bodies(site_url: str, accept: str | None, encoding: str | None) -> None:
-    original = (SITE / "pyodide" / "pyodide.asm.wasm").read_bytes()
-    status, headers, body = get(site_url + "pyodide/pyodide.asm.wasm", accept)
+    original = (SITE / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    status, headers, body = get(site_url + "pyodide/pyodide.asm.mjs", accept)
     assert status == 200
     assert headers.get("content-encoding") == encoding
-    assert headers["content-type"] == "application/wasm"
+    assert headers["content-type"].startswith("text/javascript")
     assert "accept-encoding" in headers.get("vary", "").lower()
     decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[encoding](body)
     assert decoded == original
@@ -81,7 +81,7 @@ def test_pages_carry_the_same_policy_as_a_meta_tag(site_url: str) -> None:
 
 
 def test_revalidation_answers_304(site_url: str) -> None:
-    url = site_url + "pyodide/pyodide.asm.wasm"
+    url = site_url + "pyodide/pyodide.asm.mjs"
     status, headers, _ = get(url, "br")
     assert status == 200 and headers["etag"]
     assert get(url, "br", headers["etag"])[0] == 304
@@ -97,9 +97,36 @@ def test_service_worker_precaches_every_file(site_url: str) -> None:
     version = re.search(r'const VERSION = "([0-9a-f]{16})";', text)
     assert version
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL).group(1))  # type: ignore[union-attr]
+    packed = json.loads(re.search(r"const PACKED = (\[.*?\]);", text, re.DOTALL).group(1))  # type: ignore[union-attr]
     files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*")
-             if p.is_file() and p.suffix not in (".br", ".gz") and p.name not in (".stamp", "sw.js")}
-    assert set(listed) == files | {"./"}
+             if p.is_file() and p.name not in (".stamp", "sw.js")
+             and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())}
+    assert not set(listed) & set(packed)
+    assert set(listed) | set(packed) == files | {"./"}
+    assert packed == sorted(f"pyodide/{name}" for name in load_build().read_packed().values())
+
+
+def test_the_large_runtime_files_ship_packed() -> None:
+    """The interpreter and the snapshot are in the site only gzipped, named by their
+    content; each unpacks to the runtime Pyodide under Node reads (build/pyodide)."""
+    build = load_build()
+    packed = build.read_packed()
+    assert set(packed) == {"pyodide.asm.wasm", "python_stdlib.zip", "python-snapshot.bin"}
+    for name, packed_name in packed.items():
+        assert not (SITE / "pyodide" / name).exists()
+        body = (SITE / "pyodide" / packed_name).read_bytes()
+        plain = (build.RUNTIME / name).read_bytes()
+        assert packed_name.startswith(f"{name}.{build.sha256_bytes(body)[:16]}")
+        assert (gzip.decompress(body) if packed_name.endswith(".gz") else body) == plain
+    assert packed["pyodide.asm.wasm"].endswith(".gz") and packed["python-snapshot.bin"].endswith(".gz")
+
+
+def test_packed_files_are_served_as_they_are(site_url: str) -> None:
+    """build.py serve sends a packed .gz file as its bytes, never encoded again."""
+    name = load_build().read_packed()["pyodide.asm.wasm"]
+    status, headers, body = get(site_url + f"pyodide/{name}", "br, gzip")
+    assert status == 200 and "content-encoding" not in headers
+    assert body == (SITE / "pyodide" / name).read_bytes()
 
 
 def test_app_code_never_parses_html() -> None:

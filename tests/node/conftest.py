@@ -27,3 +27,10 @@ def node() -> str:
     if found is None:
         pytest.skip("node is not installed (python3 build.py test requires it)")
     return found
+
+
+@pytest.fixture(scope="session")
+def runtime(built_site: Path) -> Path:
+    """The site's Pyodide runtime as Node reads it (build/pyodide: the site ships the large
+    files packed, which only a browser's worker unpacks)."""
+    return Path(load_build().RUNTIME)

@@ -44,12 +44,12 @@ def run_measured(node: str, index: Path, jobs: list[dict[str, Any]], tmp: Path) 
     return json.loads(out), watcher.peak
 
 
-def test_inputs_large_in_work_are_clear_errors_in_pyodide(node: str, built_site: Path, tmp_path: Path) -> None:
+def test_inputs_large_in_work_are_clear_errors_in_pyodide(node: str, runtime: Path, tmp_path: Path) -> None:
     files = [bare_inits(tmp_path / "inits.xml"), altered_rounds(tmp_path / "altered.xml"),
              gzip_of_objects(tmp_path / "objects.json.gz"), LOG]
     jobs: list[dict[str, Any]] = [{"kind": "verify", "payload": {"name": p.name}, "path": str(p)} for p in files]
     jobs.insert(3, {"kind": "verify", "payload_text": "[" * 200_000, "path": str(LOG)})
-    answer, peak = run_measured(node, built_site / "pyodide", jobs, tmp_path)
+    answer, peak = run_measured(node, runtime, jobs, tmp_path)
     replies = [json.loads(r) for r in answer["results"]]
     messages = [r["files"][0]["findings"][0]["message"] if "files" in r else r["error"]["message"]
                 for r in replies[:4]]

@@ -16,7 +16,7 @@ import pytest
 
 from pywall import api
 from pywall.report import check_log
-from tests.helpers import TENHOU, fixture_paths, vector_seed
+from tests.helpers import TENHOU, fixture_paths, load_build, vector_seed
 
 pytestmark = pytest.mark.node
 
@@ -29,7 +29,8 @@ def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, Any]], tmp:
              snapshot: Path | None = None) -> subprocess.CompletedProcess[str]:
     jobs_file = tmp / f"jobs-{mode}.json"
     jobs_file.write_text(json.dumps(jobs))
-    cmd = [node, str(RUNNER), "--index", str(index), "--mode", mode, "--jobs", str(jobs_file)]
+    cmd = [node, str(RUNNER), "--index", str(index), "--mode", mode, "--jobs", str(jobs_file),
+           "--glue", str(load_build().SITE / "worker_py.py")]
     if snapshot is not None:
         cmd += ["--snapshot", str(snapshot)]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, check=False)
@@ -77,13 +78,13 @@ WALL_JOBS: list[dict[str, Any]] = [
 
 @pytest.mark.parametrize(("mode", "snapshot"), [("lock", False), ("micropip", False), ("lock", True)],
                          ids=["lock", "micropip", "lock-from-snapshot"])
-def test_wheel_in_pyodide_matches_cpython(node: str, built_site: Path, tmp_path: Path, mode: str,
+def test_wheel_in_pyodide_matches_cpython(node: str, runtime: Path, tmp_path: Path, mode: str,
                                           snapshot: bool) -> None:
     jobs = verify_jobs(fixture_paths() + odd_inputs(tmp_path)) + WALL_JOBS
-    snap = built_site / "pyodide" / "python-snapshot.bin"
+    snap = runtime / "python-snapshot.bin"
     if snapshot and not snap.exists():
         pytest.fail("the site has no start-up snapshot (build.py could not make one)")
-    proc = run_node(node, built_site / "pyodide", mode, jobs, tmp_path, snap if snapshot else None)
+    proc = run_node(node, runtime, mode, jobs, tmp_path, snap if snapshot else None)
     assert proc.returncode == 0, proc.stderr[-3000:]
     answer = json.loads(proc.stdout)
     assert answer["python"].startswith("3.14")
@@ -92,31 +93,31 @@ def test_wheel_in_pyodide_matches_cpython(node: str, built_site: Path, tmp_path:
         assert got == cpython_answer(job), f"{job['kind']} {job.get('path') or job['payload']}: Pyodide and CPython differ"
 
 
-def test_every_current_fixture_verifies_in_pyodide(node: str, built_site: Path, tmp_path: Path) -> None:
+def test_every_current_fixture_verifies_in_pyodide(node: str, runtime: Path, tmp_path: Path) -> None:
     paths = [p for p in fixture_paths() if "legacy-2009" not in p.parts]
-    proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
+    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
     statuses = {f["path"]: f["status"] for f in files}
     assert statuses and set(statuses.values()) == {"verified"}, statuses
 
 
-def test_every_2009_log_verifies_in_pyodide_and_says_its_era(node: str, built_site: Path, tmp_path: Path) -> None:
+def test_every_2009_log_verifies_in_pyodide_and_says_its_era(node: str, runtime: Path, tmp_path: Path) -> None:
     """The three 2009 eras (June, July, late) read right in the page's Python too."""
     paths = [p for p in fixture_paths() if "legacy-2009" in p.parts]
-    proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
+    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
     assert [f["status"] for f in files] == ["verified"] * 5
     assert [f["game"]["era"] for f in files] == ["june-2009", "july-2009", "late-2009", "late-2009", "late-2009"]
 
 
-def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, built_site: Path, tmp_path: Path) -> None:
+def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, runtime: Path, tmp_path: Path) -> None:
     """The page's answer (``handle("verify")`` in Pyodide) and the CLI's (CPython's
     ``check_log`` with detail) give every fixture round the same dealer, dora
     indicators and dealt hands."""
     paths = fixture_paths()
-    proc = run_node(node, built_site / "pyodide", "lock", verify_jobs(paths), tmp_path)
+    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     results = json.loads(proc.stdout)["results"]
     assert len(results) == len(paths)
