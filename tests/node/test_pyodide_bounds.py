@@ -29,7 +29,9 @@ def run_measured(node: str, index: Path, jobs: list[dict[str, Any]], tmp: Path) 
     """The runner's answer and the node process's peak RSS (MB)."""
     jobs_file = tmp / "jobs.json"
     jobs_file.write_text(json.dumps(jobs))
-    proc = subprocess.Popen([node, str(RUNNER), "--index", str(index), "--mode", "lock", "--jobs", str(jobs_file)],
+    glue = index.parent.parent / "site" / "worker_py.py"  # build/pyodide's page glue is the site's
+    proc = subprocess.Popen([node, str(RUNNER), "--index", str(index), "--mode", "lock", "--jobs", str(jobs_file),
+                             "--glue", str(glue)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     watcher = PeakWatcher(proc.pid)
     watcher.start()
