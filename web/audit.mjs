@@ -122,15 +122,21 @@ export function auditControls(sources) {
     el("h3", { id: "audit-heading" }, t("audit.heading")), el("p", {}, button), out);
   actions.after(section);
   let last = null;
+  let asked = 0; // audits asked for: an answer to one asked before "Clear results" is not drawn
   const draw = () => { if (last) clear(out).append(auditView(last)); };
   redrawers.add(draw);
+  document.addEventListener("pywall:cleared", () => { asked++; last = null; clear(out); });
   button.addEventListener("click", async () => {
+    const mine = ++asked;
     button.disabled = true;
     clear(out).append(el("p", { class: "hint" }, t("audit.working")));
     try {
-      last = await ask("audit", sources());
+      const answer = await ask("audit", sources());
+      if (mine !== asked) return;
+      last = answer;
       draw();
     } catch (err) {
+      if (mine !== asked) return;
       last = null;
       clear(out).append(failure(err));
     } finally {

@@ -258,6 +258,8 @@ export function clearResults() {
   if (!running.length) batch.workers.clear();
   showBatch();
   $("batch").hidden = running.length === 0;
+  // what was drawn from the batch (the audit) goes with it: it would describe games no longer here
+  document.dispatchEvent(new CustomEvent("pywall:cleared"));
 }
 
 // After a language change: every answered entry drawn again, and the table.

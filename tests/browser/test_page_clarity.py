@@ -1,0 +1,36 @@
+"""What players still stumbled on (issue 24, items 4, 7, 8, 9): "Clear results" takes the
+audit with it; no English left in the rule line or the first problems' tooltips on ja/zh
+pages; the audit's headline explained beside its panels, empty tests hidden, plain words
+before z and p; a tool's tab shows the tool alone, and the SEGA tool says where the
+seeds are."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_page import PLAIN, WORK_MS, choose, open_ready, result
+from tests.helpers import TENHOU
+
+pytestmark = pytest.mark.browser
+
+
+# --- 4. "Clear results" clears the audit too --------------------------------------------------
+
+
+def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
+    open_ready(page)
+    choose(page, PLAIN)
+    expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.locator("#audit-go").click()
+    expect(page.locator("#audit-out .audit-summary")).to_have_attribute("data-games", "1", timeout=WORK_MS)
+    page.locator("#clear").click()
+    expect(page.locator("#audit-out")).to_be_empty()
+    # the next batch shows no audit until it is asked for, also after a language change
+    other = TENHOU / "tenhou-python-bot" / "1.txt"
+    choose(page, other)
+    expect(result(page, other.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.select_option("#lang", "ja")
+    expect(page.locator("#audit-out")).to_be_empty()
+    expect(page.locator("#audit-out .audit-summary")).to_have_count(0)
+
