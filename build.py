@@ -108,6 +108,8 @@ PAGE_FILES = (
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",
+    # words that help read a verdict and the audit
+    "reading-i18n.mjs",
     # a drawn wall as a picture (SVG and PNG downloads)
     "picture.mjs",
     "samples/sample-game.xml",

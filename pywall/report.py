@@ -55,6 +55,7 @@ class GameInfo:
     limits: tuple[str, ...] = ()  # what the checks cannot prove (pywall.stated.LIMITS codes)
     vs_computer: bool = False  # Tenhou: a game against the computer (GO type bit 0x01 clear)
     red_fives: bool = True  # the rule deals red fives (tile ids 16, 52, 88 are red)
+    rule_length: str | None = None  # without a Tenhou code: "east", "south" where stated
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -71,6 +72,7 @@ class GameInfo:
             "limits": list(self.limits),
             "vs_computer": self.vs_computer,
             "red_fives": self.red_fives,
+            "rule_length": self.rule_length,
         }
         if self.seed is not None:
             d["seed"] = self.seed
@@ -93,6 +95,7 @@ class GameInfo:
             tuple(d.get("limits", ())),
             bool(d.get("vs_computer", False)),
             bool(d.get("red_fives", True)),
+            d.get("rule_length"),
         )
 
 
@@ -280,6 +283,7 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         result.limits,
         game.rule is None and vs_computer(game.go_type),
         red_fives(game),
+        game.rule_length,
     )
 
 

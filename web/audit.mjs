@@ -77,11 +77,8 @@ function excludedList(games) {
   if (!games.excluded.length) return null;
   return el("details", { class: "excluded" },
     el("summary", {}, t("audit.excluded", { n: games.excluded.length })),
-    el("ul", {}, games.excluded.map((e) => {
-      const words = reasonText(e);
-      return el("li", { data: { kind: e.kind }, title: words === e.reason ? null : e.reason },
-        el("bdi", {}, e.path), `: ${words}`);
-    })));
+    el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } },
+      el("bdi", {}, e.path), `: ${reasonText(e)}`))));
 }
 
 // A platform's group in the reader's language (Python's label is English, for the CLI).

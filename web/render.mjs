@@ -299,7 +299,7 @@ function gameFacts(game, you, dealer = 0) {
   }));
   const rows = [
     [t("game.players"), players],
-    [t("game.rule"), [ruleText(game.rule_code, game.player_count, game.vs_computer) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.rule"), [ruleText(game.rule_code, game.player_count, game.vs_computer, game.rule_length), game.rule_code ? ` (${game.rule_code})` : ""]],
     [t("game.date"), game.date ? el("time", { datetime: game.date }, dateText(game.date)) : t("game.unknown")],
   ];
   if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);

@@ -10,9 +10,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.test_page import PLAIN, WORK_MS, choose, open_ready, result
-from tests.helpers import TENHOU
+from tests.helpers import DATA, TENHOU
 
 pytestmark = pytest.mark.browser
+
+MS = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"  # mode 2: East-South
+RC3 = DATA / "riichicity" / "cnrkj069nc7ajnvadk30.json"  # 3-player, the record names no rule
 
 
 # --- 4. "Clear results" clears the audit too --------------------------------------------------
@@ -34,3 +37,21 @@ def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
     expect(page.locator("#audit-out")).to_be_empty()
     expect(page.locator("#audit-out .audit-summary")).to_have_count(0)
 
+
+# --- 7. no English left in the rule line or the first problems' tooltips ---------------------
+
+
+@pytest.mark.parametrize(("lang", "east_south", "unknown"), [
+    ("ja", "4人打ち、東南戦", "3人打ち、ルール不明"),
+    ("zh", "4人麻将、东南战", "3人麻将、规则不明"),
+    ("en", "4-player, East-South", "3-player, rule unknown"),
+])
+def test_the_rule_line_of_other_platforms_in_the_readers_language(
+        page: Page, lang: str, east_south: str, unknown: str) -> None:
+    open_ready(page, f"/#lang={lang}")
+    choose(page, MS, RC3)
+    for path, words in ((MS, east_south), (RC3, unknown)):
+        game = result(page, path.name)
+        expect(game).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        rule = game.locator("dl.game dd").nth(1)
+        expect(rule).to_have_text(words)
