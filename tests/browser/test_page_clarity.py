@@ -55,3 +55,34 @@ def test_the_rule_line_of_other_platforms_in_the_readers_language(
         expect(game).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
         rule = game.locator("dl.game dd").nth(1)
         expect(rule).to_have_text(words)
+
+
+# --- 9. a tool's tab shows the tool alone; the SEGA tool says where the seeds are -------------
+
+
+@pytest.mark.parametrize(("lang", "where"), [
+    ("en", "MJ.NET (プレイデータ → 対戦履歴 → 乱数情報"),
+    ("ja", "MJ.NET（プレイデータ → 対戦履歴 → 各試合の「乱数情報」）"),
+    ("zh", "MJ.NET 查看（プレイデータ → 対戦履歴"),
+])
+def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> None:
+    open_ready(page, f"/#lang={lang}")
+    verify = page.locator("section.input")
+    expect(verify).to_be_visible()
+    for tool in ("sega", "majsoul"):
+        page.locator(f'nav.tools a[data-tool="{tool}"]').click()
+        expect(page.locator(f"#tool-{tool}")).to_be_visible()
+        expect(verify).to_be_hidden()
+    expect(page.locator("#tool-majsoul")).to_be_visible()
+    page.locator('nav.tools a[data-tool="sega"]').click()
+    expect(page.locator("#tool-sega .sega-where")).to_contain_text(where)
+    expect(page.locator("#tool-sega .sega-where")).to_contain_text("乱数情報")
+    page.locator('nav.tools a[data-tool="verify"]').click()
+    expect(verify).to_be_visible()
+    expect(page.locator("#tool-sega")).to_be_hidden()
+    # a tool's own link opens it alone too, and Close brings Verify back
+    page.goto(f"/#tool=sega&lang={lang}")
+    expect(page.locator("#tool-sega")).to_be_visible()
+    expect(verify).to_be_hidden()
+    page.locator("#tool-sega a.close-tool").click()
+    expect(verify).to_be_visible()
