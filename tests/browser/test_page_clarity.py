@@ -6,10 +6,12 @@ seeds are."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_page import PLAIN, WORK_MS, choose, open_ready, result
+from tests.browser.test_page import PLAIN, WORK_MS, bot_logs, choose, open_ready, result
 from tests.helpers import DATA, TENHOU
 
 pytestmark = pytest.mark.browser
@@ -86,3 +88,43 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
     expect(verify).to_be_hidden()
     page.locator("#tool-sega a.close-tool").click()
     expect(verify).to_be_visible()
+
+
+# --- 8. the audit's headline and its panels agree to a reader ---------------------------------
+
+
+@pytest.mark.parametrize(("lang", "how", "split", "plain"), [
+    ("en", "How the verdict is reached", "0.001 ÷ 3 = 0.000333", re.compile(r"^Mean shanten [\d.]+ against [\d.]+ "
+     r"for a fair shuffle: (better|worse) hands than a fair shuffle deals, on average; .+ \(z = -?[\d.]+, p = ")),
+    ("ja", "判定のしかた", "0.001 ÷ 3 = 0.000333", re.compile(r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
+     r"平均すると公正なシャッフルより(良い|悪い)配牌。.+（z = -?[\d.]+、p = ")),
+    ("zh", "判定方法", "0.001 ÷ 3 = 0.000333", re.compile(r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
+     r"平均而言比公平洗牌发的配牌更(好|差)；.+（z = -?[\d.]+，p = ")),
+])
+def test_the_audit_explains_its_headline_and_hides_empty_tests(
+        page: Page, lang: str, how: str, split: str, plain: re.Pattern[str]) -> None:
+    logs = bot_logs(3)
+    open_ready(page, f"/#lang={lang}")
+    choose(page, *logs)
+    for log in logs:
+        expect(result(page, log.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.locator("#audit-go").click()
+    view = page.locator("#audit-out")
+    overall = view.locator('.audit-group[data-group="all players"]')
+    expect(overall.locator(".audit-verdict")).to_contain_text(split.split(" = ")[1], timeout=WORK_MS)
+    # why a small p beside a chart does not flag the group: the threshold split over the tests
+    expect(overall.locator(".audit-how")).to_contain_text(how)
+    expect(overall.locator(".audit-how")).to_contain_text(split)
+    # plain words before z and p
+    expect(overall.locator('.audit-tests [data-test="mean"]')).to_have_text(plain)
+    # a player's handful of hands leaves the chi-square nothing to compare: it is not shown
+    view.locator("details.audit-players > summary").click()
+    text = view.inner_text()
+    assert not re.search(r"\b0 degrees of freedom|自由度 0|自由度 0", text)
+    assert "0.00 on 0" not in text
+    players = view.locator(".audit-players .audit-group")
+    assert players.count() >= 1
+    expect(players.first.locator('.audit-tests [data-test="mean"]')).to_have_count(1)
+    expect(players.first.locator('[data-test="chi"]')).to_have_count(0)  # 7 hands: 0 degrees of freedom
+    expect(overall.locator('.audit-tests [data-test="chi"]')).to_have_count(1)  # 92 hands: a test
+    expect(view.locator(".audit-how")).to_have_count(1)  # said once, under the first headline
