@@ -1,7 +1,8 @@
 // Words that help a reader read a result, in English, Japanese and Chinese: what a
 // verdict means on each platform (meaning.mjs: a record that reveals its wall has no
-// seed; a Mahjong Soul room with test settings) and how the audit's headline and its
-// panels fit together (audit.mjs). Text only, like i18n.mjs.
+// seed; a Mahjong Soul room with test settings), how the audit's headline and its
+// panels fit together (audit.mjs), and a wall picture's caption (picture.mjs). Text
+// only, like i18n.mjs.
 
 import { addStrings } from "./i18n.mjs";
 
@@ -14,6 +15,11 @@ const en = {
   "meaning.room.heading": "A room with test settings",
   "meaning.room.what": "This game was played in a Mahjong Soul room with test settings (“testing_environment” in the record): the room's host can set the tiles in advance, so its walls need not be shuffled, nor even hold the usual tiles.",
   "meaning.room.check": "The check here says only whether the record agrees with the wall it reveals. A mismatch or an odd tile set in such a room is not evidence about the platform's shuffled games, and a verified game is no sign of a fair shuffle.",
+  "picture.caption.game": "Game",
+  "picture.caption.date": "Date",
+  "picture.caption.round": "Round",
+  "picture.caption.seed": "Seed",
+  "picture.caption.digest": "Wall hash",
   "audit.read.how": "How the verdict is reached: a group is flagged only when one of its {k} tests ({tests}) gives p below {alpha} ÷ {k} = {each}. Splitting the threshold over the tests keeps the chance of a false alarm for the whole group below {alpha}. The figures for dealer and non-dealer hands beside the charts are details, not tests of their own: a small p there does not flag the group unless one of its tests also falls below {each}.",
   "audit.test.chi": "the spread over shanten values",
   "audit.test.mean": "the mean shanten",
@@ -40,6 +46,11 @@ const ja = {
   "meaning.room.heading": "テスト設定のある部屋",
   "meaning.room.what": "この対局は、テスト設定のある雀魂の部屋（牌譜の “testing_environment”）で打たれました。部屋の主催者は牌をあらかじめ決められるので、牌山はシャッフルされたものとは限らず、通常の牌の組でさえないことがあります。",
   "meaning.room.check": "ここでの検証が示すのは、牌譜が自ら公開した牌山と合っているかどうかだけです。このような部屋での不一致や変わった牌の組は、サービスのシャッフルされた対局についての証拠にはならず、一致しても公正なシャッフルの証拠にはなりません。",
+  "picture.caption.game": "対局",
+  "picture.caption.date": "日時",
+  "picture.caption.round": "局",
+  "picture.caption.seed": "シード",
+  "picture.caption.digest": "牌山ハッシュ",
   "audit.read.how": "判定のしかた: グループに警告が出るのは、その {k} つの検定（{tests}）のいずれかで p が {alpha} ÷ {k} = {each} を下回るときだけです。しきい値を検定の数で分けることで、グループ全体の誤警報の確率を {alpha} 未満に保っています。グラフの横にある親・子の配牌ごとの数値は内訳で、それ自体は検定ではありません。そこに小さい p があっても、グループの検定のどれかが {each} を下回らない限り警告にはなりません。",
   "audit.test.chi": "向聴数の分布",
   "audit.test.mean": "平均向聴数",
@@ -66,6 +77,11 @@ const zh = {
   "meaning.room.heading": "带测试设置的房间",
   "meaning.room.what": "这一局是在带测试设置的雀魂房间里打的（牌谱中的 “testing_environment”）：房主可以预先设定牌，所以它的牌山不一定是洗出来的，甚至不一定是通常的一副牌。",
   "meaning.room.check": "这里的检查只说明牌谱是否与它自己公开的牌山相符。在这种房间里出现的不一致或不寻常的牌组，不能作为平台正常洗牌对局的证据；一致也不说明洗牌公平。",
+  "picture.caption.game": "对局",
+  "picture.caption.date": "日期",
+  "picture.caption.round": "局",
+  "picture.caption.seed": "种子",
+  "picture.caption.digest": "牌山哈希",
   "audit.read.how": "判定方法：只有当一组的 {k} 项检验（{tests}）中任何一项的 p 低于 {alpha} ÷ {k} = {each} 时，才会对这一组发出警告。把阈值分给各项检验，使整组误报的概率保持在 {alpha} 以下。图表旁庄家和闲家配牌的数字只是明细，本身不是检验：那里即使有较小的 p，只要这一组的检验都不低于 {each}，就不会发出警告。",
   "audit.test.chi": "向听数的分布",
   "audit.test.mean": "平均向听数",

@@ -335,7 +335,7 @@ function roundDetails(round, game, red, you, path) {
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
     renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
-      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
+      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}`, game } }),
     hooks.roundLinks ? hooks.roundLinks(round, game, you) || "" : "",
     roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",
