@@ -110,6 +110,7 @@ PAGE_FILES = (
     "help-i18n.mjs",
     # words that help read a verdict and the audit; where each platform's records are
     "reading-i18n.mjs",
+    "records.mjs",
     "records-i18n.mjs",
     # a drawn wall as a picture (SVG and PNG downloads)
     "picture.mjs",
