@@ -33,7 +33,7 @@ function guide() {
   ];
 }
 
-// The guide goes right under the chooser's hint; `open()` unfolds it at a platform.
+// The guide goes right under the chooser and its hint, folded (links.mjs unfolds it).
 export function initRecords() {
   const hint = document.getElementById("files-hint");
   if (!hint || document.getElementById("records-guide")) return;
