@@ -110,6 +110,10 @@ PAGE_FILES = (
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",
+    # words that help read a verdict and the audit; where each platform's records are
+    "reading-i18n.mjs",
+    "records.mjs",
+    "records-i18n.mjs",
     # a drawn wall as a picture (SVG and PNG downloads)
     "picture.mjs",
     "samples/sample-game.xml",

@@ -216,7 +216,7 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
 def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """A picture of one round's wall (``pywall.picture``, imported on the first request):
     the round as the page's report or walls reply carries it, the players' names, the
-    title and the page's words for its labels."""
+    title, the page's words for its labels and the caption (which game it is)."""
     from pywall.picture import wall_svg as draw
 
     names, labels = arg(payload, "names", list, []), arg(payload, "labels", Mapping, {})
@@ -224,9 +224,12 @@ def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
         raise BadRequest("'names' must be a list of texts")
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
         raise BadRequest("'labels' must map words to texts")
+    caption = arg(payload, "caption", Mapping, {})
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in caption.items()):
+        raise BadRequest("'caption' must map facts to texts")
     rnd = arg(payload, "round", Mapping)
-    svg = draw(rnd, names, arg(payload, "red", bool, True), arg(payload, "title", str, ""), labels)
-    return {"svg": svg}
+    red, title = arg(payload, "red", bool, True), arg(payload, "title", str, "")
+    return {"svg": draw(rnd, names, red, title, labels, caption)}
 
 
 def tool(kind: str) -> Handler:

@@ -35,7 +35,8 @@ CODES: dict[str, str] = {
     "dice_mismatch": "the dice in INIT differ from the dice the seed gives",
     "more_mismatches": "further mismatches in the round, not listed one by one",
     "more_findings": "further findings in the game, past the 200 listed (data: count)",
-    "wall_unrelated": "almost nothing in the round matches: the seed is not this game's",
+    "wall_unrelated": "almost nothing in the round matches: the seed (or the wall a record "
+    "reveals) is not this game's",
     "live_wall_overrun": "the log draws more live tiles than the wall holds",
     "seed_missing": "the log has no SHUFFLE seed, so its walls cannot be rebuilt",
     "bad_seed": "the SHUFFLE seed is not in a format pywall knows",

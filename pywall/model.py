@@ -173,6 +173,8 @@ class Game:
     game_id: str | None = None  # the platform's id of the game (Tenhou: log_id)
     rule: str | None = None  # the rule in words, where the record states it (not Tenhou)
     date: str | None = None  # ISO 8601, where the record states it (Tenhou: from log_id)
+    rule_length: str | None = None  # "east" (East only) or "south" (East-South), where stated
+    testing_environment: bool = False  # Mahjong Soul: a room with test settings (preset tiles)
 
 
 @dataclass(frozen=True, slots=True)

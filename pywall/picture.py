@@ -15,6 +15,11 @@ the page's hash tool) is drawn as it is stored, 17 a row, each row's first posit
 
 Words come from ``labels`` (English by default; the page passes its language's), and
 every text from a log (names, the title) is escaped: it is always text, never markup.
+
+A ``caption`` says which game the picture shows, so a picture posted on a wiki can be
+traced back: the game's id, date and round, and its seed or the round's digest where
+known (``CAPTION``'s keys). It is drawn under the title (a seed, thousands of characters,
+shortened to its start and end) and kept whole in the picture's ``<desc>``.
 """
 
 from __future__ import annotations
@@ -65,7 +70,16 @@ LABELS: dict[str, str] = {
     "wind2": "West",
     "wind3": "North",
     "credit": "drawn by pywall",
+    "game": "Game",
+    "date": "Date",
+    "round": "Round",
+    "seed": "Seed",
+    "digest": "Wall hash",
 }
+
+#: What a caption may say, in the order it is drawn (each word is ``LABELS[key]``).
+CAPTION = ("game", "date", "round", "seed", "digest")
+SEED_SHOWN = (40, 8)  # a seed is drawn as its first and last characters
 
 NAME_CHARS = 24
 
@@ -250,14 +264,35 @@ def draw_legend(svg: Svg, d: Drawing, labels: Mapping[str, str]) -> None:
     svg.y = y + 18
 
 
+def caption_lines(caption: Mapping[str, str], labels: Mapping[str, str]) -> list[str]:
+    """The caption as drawn: the game, date and round on one line, the seed (shortened)
+    and the digest each on their own."""
+    said = {k: str(caption[k]) for k in CAPTION if caption.get(k)}
+    first = " · ".join(f"{labels[k]} {said[k]}" for k in ("game", "date", "round") if k in said)
+    lines = [first] if first else []
+    if "seed" in said:
+        seed, (head, tail) = said["seed"], SEED_SHOWN
+        shown = seed if len(seed) <= head + tail + 1 else f"{seed[:head]}…{seed[-tail:]}"
+        lines.append(f"{labels['seed']} {shown}")
+    if "digest" in said:
+        lines.append(f"{labels['digest']} {said['digest']}")
+    return lines
+
+
+def caption_desc(caption: Mapping[str, str], labels: Mapping[str, str]) -> str:
+    """The caption whole (the seed too), one fact a line, for the picture's ``<desc>``."""
+    return "\n".join(f"{labels[k]}: {caption[k]}" for k in CAPTION if caption.get(k))
+
+
 def wall_svg(
     rnd: Mapping[str, Any],
     names: Sequence[str] = (),
     red: bool = True,
     title: str = "",
     labels: Mapping[str, str] | None = None,
+    caption: Mapping[str, str] | None = None,
 ) -> str:
-    """The round's wall as a standalone SVG document (text)."""
+    """The round's wall as a standalone SVG document (text); ``caption``: which game it is."""
     words = {**LABELS, **(labels or {})}
     d = drawing_from(rnd)
     cells = Cells(d)
@@ -265,6 +300,9 @@ def wall_svg(
     if title:
         svg.label(MARGIN, svg.y + 15, title, 17, font_weight="bold")
         svg.y += 24
+    for line in caption_lines(caption or {}, words):
+        svg.label(MARGIN, svg.y + 11, line, 11, fill=MUTED, **{"class": "caption"})
+        svg.y += 15
     if d.dice:
         svg.label(MARGIN, svg.y + 14, f"{words['dice']}: {d.dice[0]} + {d.dice[1]}", 13)
         svg.y += 20
@@ -278,12 +316,14 @@ def wall_svg(
     width = max(svg.width, MARGIN + PER_ROW * (TILE_W + GAP)) + MARGIN
     svg.label(width - MARGIN, svg.y + 12, words["credit"], 10, fill=MUTED, text_anchor="end")
     height = svg.y + 18 + MARGIN
+    said = caption_desc(caption or {}, words)
+    desc = f"<desc>{text(said)}</desc>" if said else ""
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'width="{width}" height="{num(height)}" viewBox="0 0 {width} {num(height)}" '
         'role="img" aria-labelledby="pw-title">'
         f'<title id="pw-title">{text(title or words["live"])}</title>'
-        f"{svg.defs()}"
+        f"{desc}{svg.defs()}"
         f'<rect width="{width}" height="{num(height)}" fill="#fff"/>'
         f'<g font-family="sans-serif" fill="#1d1d1f">{"".join(svg.parts)}</g></svg>\n'
     )

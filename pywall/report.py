@@ -59,6 +59,7 @@ class GameInfo:
     vs_computer: bool = False  # Tenhou: a game against the computer (GO type bit 0x01 clear)
     red_fives: bool = True  # the rule deals red fives (tile ids 16, 52, 88 are red)
     era: str | None = None  # Tenhou: the era of its walls (pywall.tenhou.Era), else None
+    rule_length: str | None = None  # without a Tenhou code: "east", "south" where stated
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -76,6 +77,7 @@ class GameInfo:
             "vs_computer": self.vs_computer,
             "red_fives": self.red_fives,
             "era": self.era,
+            "rule_length": self.rule_length,
         }
         if self.seed is not None:
             d["seed"] = self.seed
@@ -99,6 +101,7 @@ class GameInfo:
             bool(d.get("vs_computer", False)),
             bool(d.get("red_fives", True)),
             d.get("era"),
+            d.get("rule_length"),
         )
 
 
@@ -298,6 +301,7 @@ def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
         game.rule is None and vs_computer(game.go_type),
         red_fives(game),
         result.era.value if result.era else None,
+        game.rule_length,
     )
 
 

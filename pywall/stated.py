@@ -48,6 +48,10 @@ LIMITS: dict[str, str] = {
     "platform_chooses_walls": "a commitment does not prove a fair shuffle: the platform may "
     "prepare many walls and choose which to deal; only statistics over many games "
     "(pywall audit) can look for that",
+    "testing_environment": "the game was played in a room with test settings "
+    "(testing_environment), where the host can preset tiles: its walls need not be "
+    "shuffled, nor even a standard tile set, so a result here says whether the record "
+    "agrees with the wall it reveals, nothing about the platform's shuffled games",
 }
 
 
@@ -230,9 +234,11 @@ def copy_findings(rnd: Round, layout: Layout) -> list[Finding]:
     ]
 
 
-def limits_of(rounds: Iterable[Round]) -> tuple[str, ...]:
+def limits_of(rounds: Iterable[Round], testing_environment: bool = False) -> tuple[str, ...]:
     """The ``LIMITS`` codes that apply to a game's stated walls, in ``LIMITS`` order."""
     found = {"unrevealed_tiles", "platform_chooses_walls"}
+    if testing_environment:
+        found.add("testing_environment")
     for rnd in rounds:
         walls = [c for c in rnd.hashes if c.covers != "salt"]
         found.add("digest_from_record" if walls else "no_commitment")

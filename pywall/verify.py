@@ -336,7 +336,11 @@ def describe(check: TileCheck, label: str, red: bool) -> str:
     return f"{label}: {where} is {log} in the log, {wall} in the wall (position {check.pos})"
 
 
-def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> RoundResult:
+def check_round(
+    rnd: Round, wall: RoundWall, layout: Layout, red: bool, stated: bool = False
+) -> RoundResult:
+    """One round's tiles against its wall (``stated``: the wall the record itself reveals,
+    Mahjong Soul's or Riichi City's, rather than one rebuilt from a seed)."""
     tiles = wall.tiles
     extra: list[Finding] = []
     moves, cur = event_rows(rnd, layout, extra)
@@ -364,8 +368,13 @@ def check_round(rnd: Round, wall: RoundWall, layout: Layout, red: bool) -> Round
                 Severity.ERROR,
                 rnd.index,
                 f"{rnd.label}: {len(bad)} of {len(rows)} tiles differ from the wall: "
-                "the seed does not belong to this game (or the log was rewritten)",
-                {"mismatches": len(bad), "checked": len(rows)},
+                + (
+                    "the wall the record reveals is not this round's (or the record was rewritten)"
+                    if stated
+                    else "the seed does not belong to this game (or the log was rewritten)"
+                ),
+                {"mismatches": len(bad), "checked": len(rows)}
+                | ({"stated": True} if stated else {}),
             ),
         )
     if wall.dice is not None and rnd.dice is not None and rnd.dice != wall.dice:
@@ -562,7 +571,7 @@ def _over_budget(rounds: list[RoundResult], result: RoundResult, findings: list[
 
 def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
     rounds: list[RoundResult] = []
-    limits = limits_of(game.rounds)
+    limits = limits_of(game.rounds, game.testing_environment)
     for rnd in game.rounds:
         layout = layout_for(WallScheme(rnd.wall_scheme or "front"), game.player_count)
         wall = rnd.wall or ()
@@ -577,7 +586,7 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
                 )
             )
             return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)
-        result = check_round(rnd, RoundWall(wall, None), layout, True)
+        result = check_round(rnd, RoundWall(wall, None), layout, True, stated=True)
         if _over_budget(rounds, result, findings):
             break
         hashes = hash_results(rnd)

@@ -3,7 +3,8 @@
 // archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls from a seed,
 // export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and handoff.mjs
 // take game links and the bookmarklet's logs, samples.mjs the sample games, meaning.mjs
-// says what a verdict means, picture.mjs offers every drawn wall as a picture.
+// says what a verdict means, picture.mjs offers every drawn wall as a picture, records.mjs
+// says where each platform's records come from.
 
 import "./help-i18n.mjs";
 import { initLanguageSelect } from "./i18n.mjs";
@@ -21,6 +22,7 @@ import { initHandoff } from "./handoff.mjs";
 import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 import { pictureTools } from "./picture.mjs";
+import { initRecords } from "./records.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,6 +68,7 @@ function init() {
   });
   initSamples();
   initHandoff();
+  initRecords();
 }
 
 init();

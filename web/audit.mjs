@@ -44,23 +44,62 @@ function sizeChart(part, who) {
     el("figcaption", {}, el("b", {}, size), ` — ${tn("audit.hands", part.hands)}`),
     chart,
     el("details", {}, el("summary", {}, t("audit.table")), table),
-    el("p", {}, t("audit.mean", { mean: fmt(part.mean), fair: fmt(part.expected_mean), z: fmt(part.z, 2), p: pText(part.z_p) })),
-    el("p", {}, t("audit.chi", { chi: fmt(part.chi2, 2), dof: part.dof, p: pText(part.p) })));
+    el("p", {}, meanText(part.mean, part.expected_mean, part.z, part.z_p)),
+    chiText(part.chi2, part.dof, part.p));
 }
 
-function groupView(group, alpha, label) {
-  const tests = 2 + (group.dora ? 1 : 0);
-  const smallest = Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
+// Plain words first, then the figures: which way a result leans, and how often chance
+// alone leans that far (1 / p samples), before z and p.
+function chanceText(p) {
+  if (p >= 0.1) return t("audit.read.common");
+  if (p < 1e-6) return t("audit.read.never");
+  return t("audit.read.rare", { n: Math.round(1 / p).toLocaleString(language()) });
+}
+
+function meanText(mean, fair, z, p) {
+  return t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: fmt(z, 2), p: pText(p),
+    direction: t(z > 0 ? "audit.read.worse" : "audit.read.better"), chance: chanceText(p) });
+}
+
+// A chi-square with no degrees of freedom (too few hands to compare) tests nothing: not shown.
+function chiText(chi, dof, p) {
+  if (!dof) return null;
+  return el("p", { data: { test: "chi" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pText(p), chance: chanceText(p) }));
+}
+
+function doraText(dora) {
+  return t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: fmt(dora.z, 2),
+    p: pText(dora.p), direction: t(dora.observed > dora.expected ? "audit.read.more" : "audit.read.fewer"),
+    chance: chanceText(dora.p) });
+}
+
+// How the headline follows from the tests (the threshold split over them), said once,
+// under the first group's verdict: why a small p beside a chart need not flag anything.
+function howText(group, alpha) {
+  const names = ["chi", "mean", ...(group.dora ? ["dora"] : [])].map((k) => t(`audit.test.${k}`));
+  const k = group.tests ?? names.length; // Python's count: the draw and wall tests too
+  if (k > names.length) names.push(t("audit.test.others", { n: k - names.length }));
+  return el("p", { class: "audit-how hint" }, t("audit.read.how", { k, alpha, each: pText(alpha / k),
+    tests: names.join(language() === "en" ? ", " : "、") }));
+}
+
+function groupView(group, alpha, label, explain = false) {
+  // Python's flag splits the threshold over every test of the group (draws and walls too)
+  const tests = group.tests ?? 2 + (group.dora ? 1 : 0);
+  const smallest = group.smallest_p ?? Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
+  const sum = group.shanten_sum, hands = Math.max(1, group.hands);
   return el("section", { class: "audit-group", data: { group: group.label, flagged: String(group.flagged) } },
     el("h4", {}, el("bdi", {}, label), ` — ${tn("audit.hands", group.hands)}`),
     el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}` },
       el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
       group.flagged ? t("audit.flagged", { alpha, k: tests }) : t("audit.ok"),
-      ` (${t("audit.smallest", { p: pText(smallest) })})`),
+      ` (${t("audit.read.smallest", { k: tests, p: pText(smallest), each: pText(alpha / tests) })})`),
+    explain ? howText(group, alpha) : null,
+    el("div", { class: "audit-tests" },
+      el("p", { data: { test: "mean" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p)),
+      chiText(group.chi2, group.dof, group.p),
+      group.dora ? el("p", { data: { test: "dora" } }, doraText(group.dora)) : null),
     group.by_tiles ? el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label))) : null,
-    el("p", {}, t("audit.chi", { chi: fmt(group.chi2, 2), dof: group.dof, p: pText(group.p) })),
-    group.dora ? el("p", {}, t("audit.dora", { obs: fmt(group.dora.observed, 0), exp: fmt(group.dora.expected, 1),
-      z: fmt(group.dora.z, 2), p: pText(group.dora.p) })) : null,
     drawsSection(group, label));
 }
 
@@ -79,11 +118,8 @@ function excludedList(games) {
   if (!games.excluded.length) return null;
   return el("details", { class: "excluded" },
     el("summary", {}, t("audit.excluded", { n: games.excluded.length })),
-    el("ul", {}, games.excluded.map((e) => {
-      const words = reasonText(e);
-      return el("li", { data: { kind: e.kind }, title: words === e.reason ? null : e.reason },
-        el("bdi", {}, e.path), `: ${words}`);
-    })));
+    el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } },
+      el("bdi", {}, e.path), `: ${reasonText(e)}`))));
 }
 
 // A platform's group in the reader's language (Python's label is English, for the CLI).
@@ -104,7 +140,7 @@ function auditView(data) {
     counts,
     games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands)) : null,
     excludedList(games),
-    groupView(data.overall, data.alpha, t("audit.overall")),
+    groupView(data.overall, data.alpha, t("audit.overall"), true),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
       platforms.map((g) => groupView(g, data.alpha, platformLabel(g)))) : null,
     seatsSection(data, groupView),
@@ -126,15 +162,21 @@ export function auditControls(sources) {
     el("h3", { id: "audit-heading" }, t("audit.heading")), el("p", {}, button), out);
   actions.after(section);
   let last = null;
+  let asked = 0; // audits asked for: an answer to one asked before "Clear results" is not drawn
   const draw = () => { if (last) clear(out).append(auditView(last)); };
   redrawers.add(draw);
+  document.addEventListener("pywall:cleared", () => { asked++; last = null; clear(out); });
   button.addEventListener("click", async () => {
+    const mine = ++asked;
     button.disabled = true;
     clear(out).append(el("p", { class: "hint" }, t("audit.working")));
     try {
-      last = await ask("audit", sources());
+      const answer = await ask("audit", sources());
+      if (mine !== asked) return;
+      last = answer;
       draw();
     } catch (err) {
+      if (mine !== asked) return;
       last = null;
       clear(out).append(failure(err));
     } finally {

@@ -185,13 +185,14 @@ export function showBatch() {
   showPage(rows);
 }
 
-// A row's first problem in the reader's words, from its code and data (Python's English
-// message stays as the cell's title when the words differ).
+// A row's first problem in the reader's words, from its code and data (on an English page,
+// Python's message stays as the cell's title when the words differ; never on ja or zh).
 function problemCell(row) {
   const english = row.first_problem || "";
   const words = row.first_problem_data ? problemText(row.first_problem_data) : english;
   const data = { label: t("batch.problem"), ...(row.first_problem_code ? { code: row.first_problem_code } : {}) };
-  return el("td", { class: "problem", data, title: words !== english ? english : null }, words);
+  const title = language() === "en" && words !== english ? english : null;
+  return el("td", { class: "problem", data, title }, words);
 }
 
 function showPage(rows) {
@@ -259,6 +260,8 @@ export function clearResults() {
   if (!running.length) batch.workers.clear();
   showBatch();
   $("batch").hidden = running.length === 0;
+  // what was drawn from the batch (the audit) goes with it: it would describe games no longer here
+  document.dispatchEvent(new CustomEvent("pywall:cleared"));
 }
 
 // After a language change: every answered entry drawn again, and the table.

@@ -70,7 +70,7 @@ async function show() {
   const round = walls.rounds[frag.round - 1];
   const title = $("embed-title").textContent;
   target.append(renderWall(round, { withLog: false, red: true, compact: true, heading: 2,
-    picture: { title, file: `pywall-wall-round-${frag.round}-${frag.players}p` } }));
+    picture: { title, file: `pywall-wall-round-${frag.round}-${frag.players}p`, seed: frag.seed } }));
 }
 
 setRenderHooks({ picture: pictureTools(rpc.request) });

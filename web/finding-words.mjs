@@ -33,13 +33,16 @@ export function windOf(seat, dealer, players) {
 // Tenhou's rule code ("三鳳南喰赤速") as words: "3-player, Houou lobby, East-South, ...",
 // and "vs computer" for a game against the computer (the report's `vs_computer`: the code
 // has no letter for it); null when there is no code (the report's own rule text is shown then).
-export function ruleText(code, players, vsComputer = false) {
-  if (!code) return null;
+export function ruleText(code, players, vsComputer = false, length = null) {
   const parts = [t("rule.players", { n: players })];
-  for (const ch of code.replace(/^三/, "")) parts.push(t(`rule.${ch}`));
+  if (code) for (const ch of code.replace(/^三/, "")) parts.push(t(`rule.${ch}`));
+  else parts.push(length ? t(`rule.${RULE_LENGTH[length]}`) : t("rule.unknown"));
   if (vsComputer) parts.push(t("rule.computer"));
   return parts.join(language() === "en" ? ", " : "、");
 }
+
+// A record's stated length (GameInfo's rule_length) as the letter of Tenhou's code that words it.
+const RULE_LENGTH = { east: "東", south: "南" };
 
 const en = {
   "wall.wallTile": "wall",
@@ -53,6 +56,7 @@ const en = {
   "code.more_mismatches": "{count} more mismatches in this round",
   "code.more_findings": "{count} more findings in this game, not listed",
   "code.wall_unrelated": "{mismatches} of {checked} tiles differ from the wall: the seed does not belong to this game (or the record was rewritten)",
+  "code.wall_unrelated.stated": "{mismatches} of {checked} tiles differ from the wall the record reveals: that wall is not this round's (or the record was rewritten)",
   "code.live_wall_overrun": "{player} draws more tiles than the live wall holds",
   "code.seed_missing": "the record has no seed (SHUFFLE): its walls cannot be rebuilt",
   "code.bad_seed": "the record's seed is not in a form pywall knows",
@@ -106,6 +110,7 @@ const en = {
   "rule.赤": "red fives",
   "rule.速": "fast",
   "rule.computer": "vs computer",
+  "rule.unknown": "rule unknown",
 };
 
 const ja = {
@@ -120,6 +125,7 @@ const ja = {
   "code.more_mismatches": "この局にはさらに {count} 件の不一致があります",
   "code.more_findings": "この対局にはさらに {count} 件の指摘があります（一覧にはありません）",
   "code.wall_unrelated": "{checked} 枚中 {mismatches} 枚が牌山と異なります: シードがこの対局のものではありません（または牌譜が書き換えられています）",
+  "code.wall_unrelated.stated": "{checked} 枚中 {mismatches} 枚が牌譜の公開した牌山と異なります: その牌山はこの局のものではありません（または牌譜が書き換えられています）",
   "code.live_wall_overrun": "{player} が牌山の枚数を超えてツモっています",
   "code.seed_missing": "牌譜にシード（SHUFFLE）がないため、牌山を再現できません",
   "code.bad_seed": "牌譜のシードが pywall の知らない形式です",
@@ -173,6 +179,7 @@ const ja = {
   "rule.赤": "赤あり",
   "rule.速": "速卓",
   "rule.computer": "コンピュータ戦",
+  "rule.unknown": "ルール不明",
 };
 
 const zh = {
@@ -187,6 +194,7 @@ const zh = {
   "code.more_mismatches": "本局还有 {count} 处不一致",
   "code.more_findings": "这局对局还有 {count} 条发现未列出",
   "code.wall_unrelated": "{checked} 张牌中有 {mismatches} 张与牌山不同：种子不属于这局（或牌谱被改写）",
+  "code.wall_unrelated.stated": "{checked} 张牌中有 {mismatches} 张与牌谱公开的牌山不同：那个牌山不属于这一局（或牌谱被改写）",
   "code.live_wall_overrun": "{player} 摸的牌超过了牌山的张数",
   "code.seed_missing": "牌谱没有种子（SHUFFLE），无法重建牌山",
   "code.bad_seed": "牌谱的种子格式 pywall 无法识别",
@@ -240,6 +248,7 @@ const zh = {
   "rule.赤": "有赤宝牌",
   "rule.速": "快速",
   "rule.computer": "人机对战",
+  "rule.unknown": "规则不明",
 };
 
 addStrings({ en, ja, zh });

@@ -1,7 +1,7 @@
 // A report's findings as a list, each said in the page's language from its code and data
 // (finding-words.mjs): where a tile of the record differs from the wall, as a player would
 // say it (round, player, turn, the tile in the record and in the wall). Python's English
-// message is shown only for a code the page does not know (and kept as the item's title). A stated wall's per-round digest results are not listed again when
+// message is shown only for a code the page does not know (and kept as the item's title on an English page). A stated wall's per-round digest results are not listed again when
 // the report shows them under its wall commitments (stated-walls.mjs).
 // (render.mjs imports this module back: only its functions are used, at call time.)
 
@@ -61,7 +61,9 @@ function codeText(f, report) {
   else if (f.code === "wall_copy_mismatch") text = t("code.wall_copy_mismatch", { count: num(d.differences ?? 1) });
   else if (f.code === "legacy_seed" && d.era && Array.isArray(d.unseen)) text = legacyText(d);
   else if (!WORDED_FROM_DATA.has(f.code) && hasWords(`code.${f.code}`)) {
-    text = t(`code.${f.code}`, Object.fromEntries(Object.entries(d).map(([k, v]) => [k, num(v)])));
+    // a record that reveals its wall (Mahjong Soul, Riichi City) has no seed to blame
+    const key = f.code === "wall_unrelated" && d.stated ? "code.wall_unrelated.stated" : `code.${f.code}`;
+    text = t(key, Object.fromEntries(Object.entries(d).map(([k, v]) => [k, num(v)])));
   }
   if (text == null) return null;
   const round = roundOf(report, f);
@@ -104,7 +106,7 @@ export function findingsList(report, red = true) {
   const shown = findings.slice(0, MAX_FINDINGS);
   return el("section", { class: "findings" }, el("h4", {}, t("findings")),
     el("ul", {}, shown.map((f) => el("li", { class: `sev-${f.severity}`, data: { code: f.code },
-      title: f.message }, el("span", { class: "sev" }, `${t(`severity.${f.severity}`)}: `), findingText(f, report, red),
+      title: language() === "en" ? f.message : null }, el("span", { class: "sev" }, `${t(`severity.${f.severity}`)}: `), findingText(f, report, red),
       technical(f) ? el("details", { class: "technical" }, el("summary", {}, t("error.detail")), f.message) : null)),
       findings.length > shown.length ? el("li", {}, `… +${findings.length - shown.length}`) : null));
 }

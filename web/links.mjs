@@ -7,6 +7,7 @@
 // fragment, to share or embed) and, when the game's id is known, to Tenhou's viewer.
 
 import "./help-i18n.mjs";
+import "./records-i18n.mjs";
 import { onLanguage, t, withLanguage } from "./i18n.mjs";
 import { clear, el } from "./render.mjs";
 import { fragmentFor } from "./fragment.mjs";
@@ -52,9 +53,13 @@ export function redrawLinks() {
 
 const outLink = (href) => el("a", { href, target: "_blank", rel: "noopener noreferrer" }, href);
 
+// A phone may save the log under any name (or none): the chooser lists every file, and
+// Python tells what the file is. On a phone the log is downloaded from its link (no
+// Ctrl+S, no drop) and chosen here; both buttons are labels of the same chooser.
 function tenhouView(link) {
-  const chooser = el("input", { id: "link-file", type: "file", accept: ".mjlog,.xml,.txt,.gz,text/xml,text/plain",
+  const chooser = el("input", { id: "link-file", type: "file",
     on: { change: (e) => { addFiles(e.target.files, link); e.target.value = ""; } } });
+  const chooseButton = () => el("label", { for: "link-file", class: "button" }, t("link.choose"));
   return el("section", { class: "link-result", "aria-labelledby": "link-heading",
     data: { platform: "tenhou", game: link.game_id } },
   el("h3", { id: "link-heading" }, t("link.tenhou.heading", { id: link.game_id })),
@@ -62,11 +67,15 @@ function tenhouView(link) {
   link.seat != null ? el("p", { class: "link-you" }, t("link.you", { n: link.seat + 1, tw: link.seat })) : null,
   el("p", { class: "link-never" }, t("link.never")),
   el("p", {}, t("link.steps")),
-  el("ol", {},
-    el("li", {}, t("link.step1"), " ", el("span", { class: "log-url" }, outLink(link.record_url))),
+  el("p", { class: "log-url" }, t("link.step1"), " ", outLink(link.record_url)),
+  el("p", {}, t("link.computer")),
+  el("ol", { class: "link-computer" },
     el("li", {}, t("link.step2")),
-    el("li", {}, t("link.step3"), " ", el("span", { class: "choose" },
-      el("label", { for: "link-file", class: "button" }, t("link.choose")), chooser))),
+    el("li", {}, t("link.step3"), " ", el("span", { class: "choose" }, chooseButton(), chooser))),
+  el("p", {}, t("link.phone")),
+  el("ol", { class: "link-phone" },
+    el("li", {}, t("link.phone1")),
+    el("li", {}, t("link.phone2"), " ", el("span", { class: "choose" }, chooseButton()))),
   el("p", { class: "hint" }, t("link.bookmarklet")));
 }
 
@@ -74,8 +83,18 @@ function majsoulView(link) {
   return el("section", { class: "link-result", "aria-labelledby": "link-heading",
     data: { platform: "majsoul", game: link.game_id } },
   el("h3", { id: "link-heading" }, t("link.majsoul.heading", { id: link.game_id })),
-  el("p", {}, t("link.majsoul.how")),
-  el("p", {}, el("a", { href: "#tool=majsoul" }, t("link.majsoul.tool"))));
+  el("p", {}, t("records.majsoul.what")),
+  el("p", {}, t("records.majsoul.not")),
+  el("p", {}, el("button", { type: "button", class: "link records-link", on: { click: openGuide } }, t("link.majsoul.guide")),
+    " · ", el("a", { href: "#tool=majsoul" }, t("link.majsoul.tool"))));
+}
+
+// The records guide (records.mjs), unfolded and brought into view.
+function openGuide() {
+  const guide = document.getElementById("records-guide");
+  if (!guide) return;
+  guide.open = true;
+  guide.scrollIntoView({ block: "start" });
 }
 
 // Under a checked round's wall: "link to this wall" (the game's seed, the round, the

@@ -1,17 +1,29 @@
 // What a verdict means, in plain words, under each game's verdict: what "verified"
 // proves and what it cannot (folded), and, open, what a mismatch can mean and what
 // to do about it. A Tenhou game whose id is known gets the link to its log file on
-// tenhou.net (from Python's `link`: pywall/links.py owns that address).
+// tenhou.net (from Python's `link`: pywall/links.py owns that address). A record that
+// reveals its own wall (Mahjong Soul, Riichi City) has no seed to blame, and a Mahjong
+// Soul room with test settings (its `testing_environment` limit) is said for what it is.
 
 import "./help-i18n.mjs";
+import "./reading-i18n.mjs";
 import { t } from "./i18n.mjs";
 import { el } from "./render.mjs";
 import { request } from "./session.mjs";
 
 export function verdictMeaning(report) {
-  if (report.status === "verified") return verified();
-  if (report.status === "mismatch") return mismatch(report);
-  return null;
+  const meaning = report.status === "verified" ? verified() : report.status === "mismatch" ? mismatch(report) : null;
+  const limits = (report.game && report.game.limits) || [];
+  if (!limits.includes("testing_environment")) return meaning;
+  return el("div", { class: "meaning-room" }, roomNote(), meaning);
+}
+
+// A Mahjong Soul room with test settings: what it is, and what any verdict means there.
+function roomNote() {
+  return el("section", { class: "meaning room", data: { meaning: "room" } },
+    el("h4", {}, t("meaning.room.heading")),
+    el("p", {}, t("meaning.room.what")),
+    el("p", {}, t("meaning.room.check")));
 }
 
 function verified() {
@@ -21,6 +33,12 @@ function verified() {
     el("p", {}, t("meaning.verified.cannot")),
     el("p", {}, t("meaning.verified.source")));
 }
+
+const SEED_WORDS = { intro: "meaning.mismatch.intro", unrelated: "meaning.mismatch.unrelated",
+  causes: ["meaning.mismatch.edited", "meaning.mismatch.other", "meaning.mismatch.platform"], todo: "meaning.mismatch.todo" };
+const STATED_WORDS = { intro: "meaning.mismatch.intro.stated", unrelated: "meaning.mismatch.unrelated.stated",
+  causes: ["meaning.mismatch.edited", "meaning.mismatch.wall", "meaning.mismatch.stated.platform"],
+  todo: "meaning.mismatch.todo.stated" };
 
 function mismatch(report) {
   const unrelated = (report.findings || []).some((f) => f.code === "wall_unrelated");
@@ -34,11 +52,14 @@ function mismatch(report) {
       fresh.hidden = false;
     }, () => {});
   }
-  return el("details", { class: "meaning", open: true, data: { meaning: "mismatch" } },
+  // a record that reveals its wall (Mahjong Soul, Riichi City) has no seed: its own words
+  const stated = Boolean(report.game && report.game.platform && report.game.platform !== "tenhou");
+  const words = stated ? STATED_WORDS : SEED_WORDS;
+  return el("details", { class: "meaning", open: true, data: { meaning: "mismatch", platform: stated ? "stated" : "seed" } },
     el("summary", {}, t("meaning.mismatch.summary")),
-    unrelated ? el("p", { class: "meaning-unrelated" }, el("strong", {}, t("meaning.mismatch.unrelated"))) : null,
-    el("p", {}, t("meaning.mismatch.intro")),
-    el("ul", {}, ["edited", "other", "platform"].map((k) => el("li", {}, t(`meaning.mismatch.${k}`)))),
-    el("p", {}, t("meaning.mismatch.todo")),
+    unrelated ? el("p", { class: "meaning-unrelated" }, el("strong", {}, t(words.unrelated))) : null,
+    el("p", {}, t(words.intro)),
+    el("ul", {}, words.causes.map((k) => el("li", {}, t(k)))),
+    el("p", {}, t(words.todo)),
     fresh);
 }

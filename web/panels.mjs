@@ -49,6 +49,7 @@ function relabel() {
   set("label[for=sega-uncertainty]", t("sega.uncertainty"));
   set("#tool-sega button[type=submit]", t("sega.show"));
   set("#tool-sega .hint", t("sega.hint"));
+  set("#tool-sega .sega-where", t("sega.where"));
   set("#tool-majsoul .hint", t("ms.hint"));
   set("label[for=ms-file]", t("ms.file"));
   set("#tool-majsoul h3", t("ms.or"));

@@ -299,7 +299,7 @@ function gameFacts(game, you, dealer = 0) {
   }));
   const rows = [
     [t("game.players"), players],
-    [t("game.rule"), [ruleText(game.rule_code, game.player_count, game.vs_computer) ?? game.rule, game.rule_code ? ` (${game.rule_code})` : ""]],
+    [t("game.rule"), [ruleText(game.rule_code, game.player_count, game.vs_computer, game.rule_length), game.rule_code ? ` (${game.rule_code})` : ""]],
     [t("game.date"), game.date ? el("time", { datetime: game.date }, dateText(game.date)) : t("game.unknown")],
   ];
   if (game.platform) rows.push([t("game.platform"), t(`platform.${game.platform}`)]);
@@ -335,7 +335,7 @@ function roundDetails(round, game, red, you, path) {
   // A report without walls (an archive game checked without detail) lists the round only.
   fillWhenOpen(details, () => (round.wall ? [
     renderWall(round, { names: game ? game.players : [], red, withLog: true, you,
-      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}` } }),
+      picture: { title: `${path} · ${roundLabel(round.label)}`, file: `${fileBase(path)}-round-${round.index + 1}`, game } }),
     hooks.roundLinks ? hooks.roundLinks(round, game, you) || "" : "",
     roundDigests(round) || "",
     hooks.round ? hooks.round(round, game, red) || "" : "",

@@ -50,6 +50,7 @@ const en = {
   "limit.unsalted_digest": "An unsalted digest still commits to the wall, and trying walls cannot find the wall from it: there are about 10¹⁸⁷ different walls (10¹³⁸ with 3 players), far too many even when you know your own hand. Only someone who already knew nearly all of a wall could confirm the rest against its digest. A salt kept secret until the wall is revealed removes even that.",
   "limit.no_commitment": "Some rounds state no digest: their tiles are checked, but nothing shows their wall was fixed before the round began.",
   "limit.platform_chooses_walls": "A commitment does not prove a fair shuffle: the platform could prepare many walls and choose which to deal, and still commit to each one honestly. Only statistics over many games (the audit) can look for that.",
+  "limit.testing_environment": "This game was played in a room with test settings (testing_environment), where the host can set the tiles in advance: its walls need not be shuffled, nor even hold the usual tiles. The checks say whether the record agrees with the wall it reveals, nothing about the platform's shuffled games.",
 };
 
 const ja = {
@@ -96,6 +97,7 @@ const ja = {
   "limit.unsalted_digest": "ソルトなしのダイジェストでも牌山へのコミットにはなり、牌山を試して当てることはできません。牌山は約 10¹⁸⁷ 通り（三人打ちは 10¹³⁸ 通り）あり、自分の手牌が分かっていても多すぎます。牌山のほとんどを既に知っている人だけが、残りをダイジェストと照合できます。牌山が公開されるまで秘密にされるソルトは、その余地もなくします。",
   "limit.no_commitment": "ダイジェストのない局があります。牌は確認しましたが、局の前に牌山が固定されていたことを示すものはありません。",
   "limit.platform_chooses_walls": "コミットメントは公正なシャッフルの証明ではありません。サービスは多くの牌山を用意してどれを配るかを選び、それぞれに正直にコミットすることもできます。それを調べられるのは多くの対局の統計（監査）だけです。",
+  "limit.testing_environment": "この対局はテスト設定のある部屋（testing_environment）で打たれました。主催者は牌をあらかじめ決められるので、牌山はシャッフルされたものとは限らず、通常の牌の組でさえないことがあります。検証が示すのは牌譜が公開した牌山と合っているかどうかだけで、サービスのシャッフルされた対局については何も言えません。",
 };
 
 const zh = {
@@ -142,6 +144,7 @@ const zh = {
   "limit.unsalted_digest": "无盐的摘要仍然是对牌山的承诺，也无法靠逐个尝试牌山来找出它：不同的牌山约有 10¹⁸⁷ 种（三人麻将 10¹³⁸ 种），即使知道自己的手牌也多得无法尝试。只有已经知道牌山几乎全部的人，才能用摘要核对其余部分。在牌山公开之前保密的盐连这一点也消除了。",
   "limit.no_commitment": "有些局没有给出摘要：它们的牌已检查，但没有任何东西表明牌山在该局开始前已固定。",
   "limit.platform_chooses_walls": "承诺并不能证明洗牌公平：平台可以准备许多牌山并选择发哪一个，同时对每个牌山都诚实地承诺。只有许多对局的统计（审计）才能检查这一点。",
+  "limit.testing_environment": "这一局是在带测试设置的房间（testing_environment）里打的，房主可以预先设定牌：它的牌山不一定是洗出来的，甚至不一定是通常的一副牌。检查只说明牌谱是否与它公开的牌山相符，对平台正常洗牌的对局什么也说明不了。",
 };
 
 addStrings({ en, ja, zh });

@@ -49,7 +49,7 @@ function drawSeedWall(walls) {
   target.append(el("h3", {}, `${t("seed.round")} ${shown.round}`),
     renderWall(round, { withLog: false, red: true, heading: 4, picture: {
       title: `${t("seed.round")} ${shown.round} · ${players}`,
-      file: `pywall-wall-round-${shown.round}-${shown.players}p` } }));
+      file: `pywall-wall-round-${shown.round}-${shown.players}p`, seed: shown.seed } }));
   if (shown.reveal) target.scrollIntoView({ block: "start" });
   shown.reveal = false;
 }

@@ -4,6 +4,7 @@
 // linked and embedded; such an address fills the form and shows the wall.
 
 import "./help-i18n.mjs";
+import "./records-i18n.mjs";
 import { t, withLanguage } from "./i18n.mjs";
 import { clear, el, pictureButtons, tileEl } from "./render.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
@@ -72,7 +73,8 @@ export function segaPanel() {
   };
   window.addEventListener("hashchange", fromAddress);
   queueMicrotask(fromAddress);
-  return toolSection("sega", t("sega.heading"), el("p", { class: "hint" }, t("sega.hint")), form, out);
+  return toolSection("sega", t("sega.heading"), el("p", { class: "hint" }, t("sega.hint")),
+    el("p", { class: "sega-where" }, t("sega.where")), form, out);
 }
 
 // seeds= and u= of #tool=sega&seeds=S1,S2,S3,S4&u=N; null when the address is not such a link.

@@ -15,8 +15,12 @@ function toolFromHash() {
   return m ? m[1] : null;
 }
 
+// A tool is shown alone, like a tab: the Verify section waits below until "Verify logs"
+// (or Close) is chosen again. Results already on the page stay, under the tool.
 export function showTool(focus) {
   const name = toolFromHash();
+  const verify = document.querySelector("main > section.input");
+  if (verify) verify.hidden = Boolean(name) && [...document.querySelectorAll("section.tool")].some((s) => s.dataset.tool === name);
   for (const section of document.querySelectorAll("section.tool")) {
     const on = section.dataset.tool === name;
     section.hidden = !on;

@@ -6,7 +6,8 @@ SEED is the SHUFFLE seed of a log, with or without its
 ``-`` from standard input). Tiles are written mpsz style (``5m 0p 7z``; red fives
 as ``0``). Hands are shown in deal order from the dealer (the first seat dealt).
 ``--svg FILE`` writes one round's wall (``--round N``, default 1) as a picture
-instead, drawn with the page's tile art (``pywall.picture``); ``-`` writes it to
+instead, drawn with the page's tile art (``pywall.picture``), its caption naming the
+round and the seed (shortened on the picture, whole in its ``<desc>``); ``-`` writes it to
 standard output. A file that cannot be written exits 3, like any output failure.
 """
 
@@ -117,7 +118,10 @@ def run(args: argparse.Namespace) -> int:
     if args.svg:
         chosen = wall_dict(args.round - 1, walls[args.round - 1], args.players, parsed.era)
         title = f"Round {args.round} · {args.players} players"
-        return write_svg(args.svg, wall_svg(chosen, red=not args.no_red, title=title))
+        caption = {"round": str(args.round), "seed": seed.strip()}
+        return write_svg(
+            args.svg, wall_svg(chosen, red=not args.no_red, title=title, caption=caption)
+        )
     dicts = [wall_dict(i, w, args.players, parsed.era) for i, w in enumerate(walls)]
     if args.json:
         emit_json(

@@ -69,12 +69,13 @@ __all__ = [
     "parse_hashes",
 ]
 
-#: ``head.config.mode.mode``: rooms of 4 or 3 players, East-only or East-South.
+#: ``head.config.mode.mode``: rooms of 4 or 3 players, East-only or East-South (the
+#: rule in words, and its length as ``Game.rule_length`` names it).
 _MODES = {
-    1: "4-player, East only",
-    2: "4-player, East-South",
-    11: "3-player, East only",
-    12: "3-player, East-South",
+    1: ("4-player, East only", "east"),
+    2: ("4-player, East-South", "south"),
+    11: ("3-player, East only", "east"),
+    12: ("3-player, East-South", "south"),
 }
 _CHI_PON_KAN = {0: MeldKind.CHI, 1: MeldKind.PON, 2: MeldKind.OPEN_KAN}
 _ANGANG_ADDGANG = {3: MeldKind.CLOSED_KAN, 2: MeldKind.ADDED_KAN}
@@ -108,6 +109,7 @@ def game_from_document(document: Any) -> Game:
     rounds = []
     for index, (start, end) in enumerate(zip(starts, starts[1:] + [len(events)])):
         rounds.append(_RoundReader(index, players).read(events[start:end]))
+    rule, length = _rule(head)
     return Game(
         seed=None,
         player_count=players,
@@ -116,9 +118,26 @@ def game_from_document(document: Any) -> Game:
         complete="result" in head or bool(rounds and rounds[-1].finished),
         platform=Platform.MAJSOUL,
         game_id=head_text(head, "uuid"),
-        rule=_rule(head, players),
+        rule=rule,
         date=date_from_unix(head.get("start_time", head.get("startTime"))),
+        rule_length=length,
+        testing_environment=_testing_environment(head),
     )
+
+
+def _testing_environment(head: dict[str, Any]) -> bool:
+    """Whether the room's test settings (``head.config.mode.testing_environment``, where
+    a host can preset tiles) are set: present with any value that is not empty or zero."""
+    config = head.get("config")
+    mode = config.get("mode") if isinstance(config, dict) else None
+    setting = (
+        mode.get("testing_environment", mode.get("testingEnvironment"))
+        if isinstance(mode, dict)
+        else None
+    )
+    if isinstance(setting, dict):
+        return any(bool(v) for v in setting.values())
+    return bool(setting)
 
 
 def is_majsoul(document: Any) -> bool:
@@ -397,8 +416,8 @@ def _names(head: dict[str, Any], players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _rule(head: dict[str, Any], players: int) -> str | None:
+def _rule(head: dict[str, Any]) -> tuple[str, str] | tuple[None, None]:
     config = head.get("config")
     mode = config.get("mode") if isinstance(config, dict) else None
     number = mode.get("mode") if isinstance(mode, dict) else None
-    return _MODES.get(number) if isinstance(number, int) else None
+    return _MODES.get(number, (None, None)) if isinstance(number, int) else (None, None)

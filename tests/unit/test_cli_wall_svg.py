@@ -33,9 +33,10 @@ def test_the_picture_is_written_to_the_file(tmp_path: Path, capsys: pytest.Captu
     walls = tenhou.walls(vector_seed(), 2, 4)
     assert tiles_of(text) == dict(enumerate(walls[1].tiles))  # round 2's 136 tiles
     assert "Round 2 · 4 players" in text
-    # the same picture the library draws, with the page's art
+    # the same picture the library draws, with the page's art, captioned with its round and seed
     expected = wall_dict(1, walls[1], 4, tenhou.parse_seed(vector_seed()).era)
-    assert text == wall_svg(expected, title="Round 2 · 4 players")
+    caption = {"round": "2", "seed": vector_seed()}
+    assert text == wall_svg(expected, title="Round 2 · 4 players", caption=caption)
 
 
 def test_three_players_and_no_red_fives(tmp_path: Path) -> None:

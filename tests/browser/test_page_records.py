@@ -1,0 +1,189 @@
+"""Records of each platform as their players meet them (issue 24, items 6 and 5): a
+verdict's words fit the platform (a Mahjong Soul or Riichi City record has no seed; a
+Mahjong Soul room with test settings is said for what it is), and each platform's
+players are told how to get a record the page can check, a phone player with only a
+Tenhou link included (at 390x844)."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.test_page import WORK_MS, choose, open_ready, result
+from tests.browser.test_page_a11y import no_violations
+from tests.browser.test_page_ux import GAME, GAME_LOG, PAIPU, VIEWER, paste
+from tests.browser.test_platforms_page import MS, RC, alter_majsoul, alter_riichicity
+
+pytestmark = pytest.mark.browser
+
+SEED_WORDS = {"en": "seed", "ja": "シード", "zh": "种子"}
+
+
+# --- 6. a verdict's words per platform --------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(page: Page, tmp_path: Path, lang: str) -> None:
+    ms = json.loads(MS.read_text(encoding="utf-8"))
+    alter_majsoul(ms, 2, 9)
+    rc = json.loads(RC[0].read_text(encoding="utf-8"))
+    alter_riichicity(rc, 1, 6)
+    paths = [tmp_path / "ms-altered.json", tmp_path / "rc-altered.json"]
+    for path, record in zip(paths, (ms, rc), strict=True):
+        path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    open_ready(page, f"/#lang={lang}")
+    choose(page, *paths)
+    wall_changed = {"en": "the wall in the file was changed", "ja": "ファイルの牌山が変更された",
+                    "zh": "文件中的牌山在对局后被改动"}[lang]
+    for path in paths:
+        node = result(page, path.name)
+        expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+        meaning = node.locator('details.meaning[data-meaning="mismatch"]')
+        expect(meaning).to_have_attribute("data-platform", "stated")
+        expect(meaning).to_contain_text(wall_changed)
+        expect(meaning).not_to_contain_text(SEED_WORDS[lang])
+
+
+def test_a_record_whose_wall_is_another_rounds_says_so_without_a_seed(page: Page, tmp_path: Path) -> None:
+    ms = json.loads(MS.read_text(encoding="utf-8"))
+    actions = [a["result"] for a in ms["data"]["data"]["actions"] if "result" in a]
+    rounds = [e["data"] for e in actions if e["name"].endswith("NewRound")]
+    rounds[1]["paishan"], rounds[2]["paishan"] = rounds[2]["paishan"], rounds[1]["paishan"]
+    swapped = tmp_path / "swapped-walls.json"
+    swapped.write_text(json.dumps(ms, ensure_ascii=False), encoding="utf-8")
+    open_ready(page, "/#lang=ja")
+    choose(page, swapped)
+    node = result(page, swapped.name)
+    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+    unrelated = node.locator('.findings li[data-code="wall_unrelated"]').first
+    expect(unrelated).to_contain_text("牌譜の公開した牌山と異なります")
+    expect(node.locator(".findings")).not_to_contain_text("シード")
+    expect(node.locator("details.meaning")).not_to_contain_text("シード")
+    expect(node.locator(".meaning-unrelated")).to_contain_text("別の対局")
+
+
+def room_record(tmp_path: Path, alter: bool) -> Path:
+    """The real record as a room with test settings would give it (head.config.mode.testing_environment)."""
+    record = json.loads(MS.read_text(encoding="utf-8"))
+    record["head"]["config"]["mode"]["testing_environment"] = {"paixing": 1}
+    if alter:
+        alter_majsoul(record, 2, 9)
+    path = tmp_path / f"room-{'altered' if alter else 'plain'}.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("lang", "room", "limit"), [
+    ("en", "room with test settings", "nothing about the platform's shuffled games"),
+    ("ja", "テスト設定のある", "シャッフルされた対局については何も言えません"),
+    ("zh", "带测试设置的", "对平台正常洗牌的对局什么也说明不了"),
+])
+def test_a_room_with_test_settings_is_said_for_what_it_is(
+        page: Page, tmp_path: Path, lang: str, room: str, limit: str) -> None:
+    paths = [room_record(tmp_path, alter=False), room_record(tmp_path, alter=True)]
+    open_ready(page, f"/#lang={lang}")
+    choose(page, MS, *paths)
+    for path, verdict in zip(paths, ("verified", "mismatch"), strict=True):
+        node = result(page, path.name)
+        expect(node).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
+        note = node.locator('[data-meaning="room"]')
+        expect(note).to_contain_text(room)
+        expect(node.locator('.limits li[data-limit="testing_environment"]')).to_contain_text(limit)
+    # the same record from an ordinary room says nothing of the kind
+    plain = result(page, MS.name)
+    expect(plain).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(plain.locator('[data-meaning="room"]')).to_have_count(0)
+    expect(plain.locator('.limits li[data-limit="testing_environment"]')).to_have_count(0)
+    expect(plain).not_to_contain_text(re.compile(room))
+
+
+# --- 5. getting a record: each platform's steps, and a phone route for a Tenhou link -----------
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", {"tenhou": ["Touch and hold", "tenhou.net/6"],
+            "majsoul": ["GetPaipuJSON.js", "Fat-pig-Cui/misc-code", "md5", "sha256", "saltSha256", "tenhou.net/6"],
+            "riichicity": ["handCardEncode", "handCardsSHA256", "0num4/paifu-playground", "tenhou.net/6"],
+            "sega": ["uncertainty value"]}),
+    ("ja", {"tenhou": ["長押し", "tenhou.net/6"], "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
+            "riichicity": ["handCardEncode", "記録 API", "tenhou.net/6"], "sega": ["不確定要素"]}),
+    ("zh", {"tenhou": ["长按", "tenhou.net/6"], "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
+            "riichicity": ["handCardEncode", "记录 API", "tenhou.net/6"], "sega": ["不确定要素"]}),
+])
+def test_each_platform_says_where_its_record_comes_from(page: Page, lang: str, words: dict[str, list[str]]) -> None:
+    open_ready(page, f"/#lang={lang}")
+    guide = page.locator("details#records-guide")
+    expect(guide).to_be_visible()
+    guide.locator("summary").click()
+    for name, said in words.items():
+        section = guide.locator(f'.records-platform[data-platform="{name}"]')
+        expect(section).to_be_visible()
+        for text in said:
+            expect(section).to_contain_text(text)
+    # the buttons it names are the page's own, in the reader's language
+    verify = page.locator("#paste-go").inner_text()
+    expect(guide.locator('[data-platform="tenhou"] ol.records-phone li').first).to_contain_text(verify)
+    guide.locator('[data-platform="sega"] a[href="#tool=sega"]').click()
+    expect(page.locator("#tool-sega")).to_be_visible()
+
+
+def test_a_majsoul_link_names_a_way_to_save_its_record(page: Page) -> None:
+    open_ready(page)
+    paste(page, PAIPU)
+    panel = page.locator('.link-result[data-platform="majsoul"]')
+    expect(panel).to_contain_text("GetPaipuJSON.js", timeout=WORK_MS)
+    expect(panel).to_contain_text("tenhou.net/6")
+    panel.locator("button.records-link").click()
+    expect(page.locator("details#records-guide")).to_have_attribute("open", "")
+    expect(page.locator('#records-guide [data-platform="majsoul"]')).to_be_in_viewport()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
+        browser: Browser, site_url: str, tmp_path: Path, lang: str) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=site_url)
+    page = context.new_page()
+    open_ready(page, f"/#lang={lang}")
+    page.locator("#paste").fill(VIEWER)
+    page.locator("#paste-go").tap()
+    panel = page.locator('.link-result[data-platform="tenhou"]')
+    expect(panel).to_be_visible(timeout=WORK_MS)
+    # the phone's steps: download the log file from its link, then choose it here
+    phone = panel.locator("ol.link-phone")
+    expect(phone).to_be_visible()
+    expect(phone.locator("li").first).to_contain_text({"en": "Touch and hold", "ja": "長押し"}[lang])
+    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    button = phone.locator("label.button")
+    button.scroll_into_view_if_needed()
+    expect(button).to_be_in_viewport()
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # a phone saves the log under whatever name it likes: the chooser lists every file
+    expect(panel.locator("#link-file")).not_to_have_attribute("accept", re.compile("."))
+    saved = tmp_path / "log"
+    saved.write_bytes(gzip.decompress(GAME_LOG.read_bytes()))
+    with page.expect_file_chooser() as chooser:
+        button.tap()
+    chooser.value.set_files(str(saved))
+    node = result(page, "log")
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(node.locator("ol.players li.is-you")).to_have_count(1)
+    expect(node.locator("ol.players li").nth(3)).to_have_class("is-you")
+    context.close()
+
+
+def test_axe_over_the_records_guide_and_a_links_phone_steps(page: Page) -> None:
+    open_ready(page)
+    page.locator("details#records-guide > summary").click()
+    paste(page, VIEWER)
+    expect(page.locator(".link-result ol.link-phone")).to_be_visible(timeout=WORK_MS)
+    no_violations(page, "records guide and a Tenhou link's steps")
