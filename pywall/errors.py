@@ -28,6 +28,12 @@ class LogFormatError(PywallError):
         self.where = where
 
 
+class EmptyArchiveError(LogFormatError):
+    """An archive (a zip) that holds no file to check."""
+
+    code = "empty_archive"
+
+
 class InputTooLargeError(PywallError):
     """Input over a size cap (raw or decompressed)."""
 

@@ -60,6 +60,7 @@ CODES: dict[str, str] = {
     "wall_copy_mismatch": "the record's second copy of the undealt wall (Riichi City's paiShan) differs from its wall",
     # Could not analyse the input at all
     "log_format": "the input is not a game record pywall can read",
+    "empty_archive": "the archive (a zip) holds no file to check",
     "too_large": "the input is over pywall's size cap (raw or decompressed) or its cap on work",
     "unreadable": "the input could not be read (missing file, permission, I/O error)",
     "error": "the input could not be analysed",
@@ -96,7 +97,9 @@ DIGEST_CODES = {
     "deal_not_committed": "note",
 }
 #: Codes meaning the input could not be analysed at all (its reader's reason is technical).
-INPUT_CODES = frozenset({"bad_seed", "log_format", "too_large", "unreadable", "error"})
+INPUT_CODES = frozenset(
+    {"bad_seed", "log_format", "empty_archive", "too_large", "unreadable", "error"}
+)
 
 
 @dataclass(frozen=True, slots=True)

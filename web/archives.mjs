@@ -131,10 +131,12 @@ function updateArchive(entry, node = entry.node) {
   parts.cancel.hidden = a.finished;
   // One row named as the archive itself: the file as a whole could not be read.
   const lone = entry.rows.length === 1 && entry.rows[0].path === entry.name ? entry.rows[0] : null;
-  const whole = lone ? problemText(lone.first_problem_data) || lone.first_problem : "";
+  // An empty zip is said in the page's words (Python: empty_archive), like an archive that ends at once.
+  const emptyZip = lone && lone.first_problem_code === "empty_archive";
+  const whole = lone && !emptyZip ? problemText(lone.first_problem_data) || lone.first_problem : "";
   parts.problem.title = lone && whole !== lone.first_problem ? lone.first_problem : "";
   const stopped = a.cancelled ? t("archive.stopped", { done: fmt(a.done), total: fmt(a.total) }) : "";
-  const empty = a.finished && !a.failed && !entry.rows.length ? t("archive.empty") : "";
+  const empty = emptyZip || (a.finished && !a.failed && !entry.rows.length) ? t("archive.empty") : "";
   parts.problem.textContent = [whole, a.failed, stopped, empty].filter(Boolean).join(" ");
 }
 

@@ -28,7 +28,7 @@ from itertools import pairwise
 from typing import IO
 
 from pywall.archives import MAX_INPUT_BYTES, Entry
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.errors import EmptyArchiveError, InputTooLargeError, LogFormatError, PywallError
 from pywall.inputs.zip_directory import (
     MAX_MEMBERS,
     NOT_UTF8_NAME,
@@ -102,7 +102,7 @@ def _members(zf: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     """The members to read; raises ``PywallError`` for an archive refused as a whole."""
     infos = zip_infos(zf)
     if not infos:
-        raise LogFormatError("the zip holds no files")
+        raise EmptyArchiveError("the zip holds no files")
     if len(infos) > MAX_MEMBERS:
         raise InputTooLargeError(f"the zip has {len(infos):,} members; the cap is {MAX_MEMBERS:,}")
     problem = overlap_problem(zf.infolist())

@@ -22,7 +22,7 @@ HOSTILE = '<script>alert("x")</script>&amp;'
 
 def seed_round(seed: str, index: int = 0) -> dict[str, Any]:
     walls = tenhou.walls(seed, index + 1, 4)
-    return wall_dict(index, walls[index], 4, tenhou.parse_seed(seed).scheme)
+    return wall_dict(index, walls[index], 4, tenhou.parse_seed(seed).era)
 
 
 def captions(svg: str) -> list[str]:
