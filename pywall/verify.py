@@ -17,7 +17,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from pywall.errors import SeedError
-from pywall.findings import Finding, Severity, capped
+from pywall.findings import TILE_CODES, Finding, Severity, capped
 from pywall.layout import Layout, WallScheme, layout_for
 from pywall.limits import MAX_ROWS
 from pywall.model import (
@@ -58,13 +58,8 @@ FATAL_CODES = frozenset(
     {"seed_missing", "bad_seed", "no_rounds", "log_format", "too_large", "unreadable", "error"}
 )
 MAX_LISTED_PER_ROUND = 20
-_WHAT_CODE = {
-    "deal": "deal_mismatch",
-    "draw": "draw_mismatch",
-    "replacement": "replacement_mismatch",
-    "dora": "dora_mismatch",
-    "ura": "ura_mismatch",
-}
+#: A mismatched tile's code by the part of the wall it is in (findings.TILE_CODES, read backwards).
+_WHAT_CODE = {where: code for code, where in TILE_CODES.items()}
 
 
 #: A tile comparison before the wall is read: TileCheck's fields but ``wall``.
