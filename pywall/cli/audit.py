@@ -10,7 +10,6 @@ it found), 2 when no game could be used.
 from __future__ import annotations
 
 import argparse
-import os
 import textwrap
 from collections import Counter
 from collections.abc import Mapping
@@ -31,7 +30,7 @@ from pywall.audit import (
 from pywall.audit_draws import DrawAudit, WallAudit
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
-from pywall.cli.verify import weight
+from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.errors import PywallError
 from pywall.inputs import Skipped, iter_packed_inputs
 from pywall.report import report_for_entry
@@ -56,14 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="list players with at least N hands (default 50; JSON lists all)",
     )
-    p.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=None,
-        metavar="N",
-        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
-    )
+    add_jobs_argument(p)
     p.set_defaults(run=run)
 
 
@@ -164,9 +156,9 @@ def excluded_summary(tally: Tally) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.jobs is not None and args.jobs < 1:
+    jobs = job_count(args)
+    if jobs is None:
         return fail("--jobs must be at least 1")
-    jobs = args.jobs or os.cpu_count() or 1
     skipped: list[Skipped] = []
     tally = Tally()
     items = iter_packed_inputs(args.paths, skipped)

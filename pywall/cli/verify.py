@@ -70,14 +70,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="show only logs that mismatch or could not be read (the summary counts all)",
     )
-    p.add_argument(
-        "--jobs",
-        "-j",
-        type=int,
-        default=None,
-        metavar="N",
-        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
-    )
+    add_jobs_argument(p)
     p.add_argument(
         "--no-progress",
         action="store_true",
@@ -267,10 +260,30 @@ def check_all(
     return None
 
 
-def run(args: argparse.Namespace) -> int:
+def add_jobs_argument(p: argparse.ArgumentParser) -> None:
+    """``--jobs N``, as ``verify`` and ``audit`` take it."""
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
+    )
+
+
+def job_count(args: argparse.Namespace) -> int | None:
+    """How many worker processes ``--jobs`` asks for (all cores when not given); None
+    when it is under 1."""
     if args.jobs is not None and args.jobs < 1:
+        return None
+    return int(args.jobs or os.cpu_count() or 1)
+
+
+def run(args: argparse.Namespace) -> int:
+    jobs = job_count(args)
+    if jobs is None:
         return fail("--jobs must be at least 1")
-    jobs = args.jobs or os.cpu_count() or 1
     progress = Progress(sys.stderr, None, Progress.wanted(sys.stderr, args.no_progress))
     if progress.enabled:
         progress.total = count_inputs(args.paths)
