@@ -26,9 +26,9 @@ tallied in the archive's order).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from pywall.audit_draws import (
     NO_DRAWS,
@@ -56,6 +56,8 @@ from pywall.stats import (
 )
 from pywall.tiles import dora_kind
 from pywall.walls import GameWalls, WallTally
+
+_T = TypeVar("_T")
 
 OVERALL = "all players"
 ANONYMOUS = frozenset({"", "NoName"})
@@ -609,26 +611,28 @@ AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
 def _game_draws(report: Mapping[str, Any], path: str, players: int) -> GameDraws | None:
     """A report's draw sums (``GameDraws`` as it carries them), read before anything is
     counted; ``None`` when it carries none."""
-    found = report.get("draws")
-    if not found:
-        return None
-    try:
-        draws = GameDraws.from_dict(found)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueInputError(f"{path}: not a game's draws ({type(exc).__name__})") from None
-    if any(not 0 <= s.seat < players for s in draws.seats):
+    draws = _carried(report, "draws", GameDraws.from_dict, path)
+    if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
         raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
     return draws
 
 
 def _game_walls(report: Mapping[str, Any], path: str) -> GameWalls | None:
-    found = report.get("walls")
+    return _carried(report, "walls", GameWalls.from_dict, path)
+
+
+def _carried(
+    report: Mapping[str, Any], key: str, read: Callable[[Any], _T], path: str
+) -> _T | None:
+    """The report's ``key`` read back as its type; a ``ValueInputError`` naming what is
+    wrong for anything else; ``None`` when the report carries none."""
+    found = report.get(key)
     if not found:
         return None
     try:
-        return GameWalls.from_dict(found)
+        return read(found)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueInputError(f"{path}: not a game's walls ({type(exc).__name__})") from None
+        raise ValueInputError(f"{path}: not a game's {key} ({type(exc).__name__})") from None
 
 
 def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:

@@ -169,3 +169,39 @@ def test_each_players_effective_draws_game_by_game() -> None:
         (left if i < 10 else right).add_report(report)
     left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert [o for o, _ in left.series[busiest]] == pytest.approx([o for o, _ in tally.series[busiest]])
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("draws", {"seats": "x"}, "not a game's draws"),
+        ("draws", [1, 2], "not a game's draws"),
+        ("walls", {"rounds": [["no-such-scheme", "abc"]]}, "not a game's walls"),
+        ("walls", {"rounds": 5}, "not a game's walls"),
+    ],
+    ids=["draws-text-seats", "draws-list", "walls-bad-scheme", "walls-number"],
+)
+def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(key: str, value: object, words: str) -> None:
+    """The page hands audit records back: draws or walls it altered are refused with
+    words, before anything of the game is counted."""
+    from pywall.errors import ValueInputError
+
+    (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
+    record = audit_input(report)
+    tally = Tally()
+    with pytest.raises(ValueInputError, match=words):
+        tally.add_report({**record, key: value})
+    assert tally.games == 0 and tally.hands == 0 and tally.draws == 0
+
+
+def test_draws_naming_a_seat_the_game_lacks_are_refused() -> None:
+    from pywall.errors import ValueInputError
+
+    (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
+    record = audit_input(report)
+    draws = json.loads(json.dumps(record["draws"]))
+    draws["seats"][0][0] = 7  # [seat, dealer, effective, tenpai, dora]
+    tally = Tally()
+    with pytest.raises(ValueInputError, match="a seat it does not have"):
+        tally.add_report({**record, "draws": draws})
+    assert tally.games == 0
