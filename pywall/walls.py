@@ -49,6 +49,8 @@ RED_TILES = frozenset({16, 52, 88})
 #: ``chr(SYMBOL0 + 34 + suit)``).
 SYMBOL0 = 0x30
 REGIONS = {"deal": 3, "live": 3, "dead": 2, "red_fives": 5}
+#: The 37 symbols a wall's text is written in: 34 kinds, then the three red fives.
+_SYMBOLS = frozenset(chr(SYMBOL0 + i) for i in range(37))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,8 +72,12 @@ class GameWalls:
 
     @classmethod
     def from_dict(cls, d: Any) -> GameWalls:
-        """Raises KeyError, TypeError or ValueError on anything else (the caller words it)."""
-        return cls(tuple(WallKinds(WallScheme(s).value, str(t)) for s, t in d["rounds"]))
+        """Raises KeyError, TypeError or ValueError on anything else (the caller words it),
+        a wall written with a symbol no tile has among it: counted, it would look rigged."""
+        rounds = tuple(WallKinds(WallScheme(s).value, str(t)) for s, t in d["rounds"])
+        if any(not _SYMBOLS.issuperset(w.text) for w in rounds):
+            raise ValueError("a wall holds a symbol that is no tile")
+        return cls(rounds)
 
 
 #: Tile id -> its symbol (ids 0-135 and faces kind * 4 + 1 alike), without and with reds.

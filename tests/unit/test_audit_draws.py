@@ -178,8 +178,9 @@ def test_each_players_effective_draws_game_by_game() -> None:
         ("draws", [1, 2], "not a game's draws"),
         ("walls", {"rounds": [["no-such-scheme", "abc"]]}, "not a game's walls"),
         ("walls", {"rounds": 5}, "not a game's walls"),
+        ("walls", {"rounds": [["tenhou", "~" * 136]]}, "not a game's walls"),
     ],
-    ids=["draws-text-seats", "draws-list", "walls-bad-scheme", "walls-number"],
+    ids=["draws-text-seats", "draws-list", "walls-bad-scheme", "walls-number", "walls-no-tile-symbols"],
 )
 def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(key: str, value: object, words: str) -> None:
     """The page hands audit records back: draws or walls it altered are refused with
