@@ -25,9 +25,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_archive import build  # noqa: E402
+from benchmarks.bench_archive import build
 
 
 def timed(args: list[str]) -> float:

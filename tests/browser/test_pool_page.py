@@ -17,9 +17,22 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_archives_page import all_rows, archive_done, assert_rows_match_cli, cli_verdicts
+from tests.browser.test_archives_page import (
+    all_rows,
+    archive_done,
+    assert_rows_match_cli,
+    cli_verdicts,
+)
 from tests.browser.test_audit_page import cli_audit
-from tests.browser.test_page import FOUR_PLAYER, PLAIN, THREE_PLAYER, WORK_MS, choose, open_ready, result
+from tests.browser.test_page import (
+    FOUR_PLAYER,
+    PLAIN,
+    THREE_PLAYER,
+    WORK_MS,
+    choose,
+    open_ready,
+    result,
+)
 from tests.helpers import fixture_paths
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
 

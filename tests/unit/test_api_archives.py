@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pywall import api, runs
-from pywall.inputs import count_file, item_at, items_from_file
+from pywall.inputs import item_at
 from pywall.inputs.sources import ArchiveSource
 from pywall.report import CSV_COLUMNS, ROW_FIELDS, check_log, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text

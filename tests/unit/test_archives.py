@@ -31,10 +31,10 @@ from pywall.archives import (
     unpack,
 )
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
-from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
-from pywall.inputs.zips import MAX_MEMBERS, count_zip, iter_zip
 from pywall.formats import mjlog
 from pywall.formats.mjlog import MAX_XML_BYTES
+from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
+from pywall.inputs.zips import MAX_MEMBERS, count_zip, iter_zip
 from pywall.report import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
 

@@ -17,7 +17,7 @@ import pytest
 from pywall.draws import DrawRecord, GameDraws, game_draws, round_draws, summary_of
 from pywall.efficiency import effective_kinds, effective_tiles
 from pywall.formats import parse_record
-from pywall.model import Call, Discard, DoraReveal, Draw, Game, MeldKind, Win
+from pywall.model import Call, Discard, DoraReveal, Draw, Game, Win
 from pywall.shanten import shanten
 from pywall.tiles import counts_from_mpsz, dora_kind
 from pywall.verify import verify_game

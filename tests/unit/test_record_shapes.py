@@ -154,4 +154,5 @@ def test_an_altered_riichi_city_data_object_is_caught_where_the_answer_is() -> N
     assert edit(rnd, 2, change) == 1
     unwrapped = check(record["data"])
     same(check(record), unwrapped)
-    assert [(f.code, f.round) for f in unwrapped.findings if f.severity.value == "error"][0] == ("draw_mismatch", 3)
+    first_error = next(f for f in unwrapped.findings if f.severity.value == "error")
+    assert (first_error.code, first_error.round) == ("draw_mismatch", 3)

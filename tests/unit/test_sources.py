@@ -77,10 +77,10 @@ def test_a_database_survey_marks_every_sixteenth_game_and_another_worker_adopts_
 
 
 @pytest.mark.parametrize("schema", [
-    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_processed int, was_error int, "
-    "log_content text, log_hash text) WITHOUT ROWID",
-    "CREATE TABLE logs(rowid text, log_id text, is_tonpusen int, is_processed int, was_error int, "
-    "log_content text, log_hash text)",
+    ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_processed int, was_error int, "
+     "log_content text, log_hash text) WITHOUT ROWID"),
+    ("CREATE TABLE logs(rowid text, log_id text, is_tonpusen int, is_processed int, was_error int, "
+     "log_content text, log_hash text)"),
 ], ids=["without-rowid", "a-column-named-rowid"])
 def test_a_table_whose_rowid_is_hidden_still_reads_right(tmp_path: Path, schema: str) -> None:
     path = phoenix_db(tmp_path / "odd.db", fixture_rows()[:40] + SPECIAL, schema)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from pywall import api
-from pywall.report import check_log
-from pywall.warmup import made_up_log, warm_up_report
 from pywall.formats import mjlog
 from pywall.model import Draw
+from pywall.report import check_log
+from pywall.warmup import made_up_log, warm_up_report
 
 
 def test_made_up_log_verifies_every_tile() -> None:
