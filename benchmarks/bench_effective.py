@@ -28,18 +28,20 @@ from tests.helpers import fixture_paths
 
 def hands_before_draws() -> list[tuple[int, ...]]:
     seen: list[tuple[int, ...]] = []
-    original = draws.effective_kinds
+    original = efficiency.effective_kinds
 
     def keep(hand: tuple[int, ...]) -> tuple[int, int]:
         seen.append(hand)
         return original(hand)
 
-    draws.effective_kinds = keep
+    # pywall.draws calls the effective_kinds it imported from pywall.efficiency (a name it
+    # does not export, hence the ignores): swap that name for one that records each hand.
+    draws.effective_kinds = keep  # type: ignore[attr-defined]
     try:
         for path in fixture_paths():
             draws.game_draws(parse_record(path.read_bytes(), path.name))
     finally:
-        draws.effective_kinds = original
+        draws.effective_kinds = original  # type: ignore[attr-defined]
     return seen
 
 

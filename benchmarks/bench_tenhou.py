@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,7 +74,7 @@ def native_walls(raw: list[bytes]) -> float | None:
         return min(float(out[1]) for out in runs)
 
 
-def best_of(fn, raw, repeat: int = 3) -> float:  # type: ignore[no-untyped-def]
+def best_of(fn: Callable[[list[bytes]], float], raw: list[bytes], repeat: int = 3) -> float:
     return min(fn(raw) for _ in range(repeat))
 
 

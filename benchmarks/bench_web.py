@@ -93,13 +93,13 @@ def bench_ready(browser: Any, url: str, runs: int, warm: bool = True) -> tuple[l
     page = context.new_page()
     ready_ms(page, url)
     wait_controlled(page)
-    warm = []
+    warm_ms = []
     for _ in range(runs):
         page = context.new_page()
-        warm.append(ready_ms(page, url))
+        warm_ms.append(ready_ms(page, url))
         page.close()
     context.close()
-    return cold, warm
+    return cold, warm_ms
 
 
 def bench_one_game(browser: Any, url: str, runs: int) -> list[float]:

@@ -105,13 +105,13 @@ class RendererMemory:
 
     def now(self) -> int:
         procs: dict[int, tuple[int, str]] = {}
-        for pid in filter(str.isdigit, os.listdir("/proc")):
+        for entry in filter(str.isdigit, os.listdir("/proc")):
             try:
-                cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
-                ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+                cmd = Path(f"/proc/{entry}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
             except (OSError, ValueError, IndexError):
                 continue
-            procs[int(pid)] = (ppid, cmd)
+            procs[int(entry)] = (ppid, cmd)
         roots = {pid for pid, (_, cmd) in procs.items() if self.marker in cmd and "--type=" not in cmd}
         total = 0
         for pid, (_, cmd) in procs.items():
