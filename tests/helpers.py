@@ -32,6 +32,13 @@ def vector_seed() -> str:
     return VECTOR.with_suffix(".seed_str").read_text().strip().strip('"')
 
 
+def search(pattern: str, text: str) -> re.Match[str]:
+    """``re.search`` for what the test knows is there: a missing match fails the test."""
+    found = re.search(pattern, text)
+    assert found is not None, f"{pattern!r} not found in {text[:200]!r}"
+    return found
+
+
 def log_text(path: Path) -> str:
     from pywall.formats.mjlog import text_from_bytes
 

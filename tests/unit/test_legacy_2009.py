@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from pywall import api
-from pywall.findings import Severity
+from pywall.findings import Finding, Severity
 from pywall.formats import mjlog
 from pywall.report import check_log
 from pywall.tenhou import Era, parse_seed
 from pywall.verify import GameResult, verify_game
-from tests.helpers import TENHOU, Tags, log_text
+from tests.helpers import TENHOU, Tags, log_text, search
 
 LEGACY = TENHOU / "legacy-2009"
 ERAS = {
@@ -26,22 +26,25 @@ ERAS = {
     "2009100718gm-00e1-0000-470654d3.xml": Era.LATE_2009,
 }
 PATHS = [LEGACY / name for name in ERAS]
-IDS = {"ids": lambda p: p.name[:14] + ERAS[p.name].value}
 DRAW = r"<[TUVW](\d+)/>"
+
+
+def path_id(p: Path) -> str:
+    return p.name[:14] + ERAS[p.name].value
 
 
 def verify_text(text: str) -> GameResult:
     return verify_game(mjlog.parse(text))
 
 
-def errors_of(text: str) -> list:
+def errors_of(text: str) -> list[Finding]:
     result = verify_text(text)
     assert result.status == "mismatch"
     return [f for f in result.findings if f.severity is Severity.ERROR]
 
 
 def init_attr(tags: Tags, i: int, name: str) -> list[str]:
-    return re.search(rf' {name}="([^"]*)"', tags.tags[i]).group(1).split(",")
+    return search(rf' {name}="([^"]*)"', tags.tags[i]).group(1).split(",")
 
 
 def set_init_attr(tags: Tags, i: int, name: str, values: list[str]) -> None:
@@ -64,7 +67,7 @@ def test_the_fixtures_are_every_era() -> None:
     assert {e for e in ERAS.values()} == {Era.JUNE_2009, Era.JULY_2009, Era.LATE_2009}
 
 
-@pytest.mark.parametrize("path", PATHS, **IDS)
+@pytest.mark.parametrize("path", PATHS, ids=path_id)
 def test_every_2009_log_verifies_and_says_its_era(path: Path) -> None:
     result = verify_game(mjlog.parse(path.read_bytes(), path.name))
     assert result.status == "verified", [f.message for f in result.findings]
@@ -90,6 +93,7 @@ def test_every_kind_of_tile_is_checked_on_july_and_late_2009_logs() -> None:
     kinds: dict[Era, set[str]] = {}
     for path in PATHS:
         result = verify_game(mjlog.parse(path.read_bytes()))
+        assert result.era is not None
         kinds.setdefault(result.era, set()).update(c.what for r in result.rounds for c in r.checks)
     assert kinds[Era.JULY_2009] == kinds[Era.LATE_2009] == {"deal", "draw", "replacement", "dora", "ura"}
     assert kinds[Era.JUNE_2009] == {"deal", "draw", "replacement", "dora"}
@@ -113,25 +117,26 @@ def test_best_effort_is_said_only_for_kinds_no_real_log_shows(name: str, best_ef
 
 def target_round(tags: Tags) -> int:
     rounds = len(tags.find(r"<INIT.*"))
-    return next(r for r in [*range(1, rounds), 0] if len(round_tags(tags, r, DRAW)) >= 8)
+    order: list[int] = [*range(1, rounds), 0]
+    return next(r for r in order if len(round_tags(tags, r, DRAW)) >= 8)
 
 
 def round_tags(tags: Tags, rnd: int, pattern: str) -> list[int]:
     return [i for i in tags.find(pattern) if tags.round_of(i) == rnd]
 
 
-@pytest.mark.parametrize("path", PATHS, **IDS)
+@pytest.mark.parametrize("path", PATHS, ids=path_id)
 def test_altered_draw_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
     i = round_tags(tags, rnd, DRAW)[2]
-    old = int(re.search(r"\d+", tags.tags[i]).group())
+    old = int(search(r"\d+", tags.tags[i]).group())
     tags.tags[i] = tags.tags[i].replace(str(old), str((old + 4) % 136))
     found = errors_of(tags.text())
     assert [(f.code, f.round, f.data["wall"]) for f in found] == [("draw_mismatch", rnd, old)]
 
 
-@pytest.mark.parametrize("path", PATHS, **IDS)
+@pytest.mark.parametrize("path", PATHS, ids=path_id)
 def test_altered_dealt_tile_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
@@ -143,7 +148,7 @@ def test_altered_dealt_tile_is_caught(path: Path) -> None:
     assert [(f.code, f.round, f.data["seat"], f.data["k"]) for f in found] == [("deal_mismatch", rnd, 1, 8)]
 
 
-@pytest.mark.parametrize("path", PATHS, **IDS)
+@pytest.mark.parametrize("path", PATHS, ids=path_id)
 def test_altered_dice_are_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
@@ -155,7 +160,7 @@ def test_altered_dice_are_caught(path: Path) -> None:
     assert [(f.code, f.round) for f in found] == [("dice_mismatch", rnd)]
 
 
-@pytest.mark.parametrize("path", PATHS, **IDS)
+@pytest.mark.parametrize("path", PATHS, ids=path_id)
 def test_altered_dora_indicator_is_caught_at_its_position(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
@@ -171,11 +176,11 @@ def test_altered_dora_indicator_is_caught_at_its_position(path: Path) -> None:
 URA = [p for p in PATHS if "doraHaiUra" in log_text(p)]
 
 
-@pytest.mark.parametrize("path", URA, **IDS)
+@pytest.mark.parametrize("path", URA, ids=path_id)
 def test_altered_ura_indicator_is_caught_above_the_dora(path: Path) -> None:
     tags = Tags(log_text(path))
     i = tags.find(r'<AGARI[^>]*doraHaiUra="[^"]*".*')[0]
-    ura = re.search(r'doraHaiUra="(\d+)', tags.tags[i]).group(1)
+    ura = search(r'doraHaiUra="(\d+)', tags.tags[i]).group(1)
     tags.tags[i] = tags.tags[i].replace(f'doraHaiUra="{ura}', f'doraHaiUra="{(int(ura) + 1) % 136}')
     found = errors_of(tags.text())
     assert [(f.code, f.round, f.data["position"]) for f in found] == [("ura_mismatch", tags.round_of(i), 5)]
@@ -184,11 +189,11 @@ def test_altered_ura_indicator_is_caught_above_the_dora(path: Path) -> None:
 KANS = [p for p in PATHS if replacement_draws(Tags(log_text(p)))]
 
 
-@pytest.mark.parametrize("path", KANS, **IDS)
+@pytest.mark.parametrize("path", KANS, ids=path_id)
 def test_altered_replacement_draw_is_caught_at_the_front_of_the_wall(path: Path) -> None:
     tags = Tags(log_text(path))
     i = replacement_draws(tags)[0]
-    old = int(re.search(r"\d+", tags.tags[i]).group())
+    old = int(search(r"\d+", tags.tags[i]).group())
     tags.tags[i] = tags.tags[i].replace(str(old), str((old + 4) % 136))
     found = errors_of(tags.text())
     assert [(f.code, f.round, f.data["position"], f.data["wall"]) for f in found] == [

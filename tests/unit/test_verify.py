@@ -7,25 +7,28 @@ from pathlib import Path
 
 import pytest
 
-from pywall.findings import Severity
+from pywall.findings import Finding, Severity
 from pywall.formats import mjlog
 from pywall.report import check_log
 from pywall.verify import GameResult, verify_game
-from tests.helpers import TENHOU, Tags, current_format_paths, fixture_paths, log_text
+from tests.helpers import TENHOU, Tags, current_format_paths, fixture_paths, log_text, search
 
-IDS = {"ids": lambda p: f"{p.parent.name}/{p.name}"}
 DRAW = r"<[TUVW](\d+)/>"
+
+
+def path_id(p: Path) -> str:
+    return f"{p.parent.name}/{p.name}"
 
 
 def verify_text(text: str) -> GameResult:
     return verify_game(mjlog.parse(text))
 
 
-def errors(result: GameResult) -> list:
+def errors(result: GameResult) -> list[Finding]:
     return [f for f in result.findings if f.severity is Severity.ERROR]
 
 
-@pytest.mark.parametrize("path", fixture_paths(), **IDS)
+@pytest.mark.parametrize("path", fixture_paths(), ids=path_id)
 def test_every_fixture_verifies(path: Path) -> None:
     result = verify_game(mjlog.parse(path.read_bytes(), path.name))
     assert result.status == "verified", [f.message for f in result.findings]
@@ -66,7 +69,7 @@ def round_tags(tags: Tags, rnd: int, pattern: str) -> list[int]:
     return [i for i in tags.find(pattern) if tags.round_of(i) == rnd]
 
 
-def first_error(text: str) -> tuple[GameResult, list]:
+def first_error(text: str) -> tuple[GameResult, list[Finding]]:
     result = verify_text(text)
     found = errors(result)
     assert result.status == "mismatch"
@@ -74,13 +77,13 @@ def first_error(text: str) -> tuple[GameResult, list]:
     return result, found
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_altered_draw_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
     draws = round_tags(tags, rnd, DRAW)
     i = draws[2]
-    old = int(re.search(r"\d+", tags.tags[i]).group())
+    old = int(search(r"\d+", tags.tags[i]).group())
     new = (old + 4) % 136
     tags.tags[i] = tags.tags[i].replace(str(old), str(new))
     _, found = first_error(tags.text())
@@ -94,12 +97,12 @@ def test_altered_draw_is_caught(path: Path) -> None:
     assert found[0].data["turn"] == same_seat - (found[0].code == "replacement_mismatch")
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_altered_deal_tile_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
     i = round_tags(tags, rnd, r"<INIT.*")[0]
-    hai1 = re.search(r'hai1="([^"]*)"', tags.tags[i]).group(1).split(",")
+    hai1 = search(r'hai1="([^"]*)"', tags.tags[i]).group(1).split(",")
     old = int(hai1[4])
     hai1[4] = str((old + 4) % 136)
     tags.tags[i] = re.sub(r'hai1="[^"]*"', f'hai1="{",".join(hai1)}"', tags.tags[i])
@@ -108,26 +111,26 @@ def test_altered_deal_tile_is_caught(path: Path) -> None:
     assert "deal tile 5 of seat 1" in found[0].message
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_altered_dora_indicator_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
     i = round_tags(tags, rnd, r"<INIT.*")[0]
-    seed = re.search(r'seed="([^"]*)"', tags.tags[i]).group(1).split(",")
+    seed = search(r'seed="([^"]*)"', tags.tags[i]).group(1).split(",")
     seed[5] = str((int(seed[5]) + 1) % 136)
-    tags.tags[i] = tags.tags[i].replace(re.search(r'seed="[^"]*"', tags.tags[i]).group(),
+    tags.tags[i] = tags.tags[i].replace(search(r'seed="[^"]*"', tags.tags[i]).group(),
                                         f'seed="{",".join(seed)}"')
     _, found = first_error(tags.text())
     assert [(f.code, f.round) for f in found] == [("dora_mismatch", rnd)]
     assert "indicator 1 (INIT)" in found[0].message
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_swapped_pair_of_draws_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
     a, b = round_tags(tags, rnd, DRAW)[4:6]
-    ta, tb = (re.search(r"\d+", tags.tags[x]).group() for x in (a, b))
+    ta, tb = (search(r"\d+", tags.tags[x]).group() for x in (a, b))
     tags.tags[a] = tags.tags[a].replace(ta, tb)
     tags.tags[b] = tags.tags[b].replace(tb, ta)
     _, found = first_error(tags.text())
@@ -136,17 +139,17 @@ def test_swapped_pair_of_draws_is_caught(path: Path) -> None:
     assert {f.data["log"] for f in found} == {int(ta), int(tb)}
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_changed_seed_is_caught_in_the_first_round(path: Path) -> None:
     text = log_text(path)
-    seed = re.search(r'seed="mt19937ar-sha512-n288-base64,([^"]*)"', text).group(1)
+    seed = search(r'seed="mt19937ar-sha512-n288-base64,([^"]*)"', text).group(1)
     flipped = ("B" if seed[10] != "B" else "C").join((seed[:10], seed[11:]))
     result, found = first_error(text.replace(seed, flipped))
     assert found[0].round == 0 and found[0].code == "wall_unrelated"
     assert all(not r.ok for r in result.rounds)
 
 
-@pytest.mark.parametrize("path", current_format_paths(), **IDS)
+@pytest.mark.parametrize("path", current_format_paths(), ids=path_id)
 def test_removed_draw_tag_is_caught(path: Path) -> None:
     tags = Tags(log_text(path))
     rnd = target_round(tags)
@@ -168,7 +171,7 @@ def test_removed_dora_tag_is_caught() -> None:
 def test_removed_kan_call_is_caught() -> None:
     tags = Tags(log_text(TENHOU / "gimite" / "test.mjlog"))
     kans = [i for i in tags.find(r'<N who="\d" m="(\d+)" */>')
-            if not int(re.search(r'm="(\d+)"', tags.tags[i]).group(1)) & 0x3C]
+            if not int(search(r'm="(\d+)"', tags.tags[i]).group(1)) & 0x3C]
     i = kans[0]
     rnd = tags.round_of(i)
     del tags.tags[i]
@@ -178,9 +181,9 @@ def test_removed_kan_call_is_caught() -> None:
 
 def test_altered_dice_are_caught() -> None:
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
-    seed = re.search(r'<INIT seed="([^"]*)"', text).group(1).split(",")
+    seed = search(r'<INIT seed="([^"]*)"', text).group(1).split(",")
     seed[3] = str((int(seed[3]) + 1) % 6)
-    _, found = first_error(text.replace(re.search(r'<INIT seed="[^"]*"', text).group(),
+    _, found = first_error(text.replace(search(r'<INIT seed="[^"]*"', text).group(),
                                              f'<INIT seed="{",".join(seed)}"', 1))
     assert [(f.code, f.round) for f in found] == [("dice_mismatch", 0)]
 
@@ -188,7 +191,7 @@ def test_altered_dice_are_caught() -> None:
 def test_altered_ura_indicator_is_caught() -> None:
     tags = Tags(log_text(TENHOU / "gimite" / "test.mjlog"))
     i = tags.find(r'<AGARI[^>]*doraHaiUra="[^"]*".*')[0]
-    ura = re.search(r'doraHaiUra="(\d+)', tags.tags[i]).group(1)
+    ura = search(r'doraHaiUra="(\d+)', tags.tags[i]).group(1)
     tags.tags[i] = tags.tags[i].replace(f'doraHaiUra="{ura}', f'doraHaiUra="{(int(ura) + 1) % 136}')
     _, found = first_error(tags.text())
     assert [(f.code, f.round) for f in found] == [("ura_mismatch", tags.round_of(i))]
@@ -213,7 +216,7 @@ def test_log_without_seed_is_an_error() -> None:
 
 def test_too_many_mismatches_are_summarised() -> None:
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
-    seed = re.search(r'base64,([^"]*)"', text).group(1)
+    seed = search(r'base64,([^"]*)"', text).group(1)
     result = verify_text(text.replace(seed, seed[::-1]))
     first_round = [f for f in result.findings if f.round == 0]
     assert first_round[0].code == "wall_unrelated"
