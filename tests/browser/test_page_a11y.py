@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import (
@@ -353,7 +353,7 @@ def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
     assert page.evaluate("""() => !!(document.getElementById("audit-go").compareDocumentPosition(
         document.getElementById("results")) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     # ... and in view with the results' heading, on a desktop and on a phone
-    for size in ({"width": 1366, "height": 800}, {"width": 390, "height": 844}):
+    for size in (ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)):
         page.set_viewport_size(size)
         page.locator("#batch-heading").evaluate("h => h.scrollIntoView({ block: 'start' })")
         expect(button).to_be_in_viewport()

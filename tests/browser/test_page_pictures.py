@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from tests.browser.conftest import report_of
 from tests.browser.test_page import PLAIN, WORK_MS, choose, open_ready, result
@@ -78,7 +78,7 @@ def test_a_seed_walls_picture_names_its_round_and_seed(page: Page) -> None:
 
 
 @pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
-def test_dealt_hands_line_up_however_long_the_names(page: Page, tmp_path: Path, size: dict[str, int]) -> None:
+def test_dealt_hands_line_up_however_long_the_names(page: Page, tmp_path: Path, size: ViewportSize) -> None:
     text = PLAIN.read_text(encoding="utf-8")
     start = text.index('n0="') + len('n0="')
     long_name = tmp_path / "long-name.xml"

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.browser.test_page_a11y import no_violations
@@ -143,7 +143,7 @@ def test_a_majsoul_link_names_a_way_to_save_its_record(page: Page) -> None:
     expect(page.locator('#records-guide [data-platform="majsoul"]')).to_be_in_viewport()
 
 
-PHONE = {"width": 390, "height": 844}
+PHONE = ViewportSize(width=390, height=844)
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

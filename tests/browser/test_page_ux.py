@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, ViewportSize, expect
 
 from pywall.archives import MAX_INPUT_BYTES
 from pywall.sega import tenhou_id_from_sega
@@ -320,7 +320,7 @@ def test_a_log_as_text_with_a_parse_error_is_a_readable_verdict(mapped_context: 
 
 @pytest.mark.parametrize("size", [pytest.param({"width": 1366, "height": 800}, id="desktop"),
                                   pytest.param({"width": 390, "height": 844}, id="phone")])
-def test_a_handed_over_log_comes_into_view(mapped: Browser, site_url: str, size: dict[str, int]) -> None:
+def test_a_handed_over_log_comes_into_view(mapped: Browser, site_url: str, size: ViewportSize) -> None:
     context = mapped.new_context(locale="en-US", viewport=size)
     opener = context.new_page()
     opener.goto(VIEWER.replace("https:", "http:"))

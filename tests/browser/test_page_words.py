@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from pywall.tiles import tile_text
 from tests.browser.conftest import report_of
@@ -206,7 +206,7 @@ SIZES = [pytest.param({"width": 1366, "height": 800}, id="desktop"), pytest.para
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_chosen_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+def test_chosen_files_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     open_ready(page)
     choose(page, PLAIN)
@@ -218,7 +218,7 @@ def test_chosen_files_bring_the_results_into_view(page: Page, size: dict[str, in
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+def test_dropped_files_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     open_ready(page)
     choose(page, PLAIN)
@@ -236,7 +236,7 @@ def test_dropped_files_bring_the_results_into_view(page: Page, size: dict[str, i
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, size: dict[str, int]) -> None:
+def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     open_ready(page)
     choose(page, PLAIN)  # a first game's walls: what comes next lands far below
@@ -255,7 +255,7 @@ def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, siz
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: dict[str, int]) -> None:
+def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     page.goto(f"/#tenhou={vector_seed()}&round=3")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
@@ -308,7 +308,7 @@ def boxes_apart(a: dict[str, float], b: dict[str, float], gap: float = 0) -> boo
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: dict[str, int]) -> None:
+def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     bad = tmp_path / "tampered.xml"
     bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")

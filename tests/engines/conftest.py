@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.engines.drivers import ENGINES, missing
+from tests.engines.drivers import ENGINES, Firefox, WebKit, missing
 from tests.helpers import ROOT, load_build
 
 
@@ -34,7 +34,7 @@ def site_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session", params=sorted(ENGINES))
-def engine(request: pytest.FixtureRequest) -> Iterator[object]:
+def engine(request: pytest.FixtureRequest) -> Iterator[Firefox | WebKit]:
     """One browser of the engine, shared by its tests (they reload the page each)."""
     name = str(request.param)
     lacking = missing(name)

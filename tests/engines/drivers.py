@@ -142,4 +142,4 @@ class WebKit:
             self.stop_driver()
 
 
-ENGINES = {"firefox": Firefox, "webkit": WebKit}
+ENGINES: dict[str, type[Firefox | WebKit]] = {"firefox": Firefox, "webkit": WebKit}
