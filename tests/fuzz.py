@@ -34,8 +34,12 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tests import fuzz_cases
+
+if TYPE_CHECKING:  # hypothesis is imported only where the properties run
+    from hypothesis.strategies import SearchStrategy
 
 ROOT = Path(__file__).resolve().parent.parent
 FAILURES = ROOT / "fuzz-failures"
@@ -177,7 +181,7 @@ def _beyond_readers(rng: random.Random, payloads: list[tuple[str, dict[str, obje
     """One case past the readers: the API, links, the CLI's escaping, or much work."""
     roll = rng.random()
     if roll < 0.55:
-        yield "api.handle", fuzz_cases.api_case(rng, payloads)  # type: ignore[arg-type]
+        yield "api.handle", fuzz_cases.api_case(rng, payloads)
     elif roll < 0.7:
         yield "links.link_from_text", fuzz_cases.link_case(rng)
     elif roll < 0.85:
@@ -228,7 +232,7 @@ def hypothesis_cases(seconds: float) -> int:
     return failed
 
 
-def _property(reader: Callable[[bytes], object], inputs: object) -> Callable[[], None]:
+def _property(reader: Callable[[bytes], object], inputs: SearchStrategy[bytes]) -> Callable[[], None]:
     from hypothesis import HealthCheck, given, settings
 
     from pywall.errors import PywallError
@@ -241,7 +245,7 @@ def _property(reader: Callable[[bytes], object], inputs: object) -> Callable[[],
         except PywallError:
             pass
 
-    return check  # type: ignore[no-any-return]
+    return check
 
 
 # --- the worker and its watchdog --------------------------------------------------------------
@@ -342,7 +346,8 @@ def _one_worker(seconds: float, seed: int) -> tuple[int, int | None, list[str]]:
                              "--seed", str(seed)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_pump, args=(proc, lines), daemon=True).start()
-    last, count, failures = "", 0, []
+    last, count = "", 0
+    failures: list[str] = []
     while True:
         try:
             line = lines.get(timeout=HANG_SECONDS)

@@ -136,16 +136,16 @@ def _alter(value: Any, rng: random.Random, depth: int = 0) -> Any:
             out[key] = _alter(value[key], rng, depth + 1)
         return out
     if isinstance(value, list) and value and rng.random() < 0.8:
-        out = list(value)
-        i = rng.randrange(len(out))
+        items = list(value)
+        i = rng.randrange(len(items))
         roll = rng.random()
         if roll < 0.2:
-            del out[i]
+            del items[i]
         elif roll < 0.3:
-            out = out * rng.randint(2, 50)
+            items = items * rng.randint(2, 50)
         else:
-            out[i] = _alter(out[i], rng, depth + 1)
-        return out
+            items[i] = _alter(items[i], rng, depth + 1)
+        return items
     if isinstance(value, str) and value and rng.random() < 0.5:
         i = rng.randrange(len(value))
         return value[:i] + rng.choice(["\x00", "\u202e", "'", "<", "&", "9", "%", "]", "\ud800"]) + value[i + 1:]

@@ -149,11 +149,12 @@ def play_round(wall: Sequence[int], rng: random.Random, index: int = 0, calls: f
             continue
         tile = t.discard(seat)
         claim = t.claim(seat, tile)
-        if claim is not None and claim[1] is None:
-            t.events.append(Win(claim[0], seat, (), ()))
-            break
         if claim is not None:
-            seat, kind = claim
+            caller, kind = claim
+            if kind is None:
+                t.events.append(Win(caller, seat, (), ()))
+                break
+            seat = caller
             need = 3 if kind is MeldKind.OPEN_KAN else 2
             taken = tuple(x for x in t.hands[seat] if x // 4 == tile // 4)[:need]
             for x in taken:

@@ -22,6 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall.archives import (
+    MAX_INPUT_BYTES,
+    MAX_XML_BYTES,
     Packed,
     bunzip_bounded,
     is_sqlite,
@@ -32,9 +34,9 @@ from pywall.archives import (
 )
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import mjlog
-from pywall.formats.mjlog import MAX_XML_BYTES
 from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
-from pywall.inputs.zips import MAX_MEMBERS, count_zip, iter_zip
+from pywall.inputs.zip_directory import MAX_MEMBERS
+from pywall.inputs.zips import count_zip, iter_zip
 from pywall.report import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
 
@@ -169,7 +171,7 @@ def test_bunzip_bounded_limit_is_exact() -> None:
 
 def test_oversized_content_is_refused_before_decoding() -> None:
     with pytest.raises(InputTooLargeError, match="the cap is"):
-        log_from_content(b"BZh" + b"\x00" * (mjlog.MAX_INPUT_BYTES * 4 // 3 + 8))
+        log_from_content(b"BZh" + b"\x00" * (MAX_INPUT_BYTES * 4 // 3 + 8))
     assert isinstance(unpack(Packed(None, 10**9)), InputTooLargeError)
 
 

@@ -249,7 +249,7 @@ def test_audit_input_counts_as_its_whole_report() -> None:
 def test_tallies_merge_to_the_tally_of_the_whole() -> None:
     from tests.helpers import fixture_paths
 
-    items = [(str(p), p.read_bytes()) for p in fixture_paths()[:12]]
+    items: list[tuple[str, bytes | Exception]] = [(str(p), p.read_bytes()) for p in fixture_paths()[:12]]
     whole = tally_of_files(items)
     left, right = tally_of_files(items[:5]), tally_of_files(items[5:])
     left.merge(Tally.from_dict(right.to_dict()))

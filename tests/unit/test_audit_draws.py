@@ -95,9 +95,9 @@ def test_audit_input_and_merge_carry_draws_and_walls() -> None:
     assert left.draws == whole.draws > 0
     mine, theirs = left.walls["tenhou:4"].to_dict(), whole.walls["tenhou:4"].to_dict()
     assert mine["tables"] == theirs["tables"] and mine["reds"] == pytest.approx(theirs["reds"])
-    for mine, theirs in zip(left.overall.draws, whole.overall.draws):
-        assert (mine.n, mine.observed) == (theirs.n, theirs.observed)
-        assert mine.expected == pytest.approx(theirs.expected)
+    for part, all_ in zip(left.overall.draws, whole.overall.draws):
+        assert (part.n, part.observed) == (all_.n, all_.observed)
+        assert part.expected == pytest.approx(all_.expected)
 
 
 def test_draw_lines_in_words() -> None:

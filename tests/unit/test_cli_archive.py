@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Iterator
 from itertools import count, islice
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,10 +68,10 @@ def expected_verdicts(db: Path) -> dict[str, str]:
     return verdicts
 
 
-def jsonl(out: str) -> tuple[list[dict[str, object]], dict[str, object]]:
+def jsonl(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     lines = [json.loads(line) for line in out.splitlines()]
     assert set(lines[-1]) == {"summary"}
-    return lines[:-1], lines[-1]["summary"]  # type: ignore[return-value]
+    return lines[:-1], lines[-1]["summary"]
 
 
 # --- every row's verdict ----------------------------------------------------------------
@@ -108,11 +109,11 @@ def row_ids_in_order() -> list[str]:
 def test_tampered_row_mismatch_at_the_right_round(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["verify", "--jsonl", "--failures-only", str(houou)], capsys)
     files, _ = jsonl(out)
-    bad = next(f for f in files if f["path"].endswith(TAMPERED_ID))  # type: ignore[union-attr]
-    finding = bad["findings"][0]  # type: ignore[index]
+    bad = next(f for f in files if f["path"].endswith(TAMPERED_ID))
+    finding = bad["findings"][0]
     assert (finding["code"], finding["round"]) == ("draw_mismatch", 2)
     assert finding["message"].startswith("East 2, 1 honba: draw 55 of the round (seat 1, event 117)")
-    assert bad["game"]["log_id"] == TAMPERED_ID and bad["game"]["date"] == "2019-12-31T23:00+09:00"  # type: ignore[index]
+    assert bad["game"]["log_id"] == TAMPERED_ID and bad["game"]["date"] == "2019-12-31T23:00+09:00"
 
 
 def test_bad_rows_say_why(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,7 +169,7 @@ def test_failures_only_shows_failures_and_counts_everything(houou: Path,
 
 def total_checked(db: Path, capsys: pytest.CaptureFixture[str]) -> int:
     _, out, _ = run(["verify", "--jsonl", "--failures-only", str(db)], capsys)
-    return int(jsonl(out)[1]["checked"])  # type: ignore[call-overload]
+    return int(jsonl(out)[1]["checked"])
 
 
 # --- sources -------------------------------------------------------------------------------

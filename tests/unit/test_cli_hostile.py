@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,7 +23,6 @@ import pytest
 
 from pywall.cli import main
 from pywall.cli.output import EXIT_OUTPUT, escaped
-from pywall.inputs import files as input_files
 from tests.helpers import ROOT, TENHOU, fixture_paths, log_text
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"
@@ -350,12 +350,12 @@ def test_an_unreadable_folder_is_an_error_not_a_silent_gap(tmp_path: Path, monke
     (tmp_path / "locked" / "b.xml").write_bytes(LOG.read_bytes())
     real = os.scandir
 
-    def scandir(path: object) -> object:
+    def scandir(path: str | os.PathLike[str]) -> Iterator[os.DirEntry[str]]:
         if str(path).endswith("locked"):
             raise PermissionError(13, "Permission denied")
-        return real(path)  # type: ignore[arg-type]
+        return real(path)
 
-    monkeypatch.setattr(input_files.os, "scandir", scandir)
+    monkeypatch.setattr("pywall.inputs.files.os.scandir", scandir)
     assert main(["verify", str(tmp_path)]) == 2
     out = capsys.readouterr().out
     assert "ERROR" in out and "locked: cannot search this folder: Permission denied" in out

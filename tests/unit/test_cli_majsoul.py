@@ -6,6 +6,7 @@ import hashlib
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ def write(tmp_path: Path, obj: object, name: str = "record.json") -> str:
     return str(path)
 
 
-def game(tamper_round: int | None = None) -> dict:
+def game(tamper_round: int | None = None) -> dict[str, Any]:
     rounds = [new_round(0, i, 0, seed=i, salt=f"salt{i}") for i in range(4)]
     if tamper_round is not None:
         rounds[tamper_round]["salt"] = "tampered"

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,13 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 SEEDS = list(VECTORS[0]["player_seeds"])  # the first begins with "-"
 
 
-def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict:
+def run_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
     assert main(argv) == 0
-    return json.loads(capsys.readouterr().out)
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
 
 
 @pytest.mark.parametrize("case", VECTORS[:6], ids=[f"case{i:02d}" for i in range(6)])
-def test_vectors_through_the_cli(case: dict, capsys: pytest.CaptureFixture[str]) -> None:
+def test_vectors_through_the_cli(case: dict[str, Any], capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["mj", "--json", "--uncertainty", str(case["uncertainty"]), *case["player_seeds"]]
     out = run_json(argv, capsys)
     assert out["wall"] == case["wall"]

@@ -295,11 +295,11 @@ def test_a_record_that_does_not_fit_is_left_out() -> None:
     """A discard of a tile the hand does not hold: the round is skipped, not guessed."""
     game = game_of(DATA / "tenhou" / "tenhou-python-bot" / "1.txt")
     rnd = game.rounds[0]
-    i = next(i for i, e in enumerate(rnd.events) if isinstance(e, Discard))
-    held = {t // 4 for t in rnd.hands[rnd.events[i].seat]}
+    i, discard = next((i, e) for i, e in enumerate(rnd.events) if isinstance(e, Discard))
+    held = {t // 4 for t in rnd.hands[discard.seat]}
     stranger = next(k for k in range(34) if k not in held) * 4
     events = list(rnd.events)
-    events[i] = Discard(events[i].seat, stranger)
+    events[i] = Discard(discard.seat, stranger)
     from dataclasses import replace
 
     bad = replace(rnd, events=tuple(events))

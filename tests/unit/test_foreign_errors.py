@@ -23,7 +23,8 @@ LOG_ID = "2022060222gm-0001-0000-a87679bc"
 
 
 def reply(kind: str, payload: Any) -> dict[str, Any]:
-    return json.loads(api.handle(kind, json.dumps(payload), None, api.Api()))
+    answer: dict[str, Any] = json.loads(api.handle(kind, json.dumps(payload), None, api.Api()))
+    return answer
 
 
 # --- links: urlsplit's errors, ids in other digits -----------------------------------------
@@ -52,7 +53,8 @@ def test_a_file_named_with_other_digits_has_no_log_id() -> None:
     path = TENHOU / "tenhou-python-bot" / "1.txt"
     game = mjlog.parse(path.read_bytes(), "٢٠٢٢٠٦٠٢٢٢gm-0001-0000-a87679bc.xml")
     assert game.log_id is None
-    assert check_log("٢٠٢٢٠٦٠٢٢٢gm-0001-0000-a87679bc.xml", path.read_bytes()).game.date is None
+    report = check_log("٢٠٢٢٠٦٠٢٢٢gm-0001-0000-a87679bc.xml", path.read_bytes())
+    assert report.game is not None and report.game.date is None
 
 
 # --- lone surrogates in game ids -------------------------------------------------------------

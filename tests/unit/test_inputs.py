@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pywall.errors import InputTooLargeError, LogFormatError
-from pywall.inputs import Unreadable, items_from_file, iter_inputs
+from pywall.inputs import Skipped, Unreadable, items_from_file, iter_inputs
 from pywall.inputs.databases import Budget, iter_phoenix
 from pywall.inputs.zips import iter_zip
 from tests.helpers import TENHOU, log_text
@@ -75,6 +75,6 @@ def test_a_fifo_is_never_opened_blocking(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     [(_, error)] = list(items_from_file(fifo))
     assert isinstance(error, Unreadable) and "a FIFO" in str(error)
-    skipped: list = []
+    skipped: list[Skipped] = []
     assert list(iter_inputs([str(tmp_path)], skipped)) == []
     assert [s.reason for s in skipped] == ["not a regular file (a FIFO)"]

@@ -24,13 +24,10 @@ def core_modules() -> list[Path]:
 def test_core_module_does_no_io(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names = {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            names = {(node.module or "").split(".")[0]}
-        else:
-            names = set()
-        assert not names & FORBIDDEN_MODULES, f"{path.name}:{node.lineno} imports {names & FORBIDDEN_MODULES}"
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = ({a.name.split(".")[0] for a in node.names} if isinstance(node, ast.Import)
+                     else {(node.module or "").split(".")[0]})
+            assert not names & FORBIDDEN_MODULES, f"{path.name}:{node.lineno} imports {names & FORBIDDEN_MODULES}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             assert node.func.id not in FORBIDDEN_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}()"
 

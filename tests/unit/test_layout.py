@@ -84,7 +84,9 @@ def test_every_position_is_in_the_wall_and_used_once(scheme: WallScheme, players
 
 def test_layout_dict_gives_the_deal_by_seat() -> None:
     d = layout_for(WallScheme.TENHOU, 4).to_dict(2)
-    assert d["dealer"] == 2 and d["deal"][2][0] == 135 and d["scheme"] == "tenhou"
+    deal = d["deal"]
+    assert isinstance(deal, list)
+    assert d["dealer"] == 2 and deal[2][0] == 135 and d["scheme"] == "tenhou"
 
 
 @pytest.mark.parametrize(("scheme", "players", "first", "size"), [

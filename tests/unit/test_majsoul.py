@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from pywall.errors import PywallError, ValueInputError
 from pywall.findings import CODES, Severity
 from pywall.majsoul import (
-    RoundHashes,
     check_round,
     digest_from_text,
     paishan_from_text,
     verify_rounds,
 )
+from pywall.model import RoundHashes
 
 VECTOR = json.loads(
     (Path(__file__).parent.parent / "data/vectors/majsoul/lipenghua_sanma_vector.json").read_text(
@@ -95,7 +95,7 @@ def _swap(text: str, i: int, j: int) -> str:
     ids=["first-two-tiles-swapped", "last-two-swapped", "salt-changed", "hash-changed",
          "salt-hash-changed"],
 )  # fmt: skip
-def test_tampered_vector_is_rejected(change: dict, expected: list[str]) -> None:
+def test_tampered_vector_is_rejected(change: dict[str, str], expected: list[str]) -> None:
     fields = {"paishan": SANMA, "salt": SALT, "sha256": VECTOR["sha256"],
               "salt_sha256": VECTOR["saltSha256"]} | change  # fmt: skip
     result = check_round(RoundHashes(**fields))

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import mjlog
 from pywall.model import Call, DoraReveal, Draw, MeldKind, Win
@@ -132,7 +133,7 @@ def test_dtd_and_entities_are_refused() -> None:
 
 
 def test_gzip_bomb_is_refused_without_inflating_it_all() -> None:
-    bomb = gzip.compress(b"<mjloggm>" + b" " * (mjlog.MAX_XML_BYTES + 10), compresslevel=9)
+    bomb = gzip.compress(b"<mjloggm>" + b" " * (MAX_XML_BYTES + 10), compresslevel=9)
     assert len(bomb) < 100_000
     with pytest.raises(InputTooLargeError, match="bomb"):
         mjlog.parse(bomb)
@@ -140,7 +141,7 @@ def test_gzip_bomb_is_refused_without_inflating_it_all() -> None:
 
 def test_oversized_raw_input_is_refused() -> None:
     with pytest.raises(InputTooLargeError):
-        mjlog.parse(b" " * (mjlog.MAX_INPUT_BYTES + 1))
+        mjlog.parse(b" " * (MAX_INPUT_BYTES + 1))
 
 
 def test_multi_member_gzip() -> None:

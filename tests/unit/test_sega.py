@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from itertools import permutations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -40,7 +41,7 @@ def _kind(mpsz: str) -> int:
 @pytest.mark.parametrize(
     "case", VECTORS, ids=[f"case{i:02d}-u{c['uncertainty']}" for i, c in enumerate(VECTORS)]
 )
-def test_vector_wall_and_dice(case: dict) -> None:
+def test_vector_wall_and_dice(case: dict[str, Any]) -> None:
     result = sega_wall(case["player_seeds"], case["uncertainty"])
     assert list(result.wall) == case["wall"]
     assert [d - 1 for d in result.dice] == case["dice"]  # vectors are 0-based
