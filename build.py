@@ -702,12 +702,14 @@ def ensure_engines() -> None:
             f"{' '.join(still)}); the Firefox and WebKit tests that need them will fail")
 
 
-#: What ruff and mypy check: the package and the worker's Python.
-LINTED = ("pywall", "web/worker_py.py")
+#: What ruff and mypy check: the package and the worker's Python, and the code around them
+#: (the tests, this file, the benchmarks). One run of each tool over all of them.
+LINTED = ("pywall", "web/worker_py.py", "tests", "build.py", "benchmarks")
 
 
 def lint() -> list[str]:
-    """ruff check, ruff format --check and mypy --strict; the names of those that failed."""
+    """ruff check, ruff format --check and mypy --strict over LINTED (each tool prints its
+    findings); the names of those that failed."""
     checks = {
         "ruff check": [sys.executable, "-m", "ruff", "check", *LINTED],
         "ruff format --check": [sys.executable, "-m", "ruff", "format", "--check", *LINTED],
