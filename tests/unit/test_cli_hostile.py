@@ -82,9 +82,11 @@ class PeakWatcher(threading.Thread):
 def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout: float = TIMEOUT) -> Run:
     """``python -m pywall ARGS`` with a time limit; the peak RSS of any process in its tree."""
     out_file = open(stdout_path, "wb") if stdout_path else None  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "pywall", *args], cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=out_file or subprocess.PIPE, stderr=subprocess.PIPE,
-                            preexec_fn=_limit_memory)  # noqa: PLW1509 (it only calls setrlimit)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pywall", *args], cwd=ROOT, stdin=subprocess.PIPE,
+        stdout=out_file or subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=_limit_memory,  # noqa: PLW1509 (it only calls setrlimit)
+    )
     timer = threading.Timer(timeout, proc.kill)
     timer.start()
     watcher = PeakWatcher(proc.pid)
