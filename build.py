@@ -234,7 +234,9 @@ def dist_info(meta: dict[str, Any]) -> list[tuple[str, bytes]]:
     if isinstance(meta.get("license"), str):
         lines.append(f"License-Expression: {meta['license']}")
     lines += [f"Classifier: {c}" for c in meta.get("classifiers", [])]
-    wheel = "Wheel-Version: 1.0\nGenerator: pywall build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    wheel = (
+        "Wheel-Version: 1.0\nGenerator: pywall build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
     out = [("METADATA", "\n".join(lines) + "\n"), ("WHEEL", wheel)]
     scripts = meta.get("scripts") or {}
     if scripts:
@@ -296,8 +298,22 @@ def ensure_micropip() -> Path:
     req = CACHE / "micropip-requirements.txt"
     req.write_text(f"{MICROPIP} --hash=sha256:{MICROPIP_SHA256}\n")
     run(
-        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-         "--python-version", "3.14", "--require-hashes", "-r", str(req), "-d", str(CACHE)]
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--python-version",
+            "3.14",
+            "--require-hashes",
+            "-r",
+            str(req),
+            "-d",
+            str(CACHE),
+        ]
     )
     return wheel
 
@@ -374,8 +390,10 @@ def write_tile_faces() -> None:
 def site_files() -> list[Path]:
     """Every file of the site, without the .br/.gz copies precompress() writes beside one."""
     return sorted(
-        p for p in SITE.rglob("*")
-        if p.is_file() and p.name != ".stamp"
+        p
+        for p in SITE.rglob("*")
+        if p.is_file()
+        and p.name != ".stamp"
         and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())
     )
 
@@ -406,7 +424,7 @@ def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
 def read_packed(site: Path = SITE) -> dict[str, str]:
     """site/pyodide/packed.mjs's table: {name: packed name}."""
     text = (site / PACKED_MODULE).read_text()
-    table: dict[str, str] = json.loads(text[text.index("{"): text.rindex("}") + 1])
+    table: dict[str, str] = json.loads(text[text.index("{") : text.rindex("}") + 1])
     return table
 
 
@@ -421,9 +439,11 @@ def write_service_worker() -> str:
     version = digest.hexdigest()[:16]
     packed = {f"pyodide/{name}" for name in read_packed().values()}
     urls = ["./"] + [u for p in files if (u := p.relative_to(SITE).as_posix()) not in packed]
-    text = template.replace('"__PYWALL_VERSION__"', json.dumps(version)).replace(
-        "[/*__PYWALL_PRECACHE__*/]", json.dumps(urls, indent=1)
-    ).replace("[/*__PYWALL_PACKED__*/]", json.dumps(sorted(packed), indent=1))
+    text = (
+        template.replace('"__PYWALL_VERSION__"', json.dumps(version))
+        .replace("[/*__PYWALL_PRECACHE__*/]", json.dumps(urls, indent=1))
+        .replace("[/*__PYWALL_PACKED__*/]", json.dumps(sorted(packed), indent=1))
+    )
     (SITE / "sw.js").write_text(text)
     return version
 
@@ -535,7 +555,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the page's headers and precompressed bodies."""
 
     extensions_map = {  # noqa: RUF012 - the base class's own attribute, extended
-        **http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, directory=str(SITE), **kwargs)  # type: ignore[arg-type]
@@ -636,8 +658,12 @@ def has_cjk_fonts() -> bool:
     """Whether fontconfig has fonts for Japanese and Chinese (or cannot say)."""
     if shutil.which("fc-list") is None:
         return True
-    found = [subprocess.run(["fc-list", f":lang={lang}"], capture_output=True, text=True, check=False).stdout
-             for lang in ("ja", "zh-cn")]
+    found = [
+        subprocess.run(
+            ["fc-list", f":lang={lang}"], capture_output=True, text=True, check=False
+        ).stdout
+        for lang in ("ja", "zh-cn")
+    ]
     return all(out.strip() for out in found)
 
 
@@ -652,8 +678,10 @@ def ensure_cjk_fonts() -> None:
     except subprocess.CalledProcessError:  # no package registry: the screenshot test says so
         tried = False
     if not tried or not has_cjk_fonts():
-        log("build.py: no CJK font (on Debian: sudo apt-get install fonts-noto-cjk); "
-            "the ja and zh screenshots will show boxes")
+        log(
+            "build.py: no CJK font (on Debian: sudo apt-get install fonts-noto-cjk); "
+            "the ja and zh screenshots will show boxes"
+        )
 
 
 def ensure_chromium() -> str:
@@ -698,8 +726,10 @@ def ensure_engines() -> None:
                 log(f"build.py: apt-get could not install {package}")
     still = sorted({pkg for path, pkg in ENGINE_PACKAGES.items() if not Path(path).is_file()})
     if still:
-        log(f"build.py: could not install {' '.join(still)} (on Debian: sudo apt-get install "
-            f"{' '.join(still)}); the Firefox and WebKit tests that need them will fail")
+        log(
+            f"build.py: could not install {' '.join(still)} (on Debian: sudo apt-get install "
+            f"{' '.join(still)}); the Firefox and WebKit tests that need them will fail"
+        )
 
 
 #: What ruff and mypy check: the package and the worker's Python, and the code around them
@@ -769,9 +799,13 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("site", help="build the wheel and assemble site/")
     p_serve = sub.add_parser("serve", help="build if needed and serve site/ on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
-    sub.add_parser("test", help="install what tests need, build, run every test; "
-                   "further arguments go to pytest")
-    p_fuzz = sub.add_parser("fuzz", help="fuzz every reader with mutated logs, random bytes and hypothesis")
+    sub.add_parser(
+        "test",
+        help="install what tests need, build, run every test; further arguments go to pytest",
+    )
+    p_fuzz = sub.add_parser(
+        "fuzz", help="fuzz every reader with mutated logs, random bytes and hypothesis"
+    )
     p_fuzz.add_argument("--minutes", type=float, default=5.0, help="how long (default 5)")
     p_fuzz.add_argument("--seed", type=int, default=None, help="replay a run (its seed is printed)")
     args, extra = parser.parse_known_args(argv)

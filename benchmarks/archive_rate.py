@@ -17,10 +17,17 @@ def archive_rate(path: str) -> tuple[int, float]:
     """(games checked, games per second)."""
     runs = api.Api(lambda p, label: ArchiveSource(Path(p), label))  # as web/worker_py.py opens it
     start = time.perf_counter()
-    api.handle("archive_open", json.dumps({"run": "bench", "label": Path(path).name, "path": path}), None, runs)
+    api.handle(
+        "archive_open",
+        json.dumps({"run": "bench", "label": Path(path).name, "path": path}),
+        None,
+        runs,
+    )
     done = 0
     while True:
-        out = json.loads(api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs))
+        out = json.loads(
+            api.handle("archive_next", json.dumps({"run": "bench", "limit": 100}), None, runs)
+        )
         done += len(out["rows"])
         if out["done"]:
             break

@@ -34,7 +34,9 @@ from tests.sim import corpus
 Z_ALPHA, Z_POWER = 3.2905, 0.8416
 
 
-def calibration(corpora: int, rounds: int, rng: random.Random) -> tuple[dict[str, list[float]], list[float]]:
+def calibration(
+    corpora: int, rounds: int, rng: random.Random
+) -> tuple[dict[str, list[float]], list[float]]:
     found: dict[str, list[float]] = {name: [] for name in TESTS}
     chances: list[float] = []
     for _ in range(corpora):
@@ -72,18 +74,28 @@ def main() -> None:
     rng = random.Random(2025)
     start = time.perf_counter()
     found, chances = calibration(args.corpora, args.rounds, rng)
-    print(f"calibration: {args.corpora:,} fair corpora of {args.rounds} rounds "
-          f"({len(chances):,} draws, {time.perf_counter() - start:.0f} s)")
-    print(f"{'test':<10} {'corpora':>8} {'mean z':>8} {'sd z':>6} {'>1.96':>7} {'>2.58':>7} {'>3.29':>7}")
+    print(
+        f"calibration: {args.corpora:,} fair corpora of {args.rounds} rounds "
+        f"({len(chances):,} draws, {time.perf_counter() - start:.0f} s)"
+    )
+    print(
+        f"{'test':<10} {'corpora':>8} {'mean z':>8} {'sd z':>6} {'>1.96':>7} {'>2.58':>7} {'>3.29':>7}"
+    )
     for name, z in found.items():
         tails = [sum(abs(v) > c for v in z) / len(z) for c in (1.96, 2.58, 3.29)]
-        print(f"{name:<10} {len(z):>8,} {statistics.mean(z):>+8.3f} {statistics.stdev(z):>6.3f} "
-              + " ".join(f"{t:>7.2%}" for t in tails))
+        print(
+            f"{name:<10} {len(z):>8,} {statistics.mean(z):>+8.3f} {statistics.stdev(z):>6.3f} "
+            + " ".join(f"{t:>7.2%}" for t in tails)
+        )
     print("(fair: mean 0, sd 1, tails 5%, 1%, 0.1%)")
     pq = statistics.mean(p * (1 - p) for p in chances)
-    print(f"\npower of the effective-draw test (mean p {statistics.mean(chances):.3f}, "
-          f"mean p(1-p) {pq:.4f}), 0.001 level, two-sided:")
-    print(f"{'shift':>6} {'draws for 80%':>14} {'games of one player':>20} {'flagged in 200 samples':>23}")
+    print(
+        f"\npower of the effective-draw test (mean p {statistics.mean(chances):.3f}, "
+        f"mean p(1-p) {pq:.4f}), 0.001 level, two-sided:"
+    )
+    print(
+        f"{'shift':>6} {'draws for 80%':>14} {'games of one player':>20} {'flagged in 200 samples':>23}"
+    )
     per_player = len(chances) / (args.corpora * args.rounds * 4) * 8  # about 8 rounds a game
     for shift in (0.01, 0.02, 0.05):
         n = math.ceil((Z_ALPHA + Z_POWER) ** 2 * pq / shift**2)

@@ -35,8 +35,10 @@ sys.path.insert(0, str(ROOT))
 from pywall.formats.mjlog import text_from_bytes
 from tests.helpers import fixture_paths
 
-SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
-          "is_processed int, was_error int, log_content text, log_hash text)")
+SCHEMA = (
+    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
+    "is_processed int, was_error int, log_content text, log_hash text)"
+)
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -66,8 +68,10 @@ def build(path: Path, games: int) -> None:
         conn.execute(SCHEMA)
         conn.executemany("INSERT INTO logs VALUES (?, ?, ?, ?, ?, ?, ?)", rows(games, blobs()))
     conn.close()
-    print(f"built {path}: {games:,} games, {path.stat().st_size / 2**20:,.0f} MiB "
-          f"in {time.perf_counter() - start:.1f} s")
+    print(
+        f"built {path}: {games:,} games, {path.stat().st_size / 2**20:,.0f} MiB "
+        f"in {time.perf_counter() - start:.1f} s"
+    )
 
 
 @dataclass
@@ -126,7 +130,17 @@ def tree(root: int) -> list[int]:
 
 def verify(db: Path, jobs: int, style: str) -> None:
     flags = ["--jsonl"] if style == "jsonl" else ["--failures-only"]
-    cmd = [sys.executable, "-m", "pywall", "verify", "--jobs", str(jobs), "--no-progress", *flags, str(db)]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pywall",
+        "verify",
+        "--jobs",
+        str(jobs),
+        "--no-progress",
+        *flags,
+        str(db),
+    ]
     load = os.getloadavg()[0]
     sample = Sample()
     start = time.perf_counter()
@@ -141,27 +155,39 @@ def verify(db: Path, jobs: int, style: str) -> None:
     games = int(db_games(db))
     cpu = sum(sample.cpu_ticks.values()) / TICK
     summary = (stdout or "").strip().splitlines()[-1:] or stderr.strip().splitlines()[-1:]
-    print(f"\n--jobs {jobs} {' '.join(flags)} (load average before: {load:.2f}; exit {proc.returncode})")
+    print(
+        f"\n--jobs {jobs} {' '.join(flags)} (load average before: {load:.2f}; exit {proc.returncode})"
+    )
     print(f"  {summary[0] if summary else '(no summary)'}")
-    print(f"  {games:,} games in {seconds:,.1f} s: {games / seconds:,.0f} games/s; "
-          f"CPU {cpu:,.1f} s over {len(sample.hwm_kb)} processes = {games / cpu if cpu else 0:,.0f} "
-          f"games per CPU second (the parent process: {sample.cpu_ticks.get(proc.pid, 0) / TICK:,.1f} s)")
-    print(f"  peak RSS: largest process {max(sample.hwm_kb.values(), default=0) / 1024:,.1f} MiB, "
-          f"sum of per-process peaks {sum(sample.hwm_kb.values()) / 1024:,.1f} MiB, "
-          f"largest total at one time {sample.peak_total_kb / 1024:,.1f} MiB")
+    print(
+        f"  {games:,} games in {seconds:,.1f} s: {games / seconds:,.0f} games/s; "
+        f"CPU {cpu:,.1f} s over {len(sample.hwm_kb)} processes = {games / cpu if cpu else 0:,.0f} "
+        f"games per CPU second (the parent process: {sample.cpu_ticks.get(proc.pid, 0) / TICK:,.1f} s)"
+    )
+    print(
+        f"  peak RSS: largest process {max(sample.hwm_kb.values(), default=0) / 1024:,.1f} MiB, "
+        f"sum of per-process peaks {sum(sample.hwm_kb.values()) / 1024:,.1f} MiB, "
+        f"largest total at one time {sample.peak_total_kb / 1024:,.1f} MiB"
+    )
 
 
 def db_games(db: Path) -> int:
     with sqlite3.connect(db) as conn:
-        return int(conn.execute("SELECT COUNT(*) FROM logs WHERE is_processed = 1 AND was_error = 0")
-                   .fetchone()[0])
+        return int(
+            conn.execute(
+                "SELECT COUNT(*) FROM logs WHERE is_processed = 1 AND was_error = 0"
+            ).fetchone()[0]
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--runs", default="1,2,2:jsonl",
-                        help="comma-separated JOBS[:jsonl] settings (default: 1,2,2:jsonl)")
+    parser.add_argument(
+        "--runs",
+        default="1,2,2:jsonl",
+        help="comma-separated JOBS[:jsonl] settings (default: 1,2,2:jsonl)",
+    )
     parser.add_argument("--dir", type=Path, default=ROOT / "build" / "bench")
     args = parser.parse_args()
     print(f"{os.cpu_count()} cores; Python {sys.version.split()[0]}")

@@ -31,8 +31,13 @@ from benchmarks.bench_archive import build
 
 def timed(args: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "pywall", *args], check=False, cwd=ROOT,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(
+        [sys.executable, "-m", "pywall", *args],
+        check=False,
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     return time.perf_counter() - start
 
 
@@ -50,10 +55,14 @@ def main() -> None:
         audit.append(timed(["audit", *jobs, str(db)]))
         verify.append(timed(["verify", "--failures-only", "--no-progress", *jobs, str(db)]))
     a, v = statistics.median(audit), statistics.median(verify)
-    print(f"pywall audit --jobs {args.jobs}: {args.games / a:,.0f} games/s "
-          f"(median of {args.runs}: {a:.2f} s; runs {', '.join(f'{t:.2f}' for t in audit)})")
-    print(f"pywall verify --jobs {args.jobs} --failures-only: {args.games / v:,.0f} games/s "
-          f"(median {v:.2f} s)")
+    print(
+        f"pywall audit --jobs {args.jobs}: {args.games / a:,.0f} games/s "
+        f"(median of {args.runs}: {a:.2f} s; runs {', '.join(f'{t:.2f}' for t in audit)})"
+    )
+    print(
+        f"pywall verify --jobs {args.jobs} --failures-only: {args.games / v:,.0f} games/s "
+        f"(median {v:.2f} s)"
+    )
     print(f"audit / verify time: {a / v:.2f}")
 
 

@@ -73,7 +73,9 @@ def main() -> None:
         definition.append((time.perf_counter() - start) / len(hands) * 1e6)
     a, b = statistics.median(one_pass), statistics.median(definition)
     print(f"{len(hands):,} hands before draws ({len(set(hands)):,} distinct)")
-    print(f"effective_kinds (one pass): {a:.1f} µs a hand (runs {', '.join(f'{x:.1f}' for x in one_pass)})")
+    print(
+        f"effective_kinds (one pass): {a:.1f} µs a hand (runs {', '.join(f'{x:.1f}' for x in one_pass)})"
+    )
     print(f"34 shanten calls: {b:.1f} µs a hand (runs {', '.join(f'{x:.1f}' for x in definition)})")
     print(f"speed-up: {b / a:.1f}x")
 

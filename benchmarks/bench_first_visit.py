@@ -52,11 +52,16 @@ def first_visit(browser: Any, url: str, snapshot: bool = True) -> tuple[float, b
     context = browser.new_context()
     page: Page = context.new_page()
     if not snapshot:
-        page.route(re.compile(r".*/python-snapshot\.bin.*"), lambda route: route.fulfill(status=404, body="no"))
+        page.route(
+            re.compile(r".*/python-snapshot\.bin.*"),
+            lambda route: route.fulfill(status=404, body="no"),
+        )
     page.goto(url)
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
-    ready = page.evaluate("() => { const m = performance.getEntriesByName('pywall:ready')[0];"
-                          " return [m.startTime, m.detail.snapshot]; }")
+    ready = page.evaluate(
+        "() => { const m = performance.getEntriesByName('pywall:ready')[0];"
+        " return [m.startTime, m.detail.snapshot]; }"
+    )
     for _ in range(1200):
         if page.evaluate("() => !!navigator.serviceWorker.controller"):
             break
@@ -72,7 +77,9 @@ def mb(n: float) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--against", type=Path, help="another checkout whose built site/ to compare with")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout whose built site/ to compare with"
+    )
     args = parser.parse_args()
     chromium = chromium_path()
     if chromium is None:
@@ -82,22 +89,30 @@ def main() -> None:
     other_site = (args.against.resolve() / "site") if args.against else SITE
     proc, serve_url = start_server()
     try:
-        with (plain_host(SITE) as (url, counter), plain_host(other_site) as (other_url, other),
-              sync_playwright() as pw):
+        with (
+            plain_host(SITE) as (url, counter),
+            plain_host(other_site) as (other_url, other),
+            sync_playwright() as pw,
+        ):
             browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
             for i in range(args.runs):
                 counter.reset()
                 ready, from_snapshot = first_visit(browser, url)
                 totals.append(sum(counter.bytes.values()))
                 readies.append(ready)
-                print(f"run {i + 1}: {mb(totals[-1])} sent, ready in {ready:,.0f} ms "
-                      f"(snapshot: {from_snapshot})", flush=True)
+                print(
+                    f"run {i + 1}: {mb(totals[-1])} sent, ready in {ready:,.0f} ms "
+                    f"(snapshot: {from_snapshot})",
+                    flush=True,
+                )
                 if args.against:
                     other.reset()
                     other_readies.append(first_visit(browser, other_url)[0])
                     other_totals.append(sum(other.bytes.values()))
-                    print(f"  against: {mb(other_totals[-1])} sent, ready in {other_readies[-1]:,.0f} ms",
-                          flush=True)
+                    print(
+                        f"  against: {mb(other_totals[-1])} sent, ready in {other_readies[-1]:,.0f} ms",
+                        flush=True,
+                    )
             per_file = dict(counter.bytes)
             responses = {k: list(v) for k, v in counter.responses.items()}
             for i in range(args.runs):
@@ -115,18 +130,28 @@ def main() -> None:
     for path, size in sorted(per_file.items(), key=lambda kv: -kv[1]):
         print(f"| {path} | {size:,} | {' '.join(map(str, responses[path]))} |")
     snapshot_bytes = sum(v for k, v in per_file.items() if "python-snapshot" in k)
-    print(f"\nfirst visit from http.server: {mb(statistics.median(totals))} sent (median of "
-          f"{len(totals)}: {', '.join(mb(t) for t in totals)}); {len(per_file)} files")
-    print(f"navigation -> ready, cold, http.server: median {statistics.median(readies):,.0f} ms "
-          f"({', '.join(f'{r:,.0f}' for r in readies)})")
+    print(
+        f"\nfirst visit from http.server: {mb(statistics.median(totals))} sent (median of "
+        f"{len(totals)}: {', '.join(mb(t) for t in totals)}); {len(per_file)} files"
+    )
+    print(
+        f"navigation -> ready, cold, http.server: median {statistics.median(readies):,.0f} ms "
+        f"({', '.join(f'{r:,.0f}' for r in readies)})"
+    )
     if args.against:
         ratio = statistics.median(b / a for a, b in zip(other_readies, readies, strict=True))
-        print(f"against {args.against}: {mb(statistics.median(other_totals))} sent; ready median "
-              f"{statistics.median(other_readies):,.0f} ms; this/that, median of pairs: {ratio:.2f}x")
-    print(f"without the snapshot: median {statistics.median(without):,.0f} ms; without/with, median of "
-          f"{len(pairs)} pairs: {statistics.median(pairs):.2f}x; the snapshot costs {mb(snapshot_bytes)}")
-    print(f"navigation -> ready, cold, build.py serve (brotli): median "
-          f"{statistics.median(brotli_readies):,.0f} ms ({', '.join(f'{r:,.0f}' for r in brotli_readies)})")
+        print(
+            f"against {args.against}: {mb(statistics.median(other_totals))} sent; ready median "
+            f"{statistics.median(other_readies):,.0f} ms; this/that, median of pairs: {ratio:.2f}x"
+        )
+    print(
+        f"without the snapshot: median {statistics.median(without):,.0f} ms; without/with, median of "
+        f"{len(pairs)} pairs: {statistics.median(pairs):.2f}x; the snapshot costs {mb(snapshot_bytes)}"
+    )
+    print(
+        f"navigation -> ready, cold, build.py serve (brotli): median "
+        f"{statistics.median(brotli_readies):,.0f} ms ({', '.join(f'{r:,.0f}' for r in brotli_readies)})"
+    )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,13 @@ def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, floa
     """(exit code, seconds, peak MB) of ``python -m pywall ARGS``."""
     with open(stdout, "wb") as out:
         start = time.monotonic()
-        proc = subprocess.Popen([sys.executable, "-m", "pywall", *args], cwd=ROOT, stdout=out,
-                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pywall", *args],
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+        )
         timer = threading.Timer(LIMIT, proc.kill)
         timer.start()
         watcher = PeakWatcher(proc.pid)
@@ -84,8 +89,10 @@ def fifo(d: Path) -> list[str]:
 
 def view(d: Path) -> list[str]:
     with sqlite3.connect(d / "v.db") as conn:
-        conn.execute("CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS WITH RECURSIVE "
-                     "r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x, 1, 0, 'a' FROM r")
+        conn.execute(
+            "CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS WITH RECURSIVE "
+            "r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT x, 1, 0, 'a' FROM r"
+        )
     return ["verify", str(d / "v.db")]
 
 
@@ -102,9 +109,13 @@ def long_attribute(d: Path) -> list[str]:
 
 def wide_rows(d: Path) -> list[str]:
     with sqlite3.connect(d / "w.db") as conn:
-        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        conn.execute(
+            "CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)"
+        )
         wide = "\U0001f004" * (6 * 1024 * 1024)
-        conn.executemany("INSERT INTO logs VALUES (?, 1, 0, ?)", [(f"g{i}", wide) for i in range(20)])
+        conn.executemany(
+            "INSERT INTO logs VALUES (?, 1, 0, ?)", [(f"g{i}", wide) for i in range(20)]
+        )
     return ["verify", "--jobs", "2", str(d / "w.db")]
 
 
@@ -123,7 +134,9 @@ def overlap(d: Path) -> list[str]:
 def draws(d: Path) -> list[str]:
     text = log_text(LOG)
     end = text.index(">", text.index("<INIT")) + 1
-    (d / "d.xml").write_text(text[:end] + "<T0/>" * ((16 * 1024 * 1024 - end - 20) // 5) + "</mjloggm>")
+    (d / "d.xml").write_text(
+        text[:end] + "<T0/>" * ((16 * 1024 * 1024 - end - 20) // 5) + "</mjloggm>"
+    )
     return ["verify", str(d / "d.xml")]
 
 
@@ -145,7 +158,9 @@ def escapes(d: Path) -> list[str]:
 def wal(d: Path) -> list[str]:
     with sqlite3.connect(d / "wal.db") as conn:
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        conn.execute(
+            "CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)"
+        )
         conn.execute("INSERT INTO logs VALUES ('g', 1, 0, ?)", (log_text(LOG),))
     conn.close()  # checkpoints the WAL, as a downloader that finished does
     return ["verify", str(d / "wal.db")]
@@ -166,7 +181,11 @@ def surrogate_id(d: Path) -> list[str]:
 
 
 def json_escapes(d: Path) -> list[str]:
-    return ["verify", "--json", str(majsoul_with(d, '"nickname": "', '"nickname": "\\u0085\\u202e\\ud800'))]
+    return [
+        "verify",
+        "--json",
+        str(majsoul_with(d, '"nickname": "', '"nickname": "\\u0085\\u202e\\ud800')),
+    ]
 
 
 def inits(d: Path) -> list[str]:

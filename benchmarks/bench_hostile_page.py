@@ -40,7 +40,8 @@ def one_run(browser: object, url: str, files: list[Path]) -> tuple[dict[str, flo
     page.locator("input[type=file][multiple]").set_input_files([str(p) for p in files])
     for p in files:
         expect(page.locator(f'#results [data-file="{p.name}"]')).to_have_attribute(
-            "data-verdict", "verified" if p == PLAIN else "error", timeout=TIMEOUT)
+            "data-verdict", "verified" if p == PLAIN else "error", timeout=TIMEOUT
+        )
     marks = verify_measures(page)
     start = min(m["start"] for m in marks)
     times = {m["name"]: m["end"] - start for m in marks}
@@ -58,19 +59,27 @@ def main() -> None:
         sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
     with tempfile.TemporaryDirectory() as tmp:
         slow, huge = slow_log(Path(tmp) / "slow.xml"), huge_reply_log(Path(tmp) / "huge.xml")
-        cases = {"the real log alone": [PLAIN], "slow log, then the real log": [slow, PLAIN],
-                 "huge-report log, then the real log": [huge, PLAIN]}
+        cases = {
+            "the real log alone": [PLAIN],
+            "slow log, then the real log": [slow, PLAIN],
+            "huge-report log, then the real log": [huge, PLAIN],
+        }
         server, url = start_server()
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-                results = {k: [one_run(browser, url, files) for _ in range(args.runs)] for k, files in cases.items()}
+                results = {
+                    k: [one_run(browser, url, files) for _ in range(args.runs)]
+                    for k, files in cases.items()
+                }
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=10)
     alone = statistics.median(t[PLAIN.name] for t, _ in results["the real log alone"])
-    print("| files dropped | real log's verdict (median ms) | vs alone | hostile log's message (median ms) | peak MB |")
+    print(
+        "| files dropped | real log's verdict (median ms) | vs alone | hostile log's message (median ms) | peak MB |"
+    )
     print("|---|---|---|---|---|")
     for label, runs in results.items():
         good = statistics.median(t[PLAIN.name] for t, _ in runs)

@@ -55,8 +55,10 @@ def naive_walls(raw: list[bytes]) -> float:
         g = MT19937(struct.unpack("<624I", r))
         for _ in range(ROUNDS):
             src = struct.pack("<288I", *(g.genrand_int32() for _ in range(288)))
-            rnd = struct.unpack("<144I", b"".join(hashlib.sha512(src[i:i + 128]).digest()
-                                                   for i in range(0, 1152, 128)))
+            rnd = struct.unpack(
+                "<144I",
+                b"".join(hashlib.sha512(src[i : i + 128]).digest() for i in range(0, 1152, 128)),
+            )
             tenhou.wall_from_rnd(rnd)
     return time.perf_counter() - t
 
@@ -67,10 +69,19 @@ def native_walls(raw: list[bytes]) -> float | None:
         return None
     with tempfile.TemporaryDirectory() as tmp:
         exe = Path(tmp) / "walls"
-        subprocess.run([cc, "-O2", "-o", str(exe), str(ROOT / "benchmarks/c/tenhou_walls.c"), "-lcrypto"],
-                       check=True)
-        runs = [subprocess.run([str(exe), str(len(raw)), str(ROUNDS)], input=b"".join(raw),
-                               capture_output=True, check=True).stdout.split() for _ in range(3)]
+        subprocess.run(
+            [cc, "-O2", "-o", str(exe), str(ROOT / "benchmarks/c/tenhou_walls.c"), "-lcrypto"],
+            check=True,
+        )
+        runs = [
+            subprocess.run(
+                [str(exe), str(len(raw)), str(ROUNDS)],
+                input=b"".join(raw),
+                capture_output=True,
+                check=True,
+            ).stdout.split()
+            for _ in range(3)
+        ]
         return min(float(out[1]) for out in runs)
 
 
@@ -88,14 +99,24 @@ def main() -> None:
     naive_raw = raw[: max(1, args.games // 20)]
     naive = best_of(naive_walls, naive_raw, 1) * len(raw) / len(naive_raw)
     native = native_walls(raw)
-    print(f"Wall generation, {args.games} games x {ROUNDS} rounds ({n_rounds:,} walls), Python {sys.version.split()[0]}")
-    print(f"  pywall.tenhou.walls      {fast * 1e6 / n_rounds:8.2f} us/wall  {n_rounds / fast:10,.0f} walls/s")
-    print(f"  pure-Python port         {naive * 1e6 / n_rounds:8.2f} us/wall  (x{naive / fast:.1f} slower than pywall)")
+    print(
+        f"Wall generation, {args.games} games x {ROUNDS} rounds ({n_rounds:,} walls), Python {sys.version.split()[0]}"
+    )
+    print(
+        f"  pywall.tenhou.walls      {fast * 1e6 / n_rounds:8.2f} us/wall  {n_rounds / fast:10,.0f} walls/s"
+    )
+    print(
+        f"  pure-Python port         {naive * 1e6 / n_rounds:8.2f} us/wall  (x{naive / fast:.1f} slower than pywall)"
+    )
     if native is not None:
         print(f"  native C + OpenSSL       {native * 1e6 / n_rounds:8.2f} us/wall")
-        print(f"  pywall speed vs C: 1/{fast / native:.2f}   pure-Python port vs C: 1/{naive / native:.1f}")
+        print(
+            f"  pywall speed vs C: 1/{fast / native:.2f}   pure-Python port vs C: 1/{naive / native:.1f}"
+        )
     else:
-        print("  native C: not built (needs gcc and OpenSSL headers: apt-get install gcc libssl-dev)")
+        print(
+            "  native C: not built (needs gcc and OpenSSL headers: apt-get install gcc libssl-dev)"
+        )
     log = ROOT / "tests/data/tenhou/gimite/test.mjlog"
     data = log.read_bytes()
     times = []
@@ -104,8 +125,10 @@ def main() -> None:
         report = check_log(log.name, data)
         times.append(time.perf_counter() - t)
     assert report.status == "verified"
-    print(f"Parse + verify, {log.name} ({len(report.rounds)} rounds, {report.checked} tiles): "
-          f"median {statistics.median(times) * 1e3:.2f} ms over {len(times)} runs")
+    print(
+        f"Parse + verify, {log.name} ({len(report.rounds)} rounds, {report.checked} tiles): "
+        f"median {statistics.median(times) * 1e3:.2f} ms over {len(times)} runs"
+    )
 
 
 if __name__ == "__main__":

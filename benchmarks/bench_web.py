@@ -54,8 +54,12 @@ TIMEOUT = 120_000
 
 
 def start_server(root: Path = ROOT) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, str(root / "build.py"), "serve", "--port", "0"],
-                            cwd=root, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(root / "build.py"), "serve", "--port", "0"],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout is not None
     match = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
     assert match, "build.py serve did not print its URL"
@@ -69,8 +73,10 @@ def ready_ms(page: Page, url: str) -> float:
 
 
 def verify_measures(page: Page) -> list[dict[str, Any]]:
-    return list(page.evaluate("""() => performance.getEntriesByName('pywall:verify')
-        .map(m => ({start: m.startTime, end: m.startTime + m.duration, name: m.detail}))"""))
+    return list(
+        page.evaluate("""() => performance.getEntriesByName('pywall:verify')
+        .map(m => ({start: m.startTime, end: m.startTime + m.duration, name: m.detail}))""")
+    )
 
 
 def wait_controlled(page: Page) -> None:
@@ -81,7 +87,9 @@ def wait_controlled(page: Page) -> None:
         time.sleep(0.05)
 
 
-def bench_ready(browser: Any, url: str, runs: int, warm: bool = True) -> tuple[list[float], list[float]]:
+def bench_ready(
+    browser: Any, url: str, runs: int, warm: bool = True
+) -> tuple[list[float], list[float]]:
     cold = []
     for _ in range(runs):
         context = browser.new_context()
@@ -119,14 +127,18 @@ def start_pool(page: Page, size: int) -> None:
     """The "Python workers" setting at `size`, and that many workers running (a batch of
     two logs starts the second; it is cleared again)."""
     page.locator("#workers").select_option(str(size))
-    page.locator("input[type=file][multiple]").set_input_files([str(GAME), str(current_format_paths()[0])])
+    page.locator("input[type=file][multiple]").set_input_files(
+        [str(GAME), str(current_format_paths()[0])]
+    )
     expect(page.locator("#results [data-verdict]")).to_have_count(2, timeout=TIMEOUT)
     expect(page.locator("#status")).to_have_attribute("data-workers", str(size), timeout=TIMEOUT)
     page.locator("#clear").click()
     page.evaluate("() => performance.clearMeasures('pywall:verify')")
 
 
-def bench_page_batch(browser: Any, url: str, files: list[Path], runs: int, pool: int = 0) -> list[float]:
+def bench_page_batch(
+    browser: Any, url: str, files: list[Path], runs: int, pool: int = 0
+) -> list[float]:
     out = []
     for _ in range(runs):
         context = browser.new_context()
@@ -215,22 +227,30 @@ def against(other: Path, runs: int, chromium: str, files: list[Path]) -> None:
         for proc, _ in servers.values():
             proc.terminate()
             proc.wait(timeout=10)
-    labels = {"cold": "navigation → ready, cold", "warm": "navigation → ready, warm",
-              "game": "one 17-round game in the page", "batch": f"{len(files)}-log batch in the page"}
+    labels = {
+        "cold": "navigation → ready, cold",
+        "warm": "navigation → ready, warm",
+        "game": "one 17-round game in the page",
+        "batch": f"{len(files)}-log batch in the page",
+    }
     print(f"A = {names['A']}\nB = {names['B']}\n")
     print("| what | A median | B median | B/A (median of pairs) | pairs |")
     print("|---|---|---|---|---|")
     for key in keys:
         a, b = got["A"][key], got["B"][key]
         ratio = statistics.median(y / x for x, y in zip(a, b, strict=True))
-        print(f"| {labels[key]} | {statistics.median(a):,.0f} ms | {statistics.median(b):,.0f} ms "
-              f"| {ratio:.2f} | {len(a)} |")
+        print(
+            f"| {labels[key]} | {statistics.median(a):,.0f} ms | {statistics.median(b):,.0f} ms "
+            f"| {ratio:.2f} | {len(a)} |"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--against", type=Path, help="another checkout (its site built) to compare with")
+    parser.add_argument(
+        "--against", type=Path, help="another checkout (its site built) to compare with"
+    )
     args = parser.parse_args()
     chromium = chromium_path()
     if chromium is None:
@@ -262,18 +282,42 @@ def main() -> None:
     print(row("one 17-round game in the page", game, "choose file → verdict drawn"))
     print(row("same game, CPython api.handle verify", native, "in-process"))
     print(row(f"{len(files)}-log batch in the page", page_batch, "first request → last verdict"))
-    print(row(f"{len(files)}-log batch in the page, 2 workers running", pool_batch, "first request → last verdict"))
+    print(
+        row(
+            f"{len(files)}-log batch in the page, 2 workers running",
+            pool_batch,
+            "first request → last verdict",
+        )
+    )
     print(row(f"{len(files)}-log batch, `pywall verify` CLI", cli, "whole process, all cores"))
-    print(row(f"{len(files)}-log batch, `pywall verify --jobs 1`", cli_one, "whole process, one core"))
-    print(row(f"{len(files)}-log batch, CPython api.handle verify", native_batch, "in-process, one core"))
+    print(
+        row(f"{len(files)}-log batch, `pywall verify --jobs 1`", cli_one, "whole process, one core")
+    )
+    print(
+        row(
+            f"{len(files)}-log batch, CPython api.handle verify",
+            native_batch,
+            "in-process, one core",
+        )
+    )
     ratio = statistics.median(game) / statistics.median(native)
-    per = {k: statistics.median(v) / len(files) for k, v in
-           (("page", page_batch), ("pool", pool_batch), ("cli", cli), ("cli1", cli_one), ("native", native_batch))}
-    print(f"\none game, page/CPython: {ratio:.1f}x. Per game in the batch: page {per['page']:.0f} ms, "
-          f"CLI {per['cli']:.0f} ms ({per['page'] / per['cli']:.1f}x), CLI --jobs 1 {per['cli1']:.0f} ms "
-          f"({per['page'] / per['cli1']:.1f}x), CPython in-process {per['native']:.0f} ms "
-          f"({per['page'] / per['native']:.1f}x); page with 2 workers running {per['pool']:.1f} ms "
-          f"({per['pool'] / per['cli']:.1f}x the CLI)")
+    per = {
+        k: statistics.median(v) / len(files)
+        for k, v in (
+            ("page", page_batch),
+            ("pool", pool_batch),
+            ("cli", cli),
+            ("cli1", cli_one),
+            ("native", native_batch),
+        )
+    }
+    print(
+        f"\none game, page/CPython: {ratio:.1f}x. Per game in the batch: page {per['page']:.0f} ms, "
+        f"CLI {per['cli']:.0f} ms ({per['page'] / per['cli']:.1f}x), CLI --jobs 1 {per['cli1']:.0f} ms "
+        f"({per['page'] / per['cli1']:.1f}x), CPython in-process {per['native']:.0f} ms "
+        f"({per['page'] / per['native']:.1f}x); page with 2 workers running {per['pool']:.1f} ms "
+        f"({per['pool'] / per['cli']:.1f}x the CLI)"
+    )
 
 
 if __name__ == "__main__":

@@ -55,8 +55,10 @@ from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import fixture_paths, log_text
 
 TIMEOUT_PER_GAME = 100  # ms: generous (a loaded machine's page checked 65 games/s with 2 workers)
-SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
-          "is_processed int, was_error int, log_content text, log_hash text)")
+SCHEMA = (
+    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
+    "is_processed int, was_error int, log_content text, log_hash text)"
+)
 
 
 def make_db(path: Path, games: int) -> Path:
@@ -64,8 +66,10 @@ def make_db(path: Path, games: int) -> Path:
     conn = sqlite3.connect(path)
     with conn:
         conn.execute(SCHEMA)
-        conn.executemany("INSERT INTO logs VALUES (?, 0, 0, 1, 0, ?, '')",
-                         ((f"2019010100gm-00a9-0000-{i:08x}", blobs[i % len(blobs)]) for i in range(games)))
+        conn.executemany(
+            "INSERT INTO logs VALUES (?, 0, 0, 1, 0, ?, '')",
+            ((f"2019010100gm-00a9-0000-{i:08x}", blobs[i % len(blobs)]) for i in range(games)),
+        )
     conn.close()
     return path
 
@@ -74,7 +78,9 @@ def run_archive(page: Page, db: Path, games: int, nth: int) -> dict[str, Any]:
     """Choose the database (its nth time in this page) and wait for its verdict."""
     page.locator("input[type=file][multiple]").set_input_files(str(db))
     node = page.locator(f'#results [data-file="{db.name}"]').nth(nth)
-    expect(node).to_have_attribute("data-verdict", "verified", timeout=max(900_000, games * TIMEOUT_PER_GAME))
+    expect(node).to_have_attribute(
+        "data-verdict", "verified", timeout=max(900_000, games * TIMEOUT_PER_GAME)
+    )
     m = page.evaluate("""() => { const m = performance.getEntriesByName('pywall:archive').at(-1);
                                  return {ms: m.duration, ...m.detail}; }""")
     assert m["games"] == games, m
@@ -97,7 +103,9 @@ class RendererMemory:
         self._stop.set()
         self._thread.join()
         if exc[0] is not None:  # the figure so far, before the error
-            print(f"peak renderer PSS before the error: {self.peak / 2**20:,.0f} MiB", file=sys.stderr)
+            print(
+                f"peak renderer PSS before the error: {self.peak / 2**20:,.0f} MiB", file=sys.stderr
+            )
 
     def _sample(self) -> None:
         while not self._stop.wait(0.2):
@@ -112,7 +120,9 @@ class RendererMemory:
             except (OSError, ValueError, IndexError):
                 continue
             procs[int(entry)] = (ppid, cmd)
-        roots = {pid for pid, (_, cmd) in procs.items() if self.marker in cmd and "--type=" not in cmd}
+        roots = {
+            pid for pid, (_, cmd) in procs.items() if self.marker in cmd and "--type=" not in cmd
+        }
         total = 0
         for pid, (_, cmd) in procs.items():
             if "--type=renderer" not in cmd:
@@ -138,25 +148,31 @@ def pss(pid: int) -> int:
     return 0
 
 
-def bench_page(db: Path, games: int, runs: int, pools: list[int],
-               again: bool = True) -> tuple[dict[int, dict[str, Any]], int]:
+def bench_page(
+    db: Path, games: int, runs: int, pools: list[int], again: bool = True
+) -> tuple[dict[int, dict[str, Any]], int]:
     chromium = chromium_path()
     if chromium is None:
         sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
     server, url = start_server()
     marker = f"/tmp/pywall-bench-{uuid.uuid4().hex}"
-    out: dict[int, dict[str, Any]] = {n: {"first": [], "again": [], "workers": [], "memory": []} for n in pools}
+    out: dict[int, dict[str, Any]] = {
+        n: {"first": [], "again": [], "workers": [], "memory": []} for n in pools
+    }
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium,
-                                         args=[*CHROMIUM_FLAGS, f"--crash-dumps-dir={marker}"])
+            browser = pw.chromium.launch(
+                executable_path=chromium, args=[*CHROMIUM_FLAGS, f"--crash-dumps-dir={marker}"]
+            )
             with RendererMemory(marker) as memory:
                 for _ in range(runs):
                     for n in pools:
                         context = browser.new_context()
                         page = context.new_page()
                         page.goto(url)
-                        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=120_000)
+                        expect(page.locator("#status")).to_have_attribute(
+                            "data-state", "ready", timeout=120_000
+                        )
                         page.locator("#workers").select_option(str(n))
                         first = run_archive(page, db, games, 0)
                         second = run_archive(page, db, games, 1) if again else first
@@ -175,7 +191,9 @@ def bench_page(db: Path, games: int, runs: int, pools: list[int],
 def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
     exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
     t0 = time.perf_counter()
-    out = subprocess.run([exe, "verify", "--jsonl", *jobs, str(db)], capture_output=True, text=True, check=False)
+    out = subprocess.run(
+        [exe, "verify", "--jsonl", *jobs, str(db)], capture_output=True, text=True, check=False
+    )
     seconds = time.perf_counter() - t0
     summary = json.loads(out.stdout.splitlines()[-1])["summary"]
     assert summary["files"] == games and summary["verified"] == games, summary
@@ -191,11 +209,19 @@ def bench_in_process(db: Path, games: int) -> float:
 def bench_pyodide(db: Path, runs: int) -> list[float]:
     """The in-process figure's requests inside Pyodide under Node (no page), `runs` times in
     one Node: the most the page's Python can do on this machine's WebAssembly engine, one core."""
-    node, index = shutil.which("node"), ROOT / "build" / "pyodide"  # the site's runtime, unpacked (build.py)
+    node, index = (
+        shutil.which("node"),
+        ROOT / "build" / "pyodide",
+    )  # the site's runtime, unpacked (build.py)
     if node is None or not (index / "pyodide.mjs").exists():
         return []
-    proc = subprocess.run([node, str(ROOT / "benchmarks" / "pyodide_archive.mjs"), str(index), str(db), str(runs)],
-                          capture_output=True, text=True, check=True, cwd=ROOT / "web")
+    proc = subprocess.run(
+        [node, str(ROOT / "benchmarks" / "pyodide_archive.mjs"), str(index), str(db), str(runs)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT / "web",
+    )
     rates: list[float] = json.loads(proc.stdout.strip().splitlines()[-1])["rates"]
     return rates
 
@@ -209,10 +235,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pools", default="1,2", help="pool sizes to measure, e.g. 1,2")
-    parser.add_argument("--cli", action=argparse.BooleanOptionalAction, default=True,
-                        help="also measure the CLI and CPython in-process (default: yes)")
-    parser.add_argument("--again", action=argparse.BooleanOptionalAction, default=True,
-                        help="check the database a second time in each page (default: yes)")
+    parser.add_argument(
+        "--cli",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure the CLI and CPython in-process (default: yes)",
+    )
+    parser.add_argument(
+        "--again",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="check the database a second time in each page (default: yes)",
+    )
     args = parser.parse_args()
     pools = [int(n) for n in args.pools.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
@@ -225,20 +259,33 @@ def main() -> None:
         native, pyodide, ratios = [], [], []
         for _ in range(runs):  # pair by pair, so that the host's noise falls on both
             native.append(bench_in_process(db, args.games))
-            warm = bench_pyodide(db, 2)  # its first run warms the engine up, as the page's warm-up does
+            warm = bench_pyodide(
+                db, 2
+            )  # its first run warms the engine up, as the page's warm-up does
             if warm:
                 pyodide.append(warm[-1])
                 ratios.append(warm[-1] / native[-1])
-    print(f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
-          f" ({os.cpu_count()} cores):")
+    print(
+        f"{args.games:,}-game phoenix-logs database ({size:.1f} MB), games per second, median of {args.runs}"
+        f" ({os.cpu_count()} cores):"
+    )
     print("| where | games/s | range |")
     print("|---|---|---|")
     for n in pools:
         used = sorted({w for w in page[n]["workers"]})
-        print(line(f"the page, {n} worker(s), first archive (start-up of the others counted)", page[n]["first"]))
+        print(
+            line(
+                f"the page, {n} worker(s), first archive (start-up of the others counted)",
+                page[n]["first"],
+            )
+        )
         if args.again:
-            print(line(f"the page, {n} worker(s), the same archive again (workers that checked it: {used})",
-                       page[n]["again"]))
+            print(
+                line(
+                    f"the page, {n} worker(s), the same archive again (workers that checked it: {used})",
+                    page[n]["again"],
+                )
+            )
     if args.cli:
         print(line("`pywall verify --jobs 1`", cli1))
         print(line("`pywall verify --jobs 2`", cli2))
@@ -249,19 +296,30 @@ def main() -> None:
     if 1 in med:
         for n in pools:
             if n > 1:
-                print(f"\npage, {n} workers / 1 worker: {med[n] / med[1]:.2f}x (again); "
-                      f"first: {statistics.median(page[n]['first']) / statistics.median(page[1]['first']):.2f}x")
+                print(
+                    f"\npage, {n} workers / 1 worker: {med[n] / med[1]:.2f}x (again); "
+                    f"first: {statistics.median(page[n]['first']) / statistics.median(page[1]['first']):.2f}x"
+                )
     if args.cli:
         top = max(pools)
-        print(f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
-              f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}")
+        print(
+            f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
+            f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}"
+        )
         if pyodide:
-            print(f"Pyodide (no page) / CPython in-process, median of the pairs: {statistics.median(ratios):.2f} "
-                  f"({', '.join(f'{r:.2f}' for r in ratios)}): the page's ceiling against the CLI on the same cores")
+            print(
+                f"Pyodide (no page) / CPython in-process, median of the pairs: {statistics.median(ratios):.2f} "
+                f"({', '.join(f'{r:.2f}' for r in ratios)}): the page's ceiling against the CLI on the same cores"
+            )
     for n in pools:
         last = page[n]["memory"][-1]
-        print(f"memory, {n} worker(s): " + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last)))
-    print(f"peak memory (PSS) of Chromium's renderer processes (each page and its workers): {peak / 2**20:,.0f} MiB")
+        print(
+            f"memory, {n} worker(s): "
+            + ", ".join(f"worker {i + 1} {b / 2**20:,.0f} MiB" for i, b in enumerate(last))
+        )
+    print(
+        f"peak memory (PSS) of Chromium's renderer processes (each page and its workers): {peak / 2**20:,.0f} MiB"
+    )
 
 
 if __name__ == "__main__":

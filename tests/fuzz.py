@@ -47,14 +47,35 @@ CASE_SECONDS = 10.0  # of the worker's CPU time (the machine is shared: wall tim
 HANG_SECONDS = 60.0  # of wall time without a word from the worker: a hang
 MAX_RSS_MB = 300
 WORK_MB = 200
-PHOENIX_SCHEMA = ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
-                  "is_processed int, was_error int, log_content text, log_hash text)")
-SNIPPETS = [b"<T", b"<D", b"<INIT ", b'<GO type="16"/>', b"<N who=\"0\" m=\"", b"/>", b"\"", b"=", b"&#",
-            b"\xc2\xb2", b"9" * 40, b"<!DOCTYPE", b"<UN n0=\"%1B", b"<AGARI ", b"<DORA hai=\"", b"\x00", b">",
-            b"<SHUFFLE seed=\"mt19937ar-sha512-n288-base64,", b"<mjloggm ver=\"2.3\">"]
+PHOENIX_SCHEMA = (
+    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
+    "is_processed int, was_error int, log_content text, log_hash text)"
+)
+SNIPPETS = [
+    b"<T",
+    b"<D",
+    b"<INIT ",
+    b'<GO type="16"/>',
+    b'<N who="0" m="',
+    b"/>",
+    b'"',
+    b"=",
+    b"&#",
+    b"\xc2\xb2",
+    b"9" * 40,
+    b"<!DOCTYPE",
+    b'<UN n0="%1B',
+    b"<AGARI ",
+    b'<DORA hai="',
+    b"\x00",
+    b">",
+    b'<SHUFFLE seed="mt19937ar-sha512-n288-base64,',
+    b'<mjloggm ver="2.3">',
+]
 
 
 # --- the readers: each takes bytes and may raise only PywallError -------------------------------
+
 
 def _readers() -> dict[str, Callable[[bytes], object]]:
     from pywall import archives
@@ -78,7 +99,9 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "cli.escaped_report": fuzz_cases.escape_reader,
         **fuzz_cases.work_readers(),
     }
-    broken = os.environ.get("PYWALL_FUZZ_BREAK")  # tests/unit/test_fuzz.py: a reader that always fails
+    broken = os.environ.get(
+        "PYWALL_FUZZ_BREAK"
+    )  # tests/unit/test_fuzz.py: a reader that always fails
     if broken in readers:
         readers[broken] = _broken
     return readers
@@ -94,11 +117,19 @@ def reproducer(reader: str, path: Path) -> str:
 
 # --- inputs ----------------------------------------------------------------------------------
 
+
 def seeds() -> list[bytes]:
-    logs = [p.read_bytes() for p in sorted((ROOT / "tests" / "data" / "tenhou").rglob("*")) if p.is_file()]
+    logs = [
+        p.read_bytes()
+        for p in sorted((ROOT / "tests" / "data" / "tenhou").rglob("*"))
+        if p.is_file()
+    ]
     data = ROOT / "tests" / "data"
-    records = [p.read_bytes() for folder in (data / "vectors" / "majsoul", data / "majsoul", data / "riichicity")
-               for p in sorted(folder.glob("*.json"))]
+    records = [
+        p.read_bytes()
+        for folder in (data / "vectors" / "majsoul", data / "majsoul", data / "riichicity")
+        for p in sorted(folder.glob("*.json"))
+    ]
     return logs + records
 
 
@@ -112,7 +143,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         elif op == 1:
             buf[at:at] = rng.choice(SNIPPETS)
         elif op == 2:
-            del buf[at:at + rng.randint(1, 400)]
+            del buf[at : at + rng.randint(1, 400)]
         elif op == 3:
             end = min(len(buf), at + rng.randint(1, 2000))
             buf[at:at] = buf[at:end] * rng.randint(1, 4)
@@ -133,14 +164,21 @@ def packed(data: bytes, rng: random.Random) -> bytes:
     elif kind == 3:
         conn = sqlite3.connect(":memory:")
         conn.execute(PHOENIX_SCHEMA)
-        conn.executemany("INSERT INTO logs VALUES (?, 0, 0, 1, 0, ?, '')",
-                         [(f"2020010100gm-00a9-0000-{i:08x}", bz2.compress(data)) for i in range(rng.randint(1, 40))])
+        conn.executemany(
+            "INSERT INTO logs VALUES (?, 0, 0, 1, 0, ?, '')",
+            [
+                (f"2020010100gm-00a9-0000-{i:08x}", bz2.compress(data))
+                for i in range(rng.randint(1, 40))
+            ],
+        )
         conn.commit()
         out = conn.serialize()
         conn.close()
     else:
         buf = io.BytesIO()
-        method = rng.choice([zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+        method = rng.choice(
+            [zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA]
+        )
         with zipfile.ZipFile(buf, "w", method) as zf:
             zf.writestr("a.xml", data)
             zf.writestr("b.xml", data[: len(data) // 2])
@@ -163,21 +201,39 @@ def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
         roll = (roll - 0.25) / 0.75
         if roll < 0.5:
             data = mutate(base, rng)
-            if base.lstrip()[:1] == b"{":  # a JSON record: every reader that takes one, and the sniffing
-                yield rng.choice(["check_log", "parse_record", "majsoul.parse", "riichicity.parse"]), data
+            if (
+                base.lstrip()[:1] == b"{"
+            ):  # a JSON record: every reader that takes one, and the sniffing
+                yield (
+                    rng.choice(["check_log", "parse_record", "majsoul.parse", "riichicity.parse"]),
+                    data,
+                )
             else:
                 yield ("check_log" if rng.random() < 0.7 else "mjlog.parse"), data
         elif roll < 0.8:
             data = packed(base if base.lstrip()[:1] != b"{" else pool[0], rng)
-            yield rng.choice(["archives.log_from_content", "archives.gunzip_bounded",
-                              "archives.bunzip_bounded", "zips.iter_zip", "mjlog.parse",
-                              "sources.ArchiveSource"]), data
+            yield (
+                rng.choice(
+                    [
+                        "archives.log_from_content",
+                        "archives.gunzip_bounded",
+                        "archives.bunzip_bounded",
+                        "zips.iter_zip",
+                        "mjlog.parse",
+                        "sources.ArchiveSource",
+                    ]
+                ),
+                data,
+            )
         else:
             yield rng.choice(names), rng.randbytes(rng.randint(0, 4096))
 
 
-def _beyond_readers(rng: random.Random, payloads: list[tuple[str, dict[str, object], bytes | None]],
-                    works: list[str]) -> Iterator[tuple[str, bytes]]:
+def _beyond_readers(
+    rng: random.Random,
+    payloads: list[tuple[str, dict[str, object], bytes | None]],
+    works: list[str],
+) -> Iterator[tuple[str, bytes]]:
     """One case past the readers: the API, links, the CLI's escaping, or much work."""
     roll = rng.random()
     if roll < 0.55:
@@ -185,7 +241,10 @@ def _beyond_readers(rng: random.Random, payloads: list[tuple[str, dict[str, obje
     elif roll < 0.7:
         yield "links.link_from_text", fuzz_cases.link_case(rng)
     elif roll < 0.85:
-        yield "cli.escaped_report", mutate(rng.choice(["x\x1b]0;t\x07\u202e".encode(), "東 ".encode(), b"a"]), rng)
+        yield (
+            "cli.escaped_report",
+            mutate(rng.choice(["x\x1b]0;t\x07\u202e".encode(), "東 ".encode(), b"a"]), rng),
+        )
     else:
         data = fuzz_cases.work_case(rng)
         yield ("work:zips.iter_zip" if data[:2] == b"PK" else rng.choice(works[:2])), data
@@ -212,11 +271,15 @@ def hypothesis_cases(seconds: float) -> int:
     from hypothesis import strategies as st
 
     readers = _readers()
-    tag = st.builds(lambda n, a, v: f"<{n} {a}=\"{v}\"/>", st.sampled_from(["INIT", "T1", "N", "GO", "UN", "DORA",
-                                                                           "AGARI", "REACH", "T\u00b2"]),
-                    st.sampled_from(["seed", "hai0", "who", "m", "type", "n0", "hai", "step"]),
-                    st.text(alphabet="0123456789,-%&#;x\u00b2 ", max_size=30))
-    logs = st.lists(tag, max_size=30).map(lambda tags: ('<mjloggm ver="2.3">' + "".join(tags)).encode())
+    tag = st.builds(
+        lambda n, a, v: f'<{n} {a}="{v}"/>',
+        st.sampled_from(["INIT", "T1", "N", "GO", "UN", "DORA", "AGARI", "REACH", "T\u00b2"]),
+        st.sampled_from(["seed", "hai0", "who", "m", "type", "n0", "hai", "step"]),
+        st.text(alphabet="0123456789,-%&#;x\u00b2 ", max_size=30),
+    )
+    logs = st.lists(tag, max_size=30).map(
+        lambda tags: ('<mjloggm ver="2.3">' + "".join(tags)).encode()
+    )
     deadline = time.monotonic() + seconds
     failed = 0
     for name, reader in readers.items():
@@ -232,12 +295,16 @@ def hypothesis_cases(seconds: float) -> int:
     return failed
 
 
-def _property(reader: Callable[[bytes], object], inputs: SearchStrategy[bytes]) -> Callable[[], None]:
+def _property(
+    reader: Callable[[bytes], object], inputs: SearchStrategy[bytes]
+) -> Callable[[], None]:
     from hypothesis import HealthCheck, given, settings
 
     from pywall.errors import PywallError
 
-    @settings(max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
     @given(inputs)
     def check(data: bytes) -> None:
         try:
@@ -249,6 +316,7 @@ def _property(reader: Callable[[bytes], object], inputs: SearchStrategy[bytes]) 
 
 
 # --- the worker and its watchdog --------------------------------------------------------------
+
 
 def save(reader: str, data: bytes) -> Path:
     FAILURES.mkdir(exist_ok=True)
@@ -269,8 +337,10 @@ def replay(reader: str, path: Path) -> None:
         if not isinstance(exc, PywallError):
             raise
         print(f"PywallError: {exc}")
-    print(f"{time.process_time() - start:.2f} s of CPU, {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
-          + (f", {traced:.0f} MB allocated at the peak" if traced else ""))
+    print(
+        f"{time.process_time() - start:.2f} s of CPU, {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+        + (f", {traced:.0f} MB allocated at the peak" if traced else "")
+    )
 
 
 def worker(seconds: float, seed: int) -> int:
@@ -298,16 +368,21 @@ def worker(seconds: float, seed: int) -> int:
             pass
         except Exception as exc:  # noqa: BLE001 (any other exception is the failure we look for)
             path = save(reader, data)
-            print(f"FAIL {reader}: {type(exc).__name__}: {str(exc)[:300]}\n  replay: {reproducer(reader, path)}",
-                  flush=True)
+            print(
+                f"FAIL {reader}: {type(exc).__name__}: {str(exc)[:300]}\n  replay: {reproducer(reader, path)}",
+                flush=True,
+            )
             failed += 1
             continue
         took = time.process_time() - start
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         if took > CASE_SECONDS or rss > MAX_RSS_MB or traced > WORK_MB:
             path = save(reader, data)
-            print(f"FAIL {reader}: {took:.1f} s of CPU, {rss:.0f} MB process, {traced:.0f} MB case\n"
-                  f"  replay: {reproducer(reader, path)}", flush=True)
+            print(
+                f"FAIL {reader}: {took:.1f} s of CPU, {rss:.0f} MB process, {traced:.0f} MB case\n"
+                f"  replay: {reproducer(reader, path)}",
+                flush=True,
+            )
             failed += 1
             if rss > MAX_RSS_MB:
                 current.unlink(missing_ok=True)
@@ -342,8 +417,21 @@ def watch(seconds: float, seed: int) -> int:
 
 def _one_worker(seconds: float, seed: int) -> tuple[int, int | None, list[str]]:
     """(cases run, the worker's exit code or None when killed, failures) of one worker."""
-    proc = subprocess.Popen([sys.executable, "-m", "tests.fuzz", "--worker", "--seconds", str(seconds),
-                             "--seed", str(seed)], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tests.fuzz",
+            "--worker",
+            "--seconds",
+            str(seconds),
+            "--seed",
+            str(seed),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_pump, args=(proc, lines), daemon=True).start()
     last, count = "", 0
@@ -401,7 +489,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     if args.worker:
-        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))  # a blow-up fails here, not the machine
+        resource.setrlimit(
+            resource.RLIMIT_AS, (2 << 30, 2 << 30)
+        )  # a blow-up fails here, not the machine
         return worker(args.seconds, seed)
     print(f"fuzz: seed {seed}, {args.seconds:.0f} s", flush=True)
     code = watch(args.seconds, seed)

@@ -36,12 +36,37 @@ LOG = DATA / "tenhou" / "tenhou-python-bot" / "1.txt"
 MS = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
 RC = DATA / "riichicity" / "gameDataSample.json"
 SHA = DATA / "majsoul" / "riichienv_mjsoul_corpus_validation.json"
-LINKS = ["https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3", "2009082812gm-00e1-0000-47dd79cf",
-         "https://tenhou.net/3/?log=2016022509gm-0009-0000-x1234567890ab&ts=2",
-         "https://game.maj-soul.com/1/?paipu=210815-6da08e40-2605-42fb-a5e3-f8aa5940362a_a12345678",
-         "http://tenhou.net/5/#json=2022060222gm-0001-0000-a87679bc", "tenhou.net/6/?log=2022060223gm-0001-0000-b8e20009"]
-ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2**63, 1e308, "", "x" * 300, "\ud800", "\u202e\x1b[31m", [],
-                         {}, [[]], {"": {}}, "[" * 100, "1m2m", -(2**31), 136, 255, 4]
+LINKS = [
+    "https://tenhou.net/0/?log=2022060222gm-0001-0000-a87679bc&tw=3",
+    "2009082812gm-00e1-0000-47dd79cf",
+    "https://tenhou.net/3/?log=2016022509gm-0009-0000-x1234567890ab&ts=2",
+    "https://game.maj-soul.com/1/?paipu=210815-6da08e40-2605-42fb-a5e3-f8aa5940362a_a12345678",
+    "http://tenhou.net/5/#json=2022060222gm-0001-0000-a87679bc",
+    "tenhou.net/6/?log=2022060223gm-0001-0000-b8e20009",
+]
+ODD_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    2**63,
+    1e308,
+    "",
+    "x" * 300,
+    "\ud800",
+    "\u202e\x1b[31m",
+    [],
+    {},
+    [[]],
+    {"": {}},
+    "[" * 100,
+    "1m2m",
+    -(2**31),
+    136,
+    255,
+    4,
+]
 
 
 class Failure(Exception):
@@ -73,6 +98,7 @@ def archive_source(data: bytes) -> object:
 
 # --- the page's real requests -----------------------------------------------------------------
 
+
 def real_payloads() -> list[tuple[str, dict[str, Any], bytes | None]]:
     """(kind, payload, file bytes) for every request type, from real logs and records."""
     from pywall import api
@@ -87,8 +113,17 @@ def real_payloads() -> list[tuple[str, dict[str, Any], bytes | None]]:
         ("verify", {"name": MS.name}, MS.read_bytes()),
         ("walls", {"seed": seed, "rounds": 3, "players": 4}, None),
         ("csv", {"rows": reply["rows"]}, None),
-        ("wall_svg", {"round": rnd, "names": report["game"]["players"], "red": True, "title": "East 2",
-                      "labels": {"dead": "dead wall"}}, None),
+        (
+            "wall_svg",
+            {
+                "round": rnd,
+                "names": report["game"]["players"],
+                "red": True,
+                "title": "East 2",
+                "labels": {"dead": "dead wall"},
+            },
+            None,
+        ),
         ("audit", {"reports": [report], "runs": ["r"], "tallies": []}, None),
         ("tally_add", {"run": "r", "start": 0, "records": records}, None),
         ("tally", {"run": "r"}, None),
@@ -115,9 +150,15 @@ def _archive_records(log: bytes) -> list[Any]:
             for i in range(3):
                 zf.writestr(f"{i}.xml", log)
         run = api.Api(lambda p, label: ArchiveSource(Path(p), label))
-        api.handle("archive_open", json.dumps({"run": "a", "path": str(path), "label": "a.zip", "records": True}),
-                   None, run)
-        chunk = json.loads(api.handle("archive_next", json.dumps({"run": "a", "limit": 3}), None, run))
+        api.handle(
+            "archive_open",
+            json.dumps({"run": "a", "path": str(path), "label": "a.zip", "records": True}),
+            None,
+            run,
+        )
+        chunk = json.loads(
+            api.handle("archive_next", json.dumps({"run": "a", "limit": 3}), None, run)
+        )
         api.handle("archive_close", json.dumps({"run": "a"}), None, run)
     return list(chunk.get("records", []))
 
@@ -148,7 +189,11 @@ def _alter(value: Any, rng: random.Random, depth: int = 0) -> Any:
         return items
     if isinstance(value, str) and value and rng.random() < 0.5:
         i = rng.randrange(len(value))
-        return value[:i] + rng.choice(["\x00", "\u202e", "'", "<", "&", "9", "%", "]", "\ud800"]) + value[i + 1:]
+        return (
+            value[:i]
+            + rng.choice(["\x00", "\u202e", "'", "<", "&", "9", "%", "]", "\ud800"])
+            + value[i + 1 :]
+        )
     if isinstance(value, int) and not isinstance(value, bool) and rng.random() < 0.5:
         return value + rng.choice([-1, 1, -value - 1, 2**31, 136])
     return rng.choice(ODD_VALUES)
@@ -160,10 +205,18 @@ def api_case(rng: random.Random, payloads: list[tuple[str, dict[str, Any], bytes
         payload = _alter(payload, rng)
     text = json.dumps(payload)
     if rng.random() < 0.1:  # the text itself cut or bracketed
-        text = rng.choice([text[: rng.randrange(len(text) + 1)], "[" * rng.randint(60, 70) + text, text + "]"])
+        text = rng.choice(
+            [text[: rng.randrange(len(text) + 1)], "[" * rng.randint(60, 70) + text, text + "]"]
+        )
     if rng.random() < 0.05:
-        kind = rng.choice(["archive_next", "archive_close", "archive_game", "archive_open", "nothing", ""])
-    envelope = {"kind": kind, "payload": text, "data": base64.b64encode(data).decode() if data else None}
+        kind = rng.choice(
+            ["archive_next", "archive_close", "archive_game", "archive_open", "nothing", ""]
+        )
+    envelope = {
+        "kind": kind,
+        "payload": text,
+        "data": base64.b64encode(data).decode() if data else None,
+    }
     return json.dumps(envelope).encode()
 
 
@@ -194,12 +247,36 @@ def _text(case: bytes) -> str:
 
 # --- links, and the text the CLI prints ---------------------------------------------------------
 
+
 def link_case(rng: random.Random) -> bytes:
     text = rng.choice(LINKS)
     for _ in range(rng.randint(1, 4)):
         i = rng.randrange(len(text) + 1)
-        text = text[:i] + rng.choice(["[", "]", "%", "%ff", "://", "?", "&tw=", "x", "0", "\u0661", "\ud800",
-                                      "#", "@", ":99999", " ", "\n", "gm-"]) + text[i + rng.randint(0, 3):]
+        text = (
+            text[:i]
+            + rng.choice(
+                [
+                    "[",
+                    "]",
+                    "%",
+                    "%ff",
+                    "://",
+                    "?",
+                    "&tw=",
+                    "x",
+                    "0",
+                    "\u0661",
+                    "\ud800",
+                    "#",
+                    "@",
+                    ":99999",
+                    " ",
+                    "\n",
+                    "gm-",
+                ]
+            )
+            + text[i + rng.randint(0, 3) :]
+        )
     return text.encode("utf-8", "surrogatepass")
 
 
@@ -220,7 +297,7 @@ def escape_reader(case: bytes) -> object:
     log = LOG.read_text(encoding="utf-8")
     start = log.index('n0="') + 4
     quoted = "".join(f"%{b:02X}" for b in case[:200])
-    report = check_log(text, log[:start] + quoted + log[log.index('"', start):])
+    report = check_log(text, log[:start] + quoted + log[log.index('"', start) :])
     shown = "\n".join(human_lines(report))
     for line in render("human", report).split("\n"):
         if _UNSAFE.search(line):
@@ -232,10 +309,11 @@ def escape_reader(case: bytes) -> object:
 
 # --- small in bytes, large in work ----------------------------------------------------------------
 
+
 def _rounds_of(log: str) -> tuple[str, str, str]:
     first = log.index("<INIT")
     second = log.index("<INIT", first + 1)
-    return log[:first], log[first:second], log[first: log.index(">", first) + 1]
+    return log[:first], log[first:second], log[first : log.index(">", first) + 1]
 
 
 def work_case(rng: random.Random) -> bytes:
@@ -250,7 +328,9 @@ def work_case(rng: random.Random) -> bytes:
         data = (head + rnd * min(n, 17_000)).encode()
     elif kind == 2:
         agari = '<AGARI who="0" fromWho="1" doraHai="0,4,8,12,16" doraHaiUra="1,5,9,13,17"/>'
-        data = (head + (rnd + agari * rng.choice([10, 500, 2000])) * rng.choice([1, 10, 99])).encode()
+        data = (
+            head + (rnd + agari * rng.choice([10, 500, 2000])) * rng.choice([1, 10, 99])
+        ).encode()
     elif kind == 3:
         unit = rng.choice(["{},", "[],", '"ab",', "1.5,", '{"a":[]},', "[" * 10])
         data = ('{"a":[' + unit * (min(n * 100, 16 << 20) // len(unit)) + "0]}").encode()

@@ -10,7 +10,9 @@ from types import ModuleType
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
 TENHOU = DATA / "tenhou"
-VECTOR = DATA / "vectors" / "tenhou-2016022509gm-0009-0000-b327da61" / "2016022509gm-0009-0000-b327da61"
+VECTOR = (
+    DATA / "vectors" / "tenhou-2016022509gm-0009-0000-b327da61" / "2016022509gm-0009-0000-b327da61"
+)
 
 TAG_RE = re.compile(r"<[^<>]*>")
 

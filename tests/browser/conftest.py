@@ -40,7 +40,9 @@ def chromium_path() -> str | None:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     path = chromium_path()
     if path is None:
-        pytest.skip("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium (apt-get install chromium)")
+        pytest.skip(
+            "no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium (apt-get install chromium)"
+        )
     return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_FLAGS}
 
 
@@ -52,7 +54,9 @@ def site_url() -> Iterator[str]:
         build.build_site()
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
     )
     try:
         assert proc.stdout is not None

@@ -61,7 +61,9 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 def plain_host(site: Path, gzip_header: bool = False) -> Iterator[tuple[str, Counter]]:
     """Serve ``site`` on a free port: (its URL, the counter)."""
     counter = Counter()
-    handler_class = type("Handler", (CountingHandler,), {"counter": counter, "gzip_header": gzip_header})
+    handler_class = type(
+        "Handler", (CountingHandler,), {"counter": counter, "gzip_header": gzip_header}
+    )
     handler = functools.partial(handler_class, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True

@@ -34,15 +34,21 @@ LARGE_MS = 300_000
 
 def special_rows() -> list[tuple[Any, ...]]:
     """A bad bz2 blob, two rows phoenix-logs did not download (skipped), a tampered log."""
-    return [(BROKEN, corrupt_bz2(), 1, 0), (SKIPPED[0], b"", 1, 1), (SKIPPED[1], b"", 0, 0),
-            (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0)]
+    return [
+        (BROKEN, corrupt_bz2(), 1, 0),
+        (SKIPPED[0], b"", 1, 1),
+        (SKIPPED[1], b"", 0, 0),
+        (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0),
+    ]
 
 
 @pytest.fixture(scope="module")
 def houou(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """165 fixture games (every fixture three times) with the special rows among them: 167 games."""
     rows = fixture_rows(copies=3)
-    return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:70] + special_rows() + rows[70:])
+    return phoenix_db(
+        tmp_path_factory.mktemp("db") / "houou.db", rows[:70] + special_rows() + rows[70:]
+    )
 
 
 @pytest.fixture(scope="module")
@@ -59,15 +65,20 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     with zipfile.ZipFile(path) as zf:  # zero the middle of one member's deflate stream
         info = zf.getinfo("games/truncated.xml")
     start = info.header_offset + 30 + len(info.filename) + len(info.extra) + info.compress_size // 2
-    data[start:start + 64] = bytes(64)
+    data[start : start + 64] = bytes(64)
     path.write_bytes(bytes(data))
     return path
 
 
 def cli_verdicts(path: Path) -> dict[str, dict[str, Any]]:
     """``pywall verify --jsonl`` on the file, keyed by the name the page gives each game."""
-    out = subprocess.run([sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", str(path)],
-                         capture_output=True, text=True, cwd=ROOT, check=False).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    ).stdout
     lines = [json.loads(line) for line in out.splitlines()]
     assert "summary" in lines[-1]
     return {r["path"].replace(str(path), path.name, 1): r for r in lines[:-1]}
@@ -80,9 +91,11 @@ def archive_done(page: Page, name: str, verdict: str, ms: int = WORK_MS) -> Any:
 
 
 def shown_rows(page: Page) -> list[dict[str, str]]:
-    return list(page.locator("#summary tbody tr").evaluate_all("""trs => trs.map(tr => ({
+    return list(
+        page.locator("#summary tbody tr").evaluate_all("""trs => trs.map(tr => ({
         path: tr.dataset.row, status: tr.dataset.status, rounds: tr.cells[2].textContent,
-        checked: tr.cells[3].textContent, problem: tr.cells[4].textContent}))"""))
+        checked: tr.cells[3].textContent, problem: tr.cells[4].textContent}))""")
+    )
 
 
 def all_rows(page: Page) -> list[dict[str, str]]:
@@ -92,7 +105,10 @@ def all_rows(page: Page) -> list[dict[str, str]]:
         first.click()
         expect(page.locator("#page-text")).to_contain_text("Page 1 of")
     rows = shown_rows(page)
-    while page.locator("#pager").is_visible() and page.get_by_role("button", name="Next page").is_enabled():
+    while (
+        page.locator("#pager").is_visible()
+        and page.get_by_role("button", name="Next page").is_enabled()
+    ):
         before = page.locator("#page-text").text_content()
         page.get_by_role("button", name="Next page").click()
         expect(page.locator("#page-text")).not_to_have_text(before or "")
@@ -120,8 +136,12 @@ def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None
     open_ready(page)
     choose(page, houou)
     node = archive_done(page, "houou.db", "mismatch")
-    expect(node.locator(".archive-counts")).to_have_text("167 games: 165 verified, 1 mismatch, 1 cannot read")
-    expect(page.locator("#batch-summary")).to_contain_text("167 logs: 165 verified, 1 mismatch, 1 cannot read")
+    expect(node.locator(".archive-counts")).to_have_text(
+        "167 games: 165 verified, 1 mismatch, 1 cannot read"
+    )
+    expect(page.locator("#batch-summary")).to_contain_text(
+        "167 logs: 165 verified, 1 mismatch, 1 cannot read"
+    )
     expect(page.locator("#batch-summary")).to_contain_text("per second")
     expect(page.locator("#batch-progress")).to_have_attribute("value", "167")
     # one page of 100 rows at a time, not 167, and no game drawn until asked
@@ -142,15 +162,22 @@ def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None
     with page.expect_download() as info:
         page.get_by_role("button", name="Export CSV").click()
     exported = list(csv.DictReader(io.StringIO(read_csv(info.value.path())[1])))
-    assert [(r["path"], r["status"], int(r["checked"])) for r in exported] == \
-        [(p, r["status"], r["checked"]) for p, r in cli.items()]
+    assert [(r["path"], r["status"], int(r["checked"])) for r in exported] == [
+        (p, r["status"], r["checked"]) for p, r in cli.items()
+    ]
     with page.expect_download() as info:
         page.get_by_role("button", name="Export JSON").click()
     doc = json.loads(Path(info.value.path()).read_text())
-    assert doc["summary"] == {"files": 167, "verified": 165, "mismatch": 1, "error": 1,
-                              "checked": sum(r["checked"] for r in cli.values())}
-    assert [(f["path"], f["status"], f["round_count"]) for f in doc["files"]] == \
-        [(p, r["status"], len(r["rounds"])) for p, r in cli.items()]
+    assert doc["summary"] == {
+        "files": 167,
+        "verified": 165,
+        "mismatch": 1,
+        "error": 1,
+        "checked": sum(r["checked"] for r in cli.values()),
+    }
+    assert [(f["path"], f["status"], f["round_count"]) for f in doc["files"]] == [
+        (p, r["status"], len(r["rounds"])) for p, r in cli.items()
+    ]
 
 
 def test_filter_shows_only_problems(page: Page, houou: Path) -> None:
@@ -160,8 +187,10 @@ def test_filter_shows_only_problems(page: Page, houou: Path) -> None:
     page.get_by_label("Show").select_option("problems")
     expect(page.locator("#summary tbody tr")).to_have_count(2)
     rows = shown_rows(page)
-    assert [(r["path"], r["status"]) for r in rows] == [(f"houou.db/{BROKEN}", "error"),
-                                                         (f"houou.db/{TAMPERED}", "mismatch")]
+    assert [(r["path"], r["status"]) for r in rows] == [
+        (f"houou.db/{BROKEN}", "error"),
+        (f"houou.db/{TAMPERED}", "mismatch"),
+    ]
     assert "bz2" in rows[0]["problem"]
     expect(page.locator("#pager")).to_be_hidden()
     page.get_by_label("Show").select_option("all")
@@ -201,7 +230,9 @@ def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, s
     page.select_option("#lang", "ja")
     expect(archive.locator(".archive-counts")).to_contain_text("167 局")
     expect(archive.locator("article.file-result")).to_have_count(2)
-    expect(archive.locator(f'[data-file="houou.db/{TAMPERED}"]')).to_have_attribute("data-verdict", "mismatch")
+    expect(archive.locator(f'[data-file="houou.db/{TAMPERED}"]')).to_have_attribute(
+        "data-verdict", "mismatch"
+    )
     page.locator("#summary tbody tr").get_by_role("button", name=name).click()
     expect(archive.locator("article.file-result")).to_have_count(2)
     page.select_option("#lang", "en")
@@ -212,9 +243,13 @@ def test_a_database_that_is_not_phoenix_logs_is_one_error(page: Page, tmp_path: 
     open_ready(page)
     choose(page, other)
     node = archive_done(page, "games.db", "error")
-    expect(node.locator(".archive-problem")).to_contain_text("without the phoenix-logs table 'logs'")
+    expect(node.locator(".archive-problem")).to_contain_text(
+        "without the phoenix-logs table 'logs'"
+    )
     expect(page.locator("#summary tbody tr")).to_have_count(1)
-    expect(page.locator('#summary tbody tr[data-row="games.db"]')).to_have_attribute("data-status", "error")
+    expect(page.locator('#summary tbody tr[data-row="games.db"]')).to_have_attribute(
+        "data-status", "error"
+    )
 
 
 # --- a zip of logs ----------------------------------------------------------------------
@@ -241,8 +276,11 @@ def test_zip_rows_match_the_cli(page: Page, logs_zip: Path, shot: Any) -> None:
     # a small archive shows each of its games like a file
     for path, r in cli.items():
         expect(node.locator(f'[data-file="{path}"]')).to_have_attribute("data-verdict", r["status"])
-    expect(node.locator('[data-file="logs.zip/games/tampered.xml"] details.round[data-result="mismatch"]'))\
-        .to_have_attribute("data-round", "2")
+    expect(
+        node.locator(
+            '[data-file="logs.zip/games/tampered.xml"] details.round[data-result="mismatch"]'
+        )
+    ).to_have_attribute("data-round", "2")
     shot("archive-zip", page)
 
 
@@ -251,12 +289,16 @@ def test_a_database_of_several_read_windows_reads_every_row(page: Page, tmp_path
     a database of several windows reads every row intact (each bz2 blob carries its
     own CRC, so a byte read wrong would be an error row) and counts as the CLI does."""
     base = fixture_rows()
-    db = phoenix_db(tmp_path / "windows.db", [(log_id(i), base[i % len(base)][1]) for i in range(600)])
+    db = phoenix_db(
+        tmp_path / "windows.db", [(log_id(i), base[i % len(base)][1]) for i in range(600)]
+    )
     assert db.stat().st_size > 3 * 2**20
     open_ready(page)
     choose(page, db)
     node = archive_done(page, "windows.db", "verified")
-    expect(node.locator(".archive-counts")).to_have_text("600 games: 600 verified, 0 mismatch, 0 cannot read")
+    expect(node.locator(".archive-counts")).to_have_text(
+        "600 games: 600 verified, 0 mismatch, 0 cannot read"
+    )
 
 
 # --- a large run --------------------------------------------------------------------------
@@ -274,13 +316,17 @@ def large_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("large") / "large.db", rows)
 
 
-def test_large_run_stays_responsive_and_stops_when_asked(page: Page, large_db: Path, shot: Any) -> None:
+def test_large_run_stays_responsive_and_stops_when_asked(
+    page: Page, large_db: Path, shot: Any
+) -> None:
     open_ready(page)
     watch_frames(page)
     choose(page, large_db)
     node = result(page, "large.db")
     expect(node).to_have_attribute("data-state", "running")
-    expect(page.locator("#summary tbody tr")).to_have_count(100, timeout=WORK_MS)  # rows arrive as they go
+    expect(page.locator("#summary tbody tr")).to_have_count(
+        100, timeout=WORK_MS
+    )  # rows arrive as they go
     # a click is answered at once while Python works
     t0 = page.evaluate("() => performance.now()")
     page.get_by_label("Show").select_option("problems")
@@ -293,7 +339,9 @@ def test_large_run_stays_responsive_and_stops_when_asked(page: Page, large_db: P
     assert 0 < done_before < LARGE, "the run finished before the page could be checked"
     shot("archive-running", page)
     node.get_by_role("button", name="Stop").click()
-    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)  # stopped: not all verified
+    expect(node).to_have_attribute(
+        "data-verdict", "error", timeout=WORK_MS
+    )  # stopped: not all verified
     expect(node.locator(".archive-problem")).to_contain_text("Stopped after")
     expect(node.get_by_role("button", name="Stop")).to_be_hidden()
     counts = node.locator(".archive-counts").text_content() or ""
@@ -305,4 +353,6 @@ def test_large_run_stays_responsive_and_stops_when_asked(page: Page, large_db: P
     assert max(gaps) < 1_000, f"longest frame gap {max(gaps):.0f} ms"
     # the worker is free again: another file is verified at once
     choose(page, ROOT / "tests" / "data" / "tenhou" / "dnovikoff" / "example.xml")
-    expect(result(page, "example.xml")).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
+    expect(result(page, "example.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=READY_MS
+    )

@@ -28,12 +28,15 @@ ZIP_GAMES = 30
 
 def drop(page: Page, name: str, data: bytes, mime: str) -> None:
     """Drop one file on the page, as a person drags it from their desktop."""
-    transfer = page.evaluate_handle("""([name, b64, mime]) => {
+    transfer = page.evaluate_handle(
+        """([name, b64, mime]) => {
         const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
         const dt = new DataTransfer();
         dt.items.add(new File([bytes], name, { type: mime }));
         return dt;
-    }""", [name, base64.b64encode(data).decode(), mime])
+    }""",
+        [name, base64.b64encode(data).decode(), mime],
+    )
     page.dispatch_event("main", "dragenter", {"dataTransfer": transfer})
     page.dispatch_event("main", "drop", {"dataTransfer": transfer})
 
@@ -59,8 +62,9 @@ def test_legacy_log_starting_hands_show_the_dora_indicator(page: Page, shot: Any
     expect(dora.locator(".tile")).to_have_attribute("data-tile", "55")
     # each seat's hand: the dealt tiles (the dealer's with the first draw)
     for seat, dealt in enumerate(first["hands"]):
-        ids = hands.locator(f'.seat-hand[data-seat="{seat}"] .seat-head + .tiles .tile')\
-            .evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+        ids = hands.locator(
+            f'.seat-hand[data-seat="{seat}"] .seat-head + .tiles .tile'
+        ).evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
         assert set(dealt) <= set(ids), seat
     shot("legacy-starting-hands", hands)
 
@@ -80,13 +84,20 @@ def thirty_logs(tmp: Path) -> Path:
 
 
 def cli_audit(path: Path) -> dict[str, Any]:
-    proc = subprocess.run([sys.executable, "-m", "pywall", "audit", "--json", str(path)],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pywall", "audit", "--json", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 0, proc.stderr
     return dict(json.loads(proc.stdout))
 
 
-def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     archive = thirty_logs(tmp_path)
     cli = cli_audit(archive)
     used = cli["games"]["used"]
@@ -104,10 +115,16 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(page: Page, tmp_path:
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(used))
     expect(summary).to_have_attribute("data-hands", str(hands))
-    expect(summary).to_have_text(f"{used} verified game{'s' * (used != 1)}, {hands} starting hands.")
-    expect(view.locator('.audit-group[data-group="all players"] h4').first).to_contain_text(f"{hands} hands")
+    expect(summary).to_have_text(
+        f"{used} verified game{'s' * (used != 1)}, {hands} starting hands."
+    )
+    expect(view.locator('.audit-group[data-group="all players"] h4').first).to_contain_text(
+        f"{hands} hands"
+    )
     if cli["games"]["anonymous_hands"]:
-        expect(view.locator(".audit-anonymous")).to_contain_text(f'{cli["games"]["anonymous_hands"]} hands')
+        expect(view.locator(".audit-anonymous")).to_contain_text(
+            f"{cli['games']['anonymous_hands']} hands"
+        )
     if len(cli["platforms"]) > 1:
         expect(view.locator(".audit-platforms .audit-group")).to_have_count(len(cli["platforms"]))
     shot("audit-zip", page.locator("#audit-view"))
@@ -124,12 +141,16 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(page: Page, tmp_path:
 
 def draw_words(test: dict[str, Any]) -> str:
     """The page's English line for a draw test of the CLI's JSON (counts rounded)."""
+
     def n(x: float) -> str:
         return f"{round(x):,}"
+
     return f"{n(test['observed'])} of {n(test['n'])}, fair {n(test['expected'])} ± {n(test['variance'] ** 0.5)}"
 
 
-def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     archive = thirty_logs(tmp_path)
     cli = cli_audit(archive)
     open_ready(page)
@@ -144,8 +165,12 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_p
     effective = cli["overall"]["draws"]["effective"]
     expect(lines.nth(0)).to_contain_text("effective draws: " + draw_words(effective))
     expect(lines.nth(0)).to_have_attribute("data-z", f"{effective['z']:.3f}")
-    expect(lines.nth(1)).to_contain_text("winning tiles drawn in tenpai: " + draw_words(cli["overall"]["draws"]["tenpai"]))
-    expect(lines.nth(2)).to_contain_text("dora drawn: " + draw_words(cli["overall"]["draws"]["dora"]))
+    expect(lines.nth(1)).to_contain_text(
+        "winning tiles drawn in tenpai: " + draw_words(cli["overall"]["draws"]["tenpai"])
+    )
+    expect(lines.nth(2)).to_contain_text(
+        "dora drawn: " + draw_words(cli["overall"]["draws"]["dora"])
+    )
     expect(overall.locator(".draws-verdict")).to_contain_text("look like a fair shuffle's")
     # the wall tests of each platform, as the CLI lists them
     for group in cli["platforms"]:
@@ -166,7 +191,9 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_p
     assert games >= 2
     view.locator(".audit-players > summary").click()
     group = view.locator(f'.audit-players .audit-group[data-group="{player["label"]}"]')
-    expect(group.locator(".draw-lines li").first).to_contain_text(draw_words(player["draws"]["effective"]))
+    expect(group.locator(".draw-lines li").first).to_contain_text(
+        draw_words(player["draws"]["effective"])
+    )
     chart = group.locator("figure.draws-chart")
     expect(chart).to_have_attribute("data-games", str(games))
     expect(chart.locator("svg polygon.band")).to_have_count(1)
@@ -176,11 +203,15 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(page: Page, tmp_p
     expect(explanation).to_contain_text("The draw tests follow every draw")
     # the same lines in Japanese and Chinese
     page.get_by_label("Language").select_option("ja")
-    expect(lines.nth(0)).to_contain_text(f"有効牌のツモ: {effective['n']:,}回中{effective['observed']:,}回")
+    expect(lines.nth(0)).to_contain_text(
+        f"有効牌のツモ: {effective['n']:,}回中{effective['observed']:,}回"
+    )
     expect(overall.locator(".draws-verdict")).to_contain_text("公平なシャッフルと矛盾しません")
     expect(explanation).to_contain_text("ツモの検定は")
     page.get_by_label("言語").select_option("zh")
-    expect(lines.nth(0)).to_contain_text(f"有效牌摸牌：{effective['n']:,} 次中 {effective['observed']:,} 次")
+    expect(lines.nth(0)).to_contain_text(
+        f"有效牌摸牌：{effective['n']:,} 次中 {effective['observed']:,} 次"
+    )
     expect(explanation).to_contain_text("摸牌检验跟踪")
     expect(chart.locator(".hint")).to_contain_text("95%")
 
@@ -200,7 +231,9 @@ def test_a_single_games_effective_draws_per_player(page: Page) -> None:
     rows = box.locator("li")
     expect(rows).to_have_count(len(seats))
     for k, (seat, (n, o, e, v)) in enumerate(sorted(seats.items())):
-        words = f"effective draws: {round(o):,} of {round(n):,}, fair {round(e):,} ± {round(v ** 0.5):,}"
+        words = (
+            f"effective draws: {round(o):,} of {round(n):,}, fair {round(e):,} ± {round(v**0.5):,}"
+        )
         expect(rows.nth(k)).to_have_attribute("data-seat", str(seat))
         expect(rows.nth(k)).to_contain_text(report["game"]["players"][seat])
         expect(rows.nth(k)).to_contain_text(words)

@@ -28,13 +28,17 @@ def visit(browser: Browser, url: str) -> tuple[bool, str]:
     page.locator("input[type=file][multiple]").set_input_files(str(LOG))
     verdict = page.locator("#results [data-verdict]")
     expect(verdict).to_have_count(1, timeout=READY_MS)
-    snapshot = page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].detail.snapshot")
+    snapshot = page.evaluate(
+        "() => performance.getEntriesByName('pywall:ready')[0].detail.snapshot"
+    )
     page.evaluate("async () => { await navigator.serviceWorker.ready; }")
     for _ in range(600):
         if page.evaluate("() => !!navigator.serviceWorker.controller"):
             break
         time.sleep(0.1)
-    assert page.evaluate("() => !!navigator.serviceWorker.controller"), "the service worker never took control"
+    assert page.evaluate("() => !!navigator.serviceWorker.controller"), (
+        "the service worker never took control"
+    )
     answer = (bool(snapshot), str(verdict.get_attribute("data-verdict")))
     context.close()
     return answer
@@ -63,7 +67,6 @@ def test_a_host_that_encodes_the_packed_files_works(browser: Browser) -> None:
     assert fetched_twice(counter) == []
 
 
-
 def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
     """Without DecompressionStream (browsers before 2023) the page says, in the reader's
     language, that the browser is too old, rather than a loader's error."""
@@ -71,14 +74,19 @@ def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
     page = context.new_page()
     with plain_host(SITE) as (url, _):
         original = (SITE / "worker.mjs").read_text()
-        page.route("**/worker.mjs", lambda route: route.fulfill(
-            body="self.DecompressionStream = undefined;\n" + original,
-            headers={"Content-Type": "text/javascript"}))
+        page.route(
+            "**/worker.mjs",
+            lambda route: route.fulfill(
+                body="self.DecompressionStream = undefined;\n" + original,
+                headers={"Content-Type": "text/javascript"},
+            ),
+        )
         page.goto(url + "#lang=en")
         expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
         expect(page.locator("#status-text")).to_have_text(
             "Python could not be loaded: this browser is too old to unpack the page's files "
-            "(it needs Chrome 80, Firefox 113, Safari 16.4 or newer)")
+            "(it needs Chrome 80, Firefox 113, Safari 16.4 or newer)"
+        )
         page.goto(url + "#lang=ja")
         page.reload()
         expect(page.locator("#status-text")).to_contain_text("このブラウザは古く", timeout=READY_MS)

@@ -55,7 +55,7 @@ def tamper_draw(text: str, round_index: int, nth: int) -> str:
     draws = list(re.compile(r"<([TUVW])(\d+)/>").finditer(text, start))
     m = draws[nth]
     tile = (int(m.group(2)) + 36) % 136
-    return text[: m.start()] + f"<{m.group(1)}{tile}/>" + text[m.end():]
+    return text[: m.start()] + f"<{m.group(1)}{tile}/>" + text[m.end() :]
 
 
 def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
@@ -103,7 +103,9 @@ def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url:
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     assert ready_detail(page)["snapshot"] is False
     choose(page, PLAIN)
-    expect(result(page, "example.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "example.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     context.close()
 
 
@@ -113,7 +115,9 @@ def test_files_chosen_before_ready_wait_their_turn(page: Page) -> None:
     choose(page, PLAIN)
     if early:
         expect(page.locator("#queue-text")).to_contain_text("1")
-    expect(result(page, "example.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "example.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     expect(page.locator("#queue-text")).to_have_text("")
 
 
@@ -156,7 +160,9 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     expect(three).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     for path, node in ((FOUR_PLAYER, four), (THREE_PLAYER, three)):
         report = report_of(path.name, path.read_bytes())
-        expect(node.locator(".verdict-detail")).to_contain_text(f"{report['checked']:,}")  # thousands separated (issue 12, item 8)
+        expect(node.locator(".verdict-detail")).to_contain_text(
+            f"{report['checked']:,}"
+        )  # thousands separated (issue 12, item 8)
         expect(node.locator("ol.players li")).to_have_count(report["game"]["player_count"])
         for name in report["game"]["players"]:
             expect(node.locator("ol.players")).to_contain_text(name)
@@ -172,7 +178,9 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     wall = report_of(THREE_PLAYER.name, THREE_PLAYER.read_bytes())["rounds"][0]["wall"]
     assert len(wall) == 108
     slots = round0.locator(".slot")
-    positions = slots.evaluate_all("ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
+    positions = slots.evaluate_all(
+        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])"
+    )
     assert all(wall[pos] == tile for pos, tile in positions)
     assert sorted(pos for pos, _ in positions) == list(range(108))  # every tile drawn once
     shot("verified-3p", three)
@@ -189,7 +197,9 @@ def test_gzip_log(page: Page) -> None:
     expect(node.locator("details.round")).to_have_count(17)
 
 
-def test_tampered_log_shows_mismatch_at_round_and_tile(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_tampered_log_shows_mismatch_at_round_and_tile(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     text = tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5)
     bad = tmp_path / "tampered.xml"
     bad.write_text(text, encoding="utf-8")
@@ -232,8 +242,13 @@ def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) 
     with page.expect_download() as info:
         page.get_by_role("button", name="Export JSON").click()
     doc = json.loads(Path(info.value.path()).read_text())
-    assert doc["summary"] == {"files": 20, "verified": 19, "mismatch": 0, "error": 1,
-                              "checked": sum(r["checked"] for r in doc["files"])}
+    assert doc["summary"] == {
+        "files": 20,
+        "verified": 19,
+        "mismatch": 0,
+        "error": 1,
+        "checked": sum(r["checked"] for r in doc["files"]),
+    }
     assert [f["path"] for f in doc["files"]] == [p.name for p in files]
     assert all("wall" not in r for f in doc["files"] for r in f["rounds"])
 
@@ -242,24 +257,38 @@ def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) 
     bom, text = read_csv(info.value.path())
     assert bom == "\ufeff"  # spreadsheet programs then read it as UTF-8
     rows = list(csv.DictReader(io.StringIO(text)))
-    assert list(rows[0]) == ["path", "status", "round_count", "checked", "errors", "first_problem",
-                             "log_id", "date", "platform"]
+    assert list(rows[0]) == [
+        "path",
+        "status",
+        "round_count",
+        "checked",
+        "errors",
+        "first_problem",
+        "log_id",
+        "date",
+        "platform",
+    ]
     assert [r["path"] for r in rows] == [p.name for p in files]
     assert [r["status"] for r in rows].count("verified") == 19
 
 
 def test_dropped_files(page: Page) -> None:
     open_ready(page)
-    transfer = page.evaluate_handle("""([name, text]) => {
+    transfer = page.evaluate_handle(
+        """([name, text]) => {
         const dt = new DataTransfer();
         dt.items.add(new File([text], name, { type: "text/xml" }));
         return dt;
-    }""", ["dropped.xml", PLAIN.read_text(encoding="utf-8")])
+    }""",
+        ["dropped.xml", PLAIN.read_text(encoding="utf-8")],
+    )
     page.dispatch_event("main", "dragenter", {"dataTransfer": transfer})
     expect(page.locator("#drop-overlay")).to_be_visible()
     page.dispatch_event("main", "drop", {"dataTransfer": transfer})
     expect(page.locator("#drop-overlay")).to_be_hidden()
-    expect(result(page, "dropped.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "dropped.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
 
 
 def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
@@ -281,7 +310,9 @@ def test_pasted_log_and_pasted_seed(page: Page) -> None:
     open_ready(page)
     page.get_by_label("Or paste a log, a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
-    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "pasted-1.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     page.get_by_label("Or paste a log, a Tenhou seed").fill(vector_seed())
     page.get_by_role("button", name="Verify pasted text").click()
     expect(page.locator("#seed-view")).to_be_visible()
@@ -299,7 +330,8 @@ def wall_of(seed: str, round_no: int, players: int) -> list[int]:
 
 def shown_wall(container: Any) -> dict[int, int]:
     pairs = container.locator(".slot").evaluate_all(
-        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
+        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])"
+    )
     return {pos: tile for pos, tile in pairs}
 
 
@@ -362,7 +394,9 @@ def test_works_offline_after_first_visit(context: BrowserContext, page: Page, sh
     page.reload()
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     choose(page, FOUR_PLAYER)
-    expect(result(page, FOUR_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, FOUR_PLAYER.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
     shot("offline-embed", page)
@@ -391,11 +425,17 @@ def test_precaching_for_offline_waits_until_python_is_idle(page: Page) -> None:
     page.wait_for_function("() => window.registered", timeout=READY_MS)
     registered = page.evaluate("() => window.registered")
     ready = page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].startTime")
-    last_answer = max(m["end"] for m in page.evaluate(
-        "() => performance.getEntriesByName('pywall:verify').map(m => ({end: m.startTime + m.duration}))"))
+    last_answer = max(
+        m["end"]
+        for m in page.evaluate(
+            "() => performance.getEntriesByName('pywall:verify').map(m => ({end: m.startTime + m.duration}))"
+        )
+    )
     assert registered["busy"] == "0" and registered["waiting"] == 0
     assert registered["at"] >= ready + 1000
-    assert registered["at"] >= last_answer + 500  # a second after the last answer came back, less drawing
+    assert (
+        registered["at"] >= last_answer + 500
+    )  # a second after the last answer came back, less drawing
     wait_controlled(page)  # and then the site is there offline
 
 
@@ -407,7 +447,9 @@ def test_the_embed_precaches_once_its_wall_is_drawn(page: Page) -> None:
     wait_controlled(page)
 
 
-def test_no_request_leaves_the_origin(context: BrowserContext, page: Page, site_url: str, tmp_path: Path) -> None:
+def test_no_request_leaves_the_origin(
+    context: BrowserContext, page: Page, site_url: str, tmp_path: Path
+) -> None:
     seen: list[str] = []
     context.on("request", lambda r: seen.append(r.url))
     page.on("request", lambda r: seen.append(r.url))
@@ -423,9 +465,13 @@ def test_no_request_leaves_the_origin(context: BrowserContext, page: Page, site_
     page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
     assert seen
-    outside = [u for u in seen if not u.startswith(site_url) and not u.startswith(("blob:", "data:"))]
+    outside = [
+        u for u in seen if not u.startswith(site_url) and not u.startswith(("blob:", "data:"))
+    ]
     assert outside == []
-    assert any(u.startswith(f"{site_url}pyodide/pyodide.asm.wasm.") for u in seen)  # packed, from the site
+    assert any(
+        u.startswith(f"{site_url}pyodide/pyodide.asm.wasm.") for u in seen
+    )  # packed, from the site
 
 
 def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: Any) -> None:
@@ -454,7 +500,9 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
     expect(node.locator(".hand-label").first).to_contain_text(XSS_NAME)
     # no image but the tiles' faces (the site's tiles/CODE.svg): the name made none
     expect(page.locator("#results img:not(.face)")).to_have_count(0)
-    faces = page.locator("#results img.face").evaluate_all("ns => ns.map(n => n.getAttribute('src'))")
+    faces = page.locator("#results img.face").evaluate_all(
+        "ns => ns.map(n => n.getAttribute('src'))"
+    )
     assert faces and all(re.search(r"/tiles/[0-9][mpsz]\.svg$", src) for src in faces)
     page.wait_for_timeout(500)
     assert dialogs == []

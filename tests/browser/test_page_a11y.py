@@ -54,7 +54,9 @@ def no_violations(page: Page, state: str) -> None:
 
 
 def hands_done(scope: Any, count: int = 1) -> None:
-    expect(scope.locator('[data-panel="start-hands"][data-state="done"]')).to_have_count(count, timeout=WORK_MS)
+    expect(scope.locator('[data-panel="start-hands"][data-state="done"]')).to_have_count(
+        count, timeout=WORK_MS
+    )
 
 
 # --- 19. keyboard and axe-core ----------------------------------------------------------------
@@ -88,7 +90,9 @@ def test_the_file_chooser_opens_with_enter_and_with_space(page: Page) -> None:
             page.keyboard.press(key)
         assert chooser.value.is_multiple() and chooser.value.element.get_attribute("id") == "files"
         chooser.value.set_files(str(log))
-        expect(result(page, log.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(result(page, log.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
         expect(page.locator("#files")).to_be_focused()
 
 
@@ -105,7 +109,9 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
     box = node.locator('[data-panel="commitment"]')
     box.get_by_label("Published hash, or the saved hash list").fill("0" * 128)
     box.get_by_role("button", name="Check the commitment").click()
-    expect(box.locator("[data-result]")).to_have_attribute("data-result", "unmatched", timeout=WORK_MS)
+    expect(box.locator("[data-result]")).to_have_attribute(
+        "data-result", "unmatched", timeout=WORK_MS
+    )
     box.locator("details.candidates summary").click()
     no_violations(page, "verified result, round open, commitment checked")
     page.get_by_role("button", name="Try two sample games").click()
@@ -154,7 +160,9 @@ def test_axe_over_the_tool_panels(page: Page) -> None:
     page.goto("/#tool=majsoul")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
-    expect(panel.locator(".ms-result")).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
+    expect(panel.locator(".ms-result")).to_have_attribute(
+        "data-verdict", "verified", timeout=READY_MS
+    )
     no_violations(page, "Mahjong Soul hashes")
 
 
@@ -169,7 +177,6 @@ def test_axe_over_the_embed_and_the_calculator(page: Page) -> None:
     no_violations(page, "calculator")
 
 
-
 # --- 14. a link to every checked round ----------------------------------------------------------
 
 GAME = "2022060222gm-0001-0000-a87679bc"
@@ -182,12 +189,18 @@ def open_every_round(node: Any) -> None:
 
 
 def live_wall(scope: Any) -> list[int]:
-    ids: list[int] = scope.locator(".live .tile").evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+    ids: list[int] = scope.locator(".live .tile").evaluate_all(
+        "ns => ns.map(n => Number(n.dataset.tile))"
+    )
     return ids
 
 
-@pytest.mark.parametrize(("log", "players"), [(GAME_LOG, 4), (THREE_PLAYER, 3)], ids=["tenhou-id", "3-player"])
-def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: Path, players: int) -> None:
+@pytest.mark.parametrize(
+    ("log", "players"), [(GAME_LOG, 4), (THREE_PLAYER, 3)], ids=["tenhou-id", "3-player"]
+)
+def test_every_checked_round_links_to_its_wall(
+    page: Page, site_url: str, log: Path, players: int
+) -> None:
     report = report_of(log.name, log.read_bytes())
     game, rounds = report["game"], report["rounds"]
     assert game["player_count"] == players and len(rounds) > 2
@@ -200,13 +213,19 @@ def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: P
     expect(links).to_have_count(len(rounds))
     suffix = "&players=3" if players == 3 else ""
     for r in rounds:
-        expect(node.locator(f'details.round[data-round="{r["index"]}"] a.wall-link')).to_have_attribute(
-            "href", f'{site_url}#tenhou={quote(game["seed"], safe="")}&round={r["index"] + 1}{suffix}')
+        expect(
+            node.locator(f'details.round[data-round="{r["index"]}"] a.wall-link')
+        ).to_have_attribute(
+            "href",
+            f"{site_url}#tenhou={quote(game['seed'], safe='')}&round={r['index'] + 1}{suffix}",
+        )
     # Tenhou's viewer at the same round when the game's id is known (here, from the file's name)
     viewers = node.locator("details.round a.viewer-link")
     if game["log_id"]:
         expect(viewers).to_have_count(len(rounds), timeout=WORK_MS)
-        expect(viewers.nth(2)).to_have_attribute("href", f"https://tenhou.net/0/?log={game['log_id']}&ts=2")
+        expect(viewers.nth(2)).to_have_attribute(
+            "href", f"https://tenhou.net/0/?log={game['log_id']}&ts=2"
+        )
         expect(viewers.nth(2)).to_have_text("This round in Tenhou's viewer")
     else:
         expect(viewers).to_have_count(0)
@@ -219,7 +238,11 @@ def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: P
     expect(wall).to_have_count(1, timeout=READY_MS)
     expect(seed_page.locator("#seed-players")).to_have_value(str(players))
     expect(seed_page.locator("#seed-round")).to_have_value("3")
-    assert live_wall(wall) == live_wall(third) == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
+    assert (
+        live_wall(wall)
+        == live_wall(third)
+        == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
+    )
     seed_page.close()
 
 
@@ -227,21 +250,32 @@ def test_every_checked_round_links_to_its_wall(page: Page, site_url: str, log: P
 
 
 def fits(page: Page, width: int, height: int) -> None:
-    size = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
-    assert size[0] <= width and size[1] <= height, f"the page is {size[0]}×{size[1]}, the frame {width}×{height}"
+    size = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
+    )
+    assert size[0] <= width and size[1] <= height, (
+        f"the page is {size[0]}×{size[1]}, the frame {width}×{height}"
+    )
     beyond = page.locator("#seed-wall .tile, .embed-head, .embed-foot").evaluate_all(
         f"ns => ns.filter(n => {{ const r = n.getBoundingClientRect(); return r.right > {width} || r.bottom > {height}; }})"
-        ".length")
+        ".length"
+    )
     assert beyond == 0
 
 
-@pytest.mark.parametrize(("lang", "players", "title"), [
-    ("en", 4, "Tenhou wall · Round 3 · 4 players"),
-    ("en", 3, "Tenhou wall · Round 3 · 3 players"),
-    ("ja", 4, "天鳳の牌山 · 第 3 局 · 四人打ち"),
-    ("zh", 4, "天凤牌山 · 第 3 局 · 四人麻将"),
-], ids=["en", "en-3-player", "ja", "zh"])
-def test_the_embed_fits_a_narrow_sidebar(page: Page, shot: Any, lang: str, players: int, title: str) -> None:
+@pytest.mark.parametrize(
+    ("lang", "players", "title"),
+    [
+        ("en", 4, "Tenhou wall · Round 3 · 4 players"),
+        ("en", 3, "Tenhou wall · Round 3 · 3 players"),
+        ("ja", 4, "天鳳の牌山 · 第 3 局 · 四人打ち"),
+        ("zh", 4, "天凤牌山 · 第 3 局 · 四人麻将"),
+    ],
+    ids=["en", "en-3-player", "ja", "zh"],
+)
+def test_the_embed_fits_a_narrow_sidebar(
+    page: Page, shot: Any, lang: str, players: int, title: str
+) -> None:
     page.set_viewport_size({"width": 360, "height": 400})
     page.goto(f"/embed.html#tenhou={SEED}&round=3&players={players}&lang={lang}")
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
@@ -261,7 +295,9 @@ def test_the_embed_fits_a_narrow_sidebar(page: Page, shot: Any, lang: str, playe
     # no runtime jargon: the versions are in the about line only
     expect(page.locator("#status")).to_be_hidden()
     expect(page.locator("#about")).to_contain_text("Python 3.14")
-    shown = page.evaluate("() => document.body.innerText.replace(document.getElementById('about').innerText, '')")
+    shown = page.evaluate(
+        "() => document.body.innerText.replace(document.getElementById('about').innerText, '')"
+    )
     assert "Python" not in shown and "Ready" not in shown
     shot(f"embed-360x400-{lang}-{players}p", page)
 
@@ -278,7 +314,9 @@ def test_the_status_line_speaks_to_players_and_the_about_line_to_developers(page
 
     open_ready(page)
     expect(page.locator("#status-text")).to_have_text("Ready")
-    expect(page.locator("#about")).to_have_text(re.compile(rf"pywall {re.escape(__version__)} · Python 3\.14\.\d+"))
+    expect(page.locator("#about")).to_have_text(
+        re.compile(rf"pywall {re.escape(__version__)} · Python 3\.14\.\d+")
+    )
     page.select_option("#lang", "ja")
     expect(page.locator("#status-text")).to_have_text("準備完了")
     page.goto("/calc.html")
@@ -305,7 +343,9 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     logs = bot_logs(6)  # 1.txt and 2.txt: four NoName players each; 4.txt is 3.txt again
     data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in logs]})
     games = data["games"]
-    once = [(g["label"], part) for g in data["players"] for part in g["by_tiles"] if part["hands"] == 1]
+    once = [
+        (g["label"], part) for g in data["players"] for part in g["by_tiles"] if part["hands"] == 1
+    ]
     assert games["used"] > 1 and games["anonymous_hands"] > 1 and once
     label, part = once[0]  # a player who dealt once: "Dealer hands (14 tiles) — 1 hand"
     open_ready(page)
@@ -313,34 +353,52 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
     view = run_audit(page)
     expect(view.locator(".audit-summary")).to_have_text(
-        f'{games["used"]} verified games, {games["hands"]} starting hands.')
+        f"{games['used']} verified games, {games['hands']} starting hands."
+    )
     expect(view.locator(".audit-anonymous")).to_have_text(
-        f'{games["anonymous_hands"]} hands of anonymous players (NoName) count in the totals only, not per player.')
+        f"{games['anonymous_hands']} hands of anonymous players (NoName) count in the totals only, not per player."
+    )
     # NoName is nobody: never one player of all its hands
     players = view.locator(".audit-players .audit-group")
     expect(players).to_have_count(len(data["players"]))
     assert "NoName" not in [g["label"] for g in data["players"]]
     expect(view.locator('.audit-players .audit-group[data-group="NoName"]')).to_have_count(0)
     view.locator("details.audit-players > summary").click()
-    group = view.locator(".audit-players .audit-group").filter(has=page.locator(f'h4 bdi:text-is("{label}")'))
+    group = view.locator(".audit-players .audit-group").filter(
+        has=page.locator(f'h4 bdi:text-is("{label}")')
+    )
     caption = group.locator(f'figure[data-tiles="{part["tiles"]}"] figcaption')
-    expect(caption).to_have_text("Dealer hands (14 tiles) — 1 hand" if part["tiles"] == 14 else
-                                 "Non-dealer hands (13 tiles) — 1 hand")
-    expect(group.locator("h4")).to_have_text(re.compile(rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands$"))
+    expect(caption).to_have_text(
+        "Dealer hands (14 tiles) — 1 hand"
+        if part["tiles"] == 14
+        else "Non-dealer hands (13 tiles) — 1 hand"
+    )
+    expect(group.locator("h4")).to_have_text(
+        re.compile(rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands$")
+    )
     # Japanese and Chinese count without a plural, and read as a sentence
-    words = {"ja": ("検証済みの対局 {g} 局、配牌 {h} 件。", "1 件"), "zh": ("已验证的对局 {g} 局，配牌 {h} 手。", "1 手")}
+    words = {
+        "ja": ("検証済みの対局 {g} 局、配牌 {h} 件。", "1 件"),
+        "zh": ("已验证的对局 {g} 局，配牌 {h} 手。", "1 手"),
+    }
     for lang, (summary, one) in words.items():
         page.select_option("#lang", lang)
-        expect(view.locator(".audit-summary")).to_have_text(summary.format(g=games["used"], h=games["hands"]))
+        expect(view.locator(".audit-summary")).to_have_text(
+            summary.format(g=games["used"], h=games["hands"])
+        )
         expect(caption).to_contain_text(f" — {one}")
         expect(view).not_to_contain_text("(s)")
     page.select_option("#lang", "en")
     # one game is one game
     page.get_by_role("button", name="Clear results").click()
     choose(page, GAME_LOG)
-    expect(result(page, GAME_LOG.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, GAME_LOG.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     view = run_audit(page)
-    expect(view.locator(".audit-summary")).to_have_text(re.compile(r"^1 verified game, \d+ starting hands\.$"))
+    expect(view.locator(".audit-summary")).to_have_text(
+        re.compile(r"^1 verified game, \d+ starting hands\.$")
+    )
 
 
 def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
@@ -436,11 +494,15 @@ def test_the_tables_fit_a_phone(page: Page, tmp_path: Path, shot: Any, lang: str
     assert narrow_problems(page, "table.discards") == []
     shot(f"phone-summary-{lang}", page.locator("#summary"))
     no_violations(page, f"results on a phone, {lang}")
-    expect(page.locator("#summary tbody tr").first.get_by_role("rowheader")).to_be_visible()  # still a table
+    expect(
+        page.locator("#summary tbody tr").first.get_by_role("rowheader")
+    ).to_be_visible()  # still a table
     page.goto(f"/calc.html#q=1345m246p3579s146z&lang={lang}")
     expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
     no_sideways_scrolling(page)
     assert narrow_problems(page, "table.discards") == []
     shot(f"phone-calculator-{lang}", page)
     no_violations(page, f"calculator on a phone, {lang}")
-    expect(page.locator("table.discards tbody tr").first.get_by_role("cell").first).to_be_visible()  # still a table
+    expect(
+        page.locator("table.discards tbody tr").first.get_by_role("cell").first
+    ).to_be_visible()  # still a table

@@ -21,7 +21,9 @@ from tests.helpers import DATA, TENHOU
 
 pytestmark = pytest.mark.browser
 
-MS = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"  # mode 2: East-South
+MS = (
+    DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+)  # mode 2: East-South
 RC3 = DATA / "riichicity" / "cnrkj069nc7ajnvadk30.json"  # 3-player, the record names no rule
 
 
@@ -33,7 +35,9 @@ def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
     choose(page, PLAIN)
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.locator("#audit-go").click()
-    expect(page.locator("#audit-out .audit-summary")).to_have_attribute("data-games", "1", timeout=WORK_MS)
+    expect(page.locator("#audit-out .audit-summary")).to_have_attribute(
+        "data-games", "1", timeout=WORK_MS
+    )
     page.locator("#clear").click()
     expect(page.locator("#audit-out")).to_be_empty()
     # the next batch shows no audit until it is asked for, also after a language change
@@ -48,13 +52,17 @@ def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
 # --- 7. no English left in the rule line or the first problems' tooltips ---------------------
 
 
-@pytest.mark.parametrize(("lang", "east_south", "unknown"), [
-    ("ja", "4人打ち、東南戦", "3人打ち、ルール不明"),
-    ("zh", "4人麻将、东南战", "3人麻将、规则不明"),
-    ("en", "4-player, East-South", "3-player, rule unknown"),
-])
+@pytest.mark.parametrize(
+    ("lang", "east_south", "unknown"),
+    [
+        ("ja", "4人打ち、東南戦", "3人打ち、ルール不明"),
+        ("zh", "4人麻将、东南战", "3人麻将、规则不明"),
+        ("en", "4-player, East-South", "3-player, rule unknown"),
+    ],
+)
 def test_the_rule_line_of_other_platforms_in_the_readers_language(
-        page: Page, lang: str, east_south: str, unknown: str) -> None:
+    page: Page, lang: str, east_south: str, unknown: str
+) -> None:
     open_ready(page, f"/#lang={lang}")
     choose(page, MS, RC3)
     for path, words in ((MS, east_south), (RC3, unknown)):
@@ -67,11 +75,14 @@ def test_the_rule_line_of_other_platforms_in_the_readers_language(
 # --- 9. a tool's tab shows the tool alone; the SEGA tool says where the seeds are -------------
 
 
-@pytest.mark.parametrize(("lang", "where"), [
-    ("en", "MJ.NET (プレイデータ → 対戦履歴 → 乱数情報"),
-    ("ja", "MJ.NET（プレイデータ → 対戦履歴 → 各試合の「乱数情報」）"),
-    ("zh", "MJ.NET 查看（プレイデータ → 対戦履歴"),
-])
+@pytest.mark.parametrize(
+    ("lang", "where"),
+    [
+        ("en", "MJ.NET (プレイデータ → 対戦履歴 → 乱数情報"),
+        ("ja", "MJ.NET（プレイデータ → 対戦履歴 → 各試合の「乱数情報」）"),
+        ("zh", "MJ.NET 查看（プレイデータ → 対戦履歴"),
+    ],
+)
 def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> None:
     open_ready(page, f"/#lang={lang}")
     verify = page.locator("section.input")
@@ -98,16 +109,38 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
 # --- 8. the audit's headline and its panels agree to a reader ---------------------------------
 
 
-@pytest.mark.parametrize(("lang", "how", "plain"), [
-    ("en", "How the verdict is reached", re.compile(r"^Mean shanten [\d.]+ against [\d.]+ "
-     r"for a fair shuffle: (better|worse) hands than a fair shuffle deals, on average; .+ \(z = -?[\d.]+, p = ")),
-    ("ja", "判定のしかた", re.compile(r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
-     r"平均すると公正なシャッフルより(良い|悪い)配牌。.+（z = -?[\d.]+、p = ")),
-    ("zh", "判定方法", re.compile(r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
-     r"平均而言比公平洗牌发的配牌更(好|差)；.+（z = -?[\d.]+，p = ")),
-])
+@pytest.mark.parametrize(
+    ("lang", "how", "plain"),
+    [
+        (
+            "en",
+            "How the verdict is reached",
+            re.compile(
+                r"^Mean shanten [\d.]+ against [\d.]+ "
+                r"for a fair shuffle: (better|worse) hands than a fair shuffle deals, on average; .+ \(z = -?[\d.]+, p = "
+            ),
+        ),
+        (
+            "ja",
+            "判定のしかた",
+            re.compile(
+                r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
+                r"平均すると公正なシャッフルより(良い|悪い)配牌。.+（z = -?[\d.]+、p = "
+            ),
+        ),
+        (
+            "zh",
+            "判定方法",
+            re.compile(
+                r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
+                r"平均而言比公平洗牌发的配牌更(好|差)；.+（z = -?[\d.]+，p = "
+            ),
+        ),
+    ],
+)
 def test_the_audit_explains_its_headline_and_hides_empty_tests(
-        page: Page, lang: str, how: str, plain: re.Pattern[str]) -> None:
+    page: Page, lang: str, how: str, plain: re.Pattern[str]
+) -> None:
     logs = bot_logs(3)
     # the threshold is split over every test Python's flag counts (starting hands, draws,
     # walls), as the CLI's audit of the same logs reports them
@@ -116,11 +149,15 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(
     open_ready(page, f"/#lang={lang}")
     choose(page, *logs)
     for log in logs:
-        expect(result(page, log.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(result(page, log.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
     page.locator("#audit-go").click()
     view = page.locator("#audit-out")
     overall = view.locator('.audit-group[data-group="all players"]')
-    expect(overall.locator(".audit-verdict")).to_contain_text(split.split(" = ")[1], timeout=WORK_MS)
+    expect(overall.locator(".audit-verdict")).to_contain_text(
+        split.split(" = ")[1], timeout=WORK_MS
+    )
     # why a small p beside a chart does not flag the group: the threshold split over the tests
     expect(overall.locator(".audit-how")).to_contain_text(how)
     expect(overall.locator(".audit-how")).to_contain_text(split)
@@ -134,7 +171,9 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(
     players = view.locator(".audit-players .audit-group")
     assert players.count() >= 1
     expect(players.first.locator('.audit-tests [data-test="mean"]')).to_have_count(1)
-    expect(players.first.locator('[data-test="chi"]')).to_have_count(0)  # 7 hands: 0 degrees of freedom
+    expect(players.first.locator('[data-test="chi"]')).to_have_count(
+        0
+    )  # 7 hands: 0 degrees of freedom
     expect(overall.locator('.audit-tests [data-test="chi"]')).to_have_count(1)  # 92 hands: a test
     expect(view.locator(".audit-how")).to_have_count(1)  # said once, under the first headline
 

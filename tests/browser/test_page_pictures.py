@@ -42,8 +42,12 @@ def test_a_checked_rounds_picture_names_its_game(page: Page) -> None:
     node = result(page, GAME_LOG.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     node.locator('details.round[data-round="1"] summary').click()
-    lines, desc = caption_of(download(page, node.locator('details.round[data-round="1"] .wall'), "svg"))
-    assert re.fullmatch(rf"Game {game['log_id']} · Date .*2022.* 22:00 · Round {label}", lines[0]), lines[0]
+    lines, desc = caption_of(
+        download(page, node.locator('details.round[data-round="1"] .wall'), "svg")
+    )
+    assert re.fullmatch(
+        rf"Game {game['log_id']} · Date .*2022.* 22:00 · Round {label}", lines[0]
+    ), lines[0]
     seed = game["seed"]
     assert lines[1] == f"Seed {seed[:40]}…{seed[-8:]}"
     assert f"Seed: {seed}" in desc and f"Game: {game['log_id']}" in desc
@@ -51,8 +55,11 @@ def test_a_checked_rounds_picture_names_its_game(page: Page) -> None:
 
 def test_a_records_picture_names_its_digest_in_japanese(page: Page) -> None:
     record = json.loads(MS.read_text(encoding="utf-8"))
-    md5 = next(a["result"]["data"]["md5"] for a in record["data"]["data"]["actions"]
-               if "result" in a and a["result"]["name"].endswith("NewRound"))
+    md5 = next(
+        a["result"]["data"]["md5"]
+        for a in record["data"]["data"]["actions"]
+        if "result" in a and a["result"]["name"].endswith("NewRound")
+    )
     open_ready(page, "/#lang=ja")
     choose(page, MS)
     node = result(page, MS.name)
@@ -62,7 +69,9 @@ def test_a_records_picture_names_its_digest_in_japanese(page: Page) -> None:
     with page.expect_download(timeout=WORK_MS) as info:
         wall.locator('button[data-picture="svg"]').click()
     lines, _ = caption_of(Path(info.value.path()).read_bytes())
-    assert lines[0].startswith("対局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a · 日時 2021年8月15日")
+    assert lines[0].startswith(
+        "対局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a · 日時 2021年8月15日"
+    )
     assert lines[0].endswith(" · 局 東1局 0 本場")
     assert lines[1] == f"牌山ハッシュ md5 {md5}"
 
@@ -77,13 +86,21 @@ def test_a_seed_walls_picture_names_its_round_and_seed(page: Page) -> None:
     assert f"Seed: {seed}" in desc
 
 
-@pytest.mark.parametrize("size", [{"width": 1366, "height": 800}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
-def test_dealt_hands_line_up_however_long_the_names(page: Page, tmp_path: Path, size: ViewportSize) -> None:
+@pytest.mark.parametrize(
+    "size",
+    [{"width": 1366, "height": 800}, {"width": 390, "height": 844}],
+    ids=["desktop", "phone"],
+)
+def test_dealt_hands_line_up_however_long_the_names(
+    page: Page, tmp_path: Path, size: ViewportSize
+) -> None:
     text = PLAIN.read_text(encoding="utf-8")
     start = text.index('n0="') + len('n0="')
     long_name = tmp_path / "long-name.xml"
-    long_name.write_text(text[:start] + quote("AVeryLongPlayerNameIndeed") + text[text.index('"', start):],
-                         encoding="utf-8")
+    long_name.write_text(
+        text[:start] + quote("AVeryLongPlayerNameIndeed") + text[text.index('"', start) :],
+        encoding="utf-8",
+    )
     assert report_of(long_name.name, long_name.read_bytes())["status"] == "verified"
     page.set_viewport_size(size)
     open_ready(page)
@@ -93,6 +110,8 @@ def test_dealt_hands_line_up_however_long_the_names(page: Page, tmp_path: Path, 
     node.locator('details.round[data-round="0"] summary').click()
     hands = node.locator('details.round[data-round="0"] .part-hands .hand')
     expect(hands).to_have_count(4)
-    firsts = hands.evaluate_all("rows => rows.map((r) => r.querySelector('.tiles .tile').getBoundingClientRect().x)")
+    firsts = hands.evaluate_all(
+        "rows => rows.map((r) => r.querySelector('.tiles .tile').getBoundingClientRect().x)"
+    )
     assert max(firsts) - min(firsts) < 1, firsts
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]

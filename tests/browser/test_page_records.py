@@ -28,7 +28,9 @@ SEED_WORDS = {"en": "seed", "ja": "シード", "zh": "种子"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh"])
-def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(page: Page, tmp_path: Path, lang: str) -> None:
+def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
+    page: Page, tmp_path: Path, lang: str
+) -> None:
     ms = json.loads(MS.read_text(encoding="utf-8"))
     alter_majsoul(ms, 2, 9)
     rc = json.loads(RC[0].read_text(encoding="utf-8"))
@@ -38,8 +40,11 @@ def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(page: Page,
         path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     open_ready(page, f"/#lang={lang}")
     choose(page, *paths)
-    wall_changed = {"en": "the wall in the file was changed", "ja": "ファイルの牌山が変更された",
-                    "zh": "文件中的牌山在对局后被改动"}[lang]
+    wall_changed = {
+        "en": "the wall in the file was changed",
+        "ja": "ファイルの牌山が変更された",
+        "zh": "文件中的牌山在对局后被改动",
+    }[lang]
     for path in paths:
         node = result(page, path.name)
         expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -49,7 +54,9 @@ def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(page: Page,
         expect(meaning).not_to_contain_text(SEED_WORDS[lang])
 
 
-def test_a_record_whose_wall_is_another_rounds_says_so_without_a_seed(page: Page, tmp_path: Path) -> None:
+def test_a_record_whose_wall_is_another_rounds_says_so_without_a_seed(
+    page: Page, tmp_path: Path
+) -> None:
     ms = json.loads(MS.read_text(encoding="utf-8"))
     actions = [a["result"] for a in ms["data"]["data"]["actions"] if "result" in a]
     rounds = [e["data"] for e in actions if e["name"].endswith("NewRound")]
@@ -78,13 +85,17 @@ def room_record(tmp_path: Path, alter: bool) -> Path:
     return path
 
 
-@pytest.mark.parametrize(("lang", "room", "limit"), [
-    ("en", "room with test settings", "nothing about the platform's shuffled games"),
-    ("ja", "テスト設定のある", "シャッフルされた対局については何も言えません"),
-    ("zh", "带测试设置的", "对平台正常洗牌的对局什么也说明不了"),
-])
+@pytest.mark.parametrize(
+    ("lang", "room", "limit"),
+    [
+        ("en", "room with test settings", "nothing about the platform's shuffled games"),
+        ("ja", "テスト設定のある", "シャッフルされた対局については何も言えません"),
+        ("zh", "带测试设置的", "对平台正常洗牌的对局什么也说明不了"),
+    ],
+)
 def test_a_room_with_test_settings_is_said_for_what_it_is(
-        page: Page, tmp_path: Path, lang: str, room: str, limit: str) -> None:
+    page: Page, tmp_path: Path, lang: str, room: str, limit: str
+) -> None:
     paths = [room_record(tmp_path, alter=False), room_record(tmp_path, alter=True)]
     open_ready(page, f"/#lang={lang}")
     choose(page, MS, *paths)
@@ -105,17 +116,53 @@ def test_a_room_with_test_settings_is_said_for_what_it_is(
 # --- 5. getting a record: each platform's steps, and a phone route for a Tenhou link -----------
 
 
-@pytest.mark.parametrize(("lang", "words"), [
-    ("en", {"tenhou": ["Touch and hold", "tenhou.net/6"],
-            "majsoul": ["GetPaipuJSON.js", "Fat-pig-Cui/misc-code", "md5", "sha256", "saltSha256", "tenhou.net/6"],
-            "riichicity": ["handCardEncode", "handCardsSHA256", "0num4/paifu-playground", "tenhou.net/6"],
-            "sega": ["uncertainty value"]}),
-    ("ja", {"tenhou": ["長押し", "tenhou.net/6"], "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
-            "riichicity": ["handCardEncode", "記録 API", "tenhou.net/6"], "sega": ["不確定要素"]}),
-    ("zh", {"tenhou": ["长按", "tenhou.net/6"], "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
-            "riichicity": ["handCardEncode", "记录 API", "tenhou.net/6"], "sega": ["不确定要素"]}),
-])
-def test_each_platform_says_where_its_record_comes_from(page: Page, lang: str, words: dict[str, list[str]]) -> None:
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        (
+            "en",
+            {
+                "tenhou": ["Touch and hold", "tenhou.net/6"],
+                "majsoul": [
+                    "GetPaipuJSON.js",
+                    "Fat-pig-Cui/misc-code",
+                    "md5",
+                    "sha256",
+                    "saltSha256",
+                    "tenhou.net/6",
+                ],
+                "riichicity": [
+                    "handCardEncode",
+                    "handCardsSHA256",
+                    "0num4/paifu-playground",
+                    "tenhou.net/6",
+                ],
+                "sega": ["uncertainty value"],
+            },
+        ),
+        (
+            "ja",
+            {
+                "tenhou": ["長押し", "tenhou.net/6"],
+                "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
+                "riichicity": ["handCardEncode", "記録 API", "tenhou.net/6"],
+                "sega": ["不確定要素"],
+            },
+        ),
+        (
+            "zh",
+            {
+                "tenhou": ["长按", "tenhou.net/6"],
+                "majsoul": ["GetPaipuJSON.js", "md5", "saltSha256", "tenhou.net/6"],
+                "riichicity": ["handCardEncode", "记录 API", "tenhou.net/6"],
+                "sega": ["不确定要素"],
+            },
+        ),
+    ],
+)
+def test_each_platform_says_where_its_record_comes_from(
+    page: Page, lang: str, words: dict[str, list[str]]
+) -> None:
     open_ready(page, f"/#lang={lang}")
     guide = page.locator("details#records-guide")
     expect(guide).to_be_visible()
@@ -127,7 +174,9 @@ def test_each_platform_says_where_its_record_comes_from(page: Page, lang: str, w
             expect(section).to_contain_text(text)
     # the buttons it names are the page's own, in the reader's language
     verify = page.locator("#paste-go").inner_text()
-    expect(guide.locator('[data-platform="tenhou"] ol.records-phone li').first).to_contain_text(verify)
+    expect(guide.locator('[data-platform="tenhou"] ol.records-phone li').first).to_contain_text(
+        verify
+    )
     guide.locator('[data-platform="sega"] a[href="#tool=sega"]').click()
     expect(page.locator("#tool-sega")).to_be_visible()
 
@@ -148,7 +197,8 @@ PHONE = ViewportSize(width=390, height=844)
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
-        browser: Browser, site_url: str, tmp_path: Path, lang: str) -> None:
+    browser: Browser, site_url: str, tmp_path: Path, lang: str
+) -> None:
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=site_url)
     page = context.new_page()
     open_ready(page, f"/#lang={lang}")
@@ -159,8 +209,12 @@ def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
     # the phone's steps: download the log file from its link, then choose it here
     phone = panel.locator("ol.link-phone")
     expect(phone).to_be_visible()
-    expect(phone.locator("li").first).to_contain_text({"en": "Touch and hold", "ja": "長押し"}[lang])
-    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    expect(phone.locator("li").first).to_contain_text(
+        {"en": "Touch and hold", "ja": "長押し"}[lang]
+    )
+    expect(panel.locator(".log-url a")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAME}"
+    )
     button = phone.locator("label.button")
     button.scroll_into_view_if_needed()
     expect(button).to_be_in_viewport()

@@ -27,35 +27,88 @@ LANGS = ["en", "ja", "zh"]
 
 #: What each state says, in each language (the page's own words, from its i18n tables).
 WORDS: dict[str, dict[str, str]] = {
-    "en": {"title": "pywall — mahjong wall verifier", "ready": "Ready", "results": "Results",
-           "verified": "Verified", "mismatch": "Mismatch", "error": "Cannot read",
-           "meaning": "What a mismatch can mean, and what to do", "record": "in the record",
-           "summary": "4 logs: 2 verified, 1 mismatch, 1 cannot read",
-           "archive": "7 games: 6 verified, 1 mismatch, 0 cannot read",
-           "audit": "Starting-hand audit", "left_out": "mismatch: ",
-           "sega": "SEGA MJ arcade wall", "ms": "Mahjong Soul wall hashes", "ms_ok": "Every hash matches its wall.",
-           "embed": "Tenhou wall · Round 2 · 4 players", "calc": "Hand calculator", "tenpai": "tenpai"},
-    "ja": {"title": "pywall — 牌山検証", "ready": "準備完了", "results": "結果",
-           "verified": "一致", "mismatch": "不一致", "error": "読めません",
-           "meaning": "不一致が意味しうること、すべきこと", "record": "牌譜では",
-           "summary": "4 件: 一致 2、不一致 1、読めない 1",
-           "archive": "7 局: 一致 6、不一致 1、読めない 0",
-           "audit": "配牌の統計検査", "left_out": "不一致: ",
-           "sega": "セガ MJ（アーケード）の牌山", "ms": "雀魂の牌山ハッシュ", "ms_ok": "すべてのハッシュが牌山と一致しました。",
-           "embed": "天鳳の牌山 · 第 2 局 · 四人打ち", "calc": "牌理計算", "tenpai": "聴牌"},
-    "zh": {"title": "pywall — 麻将牌山验证", "ready": "就绪", "results": "结果",
-           "verified": "一致", "mismatch": "不一致", "error": "无法读取",
-           "meaning": "不一致可能意味着什么，以及该怎么做", "record": "在牌谱中是",
-           "summary": "4 份牌谱：一致 2，不一致 1，无法读取 1",
-           "archive": "7 局：一致 6，不一致 1，无法读取 0",
-           "audit": "配牌统计检验", "left_out": "不一致：",
-           "sega": "世嘉 MJ（街机）牌山", "ms": "雀魂牌山哈希", "ms_ok": "所有哈希都与牌山一致。",
-           "embed": "天凤牌山 · 第 2 局 · 四人麻将", "calc": "牌理计算器", "tenpai": "听牌"},
+    "en": {
+        "title": "pywall — mahjong wall verifier",
+        "ready": "Ready",
+        "results": "Results",
+        "verified": "Verified",
+        "mismatch": "Mismatch",
+        "error": "Cannot read",
+        "meaning": "What a mismatch can mean, and what to do",
+        "record": "in the record",
+        "summary": "4 logs: 2 verified, 1 mismatch, 1 cannot read",
+        "archive": "7 games: 6 verified, 1 mismatch, 0 cannot read",
+        "audit": "Starting-hand audit",
+        "left_out": "mismatch: ",
+        "sega": "SEGA MJ arcade wall",
+        "ms": "Mahjong Soul wall hashes",
+        "ms_ok": "Every hash matches its wall.",
+        "embed": "Tenhou wall · Round 2 · 4 players",
+        "calc": "Hand calculator",
+        "tenpai": "tenpai",
+    },
+    "ja": {
+        "title": "pywall — 牌山検証",
+        "ready": "準備完了",
+        "results": "結果",
+        "verified": "一致",
+        "mismatch": "不一致",
+        "error": "読めません",
+        "meaning": "不一致が意味しうること、すべきこと",
+        "record": "牌譜では",
+        "summary": "4 件: 一致 2、不一致 1、読めない 1",
+        "archive": "7 局: 一致 6、不一致 1、読めない 0",
+        "audit": "配牌の統計検査",
+        "left_out": "不一致: ",
+        "sega": "セガ MJ（アーケード）の牌山",
+        "ms": "雀魂の牌山ハッシュ",
+        "ms_ok": "すべてのハッシュが牌山と一致しました。",
+        "embed": "天鳳の牌山 · 第 2 局 · 四人打ち",
+        "calc": "牌理計算",
+        "tenpai": "聴牌",
+    },
+    "zh": {
+        "title": "pywall — 麻将牌山验证",
+        "ready": "就绪",
+        "results": "结果",
+        "verified": "一致",
+        "mismatch": "不一致",
+        "error": "无法读取",
+        "meaning": "不一致可能意味着什么，以及该怎么做",
+        "record": "在牌谱中是",
+        "summary": "4 份牌谱：一致 2，不一致 1，无法读取 1",
+        "archive": "7 局：一致 6，不一致 1，无法读取 0",
+        "audit": "配牌统计检验",
+        "left_out": "不一致：",
+        "sega": "世嘉 MJ（街机）牌山",
+        "ms": "雀魂牌山哈希",
+        "ms_ok": "所有哈希都与牌山一致。",
+        "embed": "天凤牌山 · 第 2 局 · 四人麻将",
+        "calc": "牌理计算器",
+        "tenpai": "听牌",
+    },
 }
 #: English of the page's own that must not show on a Japanese or Chinese page.
-ENGLISH = ["Verify logs", "Choose log files", "Results", "Clear results", "First problem", "Verified",
-           "Mismatch", "Cannot read", "in the record", "in the log", "mismatch:", "Left out", "Starting-hand audit",
-           "Show the wall", "Mahjong Soul wall hashes", "Hand calculator", "tiles checked", "Round 2"]
+ENGLISH = [
+    "Verify logs",
+    "Choose log files",
+    "Results",
+    "Clear results",
+    "First problem",
+    "Verified",
+    "Mismatch",
+    "Cannot read",
+    "in the record",
+    "in the log",
+    "mismatch:",
+    "Left out",
+    "Starting-hand audit",
+    "Show the wall",
+    "Mahjong Soul wall hashes",
+    "Hand calculator",
+    "tiles checked",
+    "Round 2",
+]
 
 #: Whether the page's font draws two CJK characters differently (without a CJK font both
 #: are the same empty box, and the Japanese and Chinese pictures show nothing readable).
@@ -110,7 +163,9 @@ class States:
         expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
         expect(page.locator("#status-text")).to_have_text(self.words["ready"])
         expect(page.locator("h1")).to_have_text(self.words["title"])
-        assert page.evaluate(GLYPHS), "牌 and 山 are drawn alike: no CJK font (apt-get install fonts-noto-cjk)"
+        assert page.evaluate(GLYPHS), (
+            "牌 and 山 are drawn alike: no CJK font (apt-get install fonts-noto-cjk)"
+        )
         expect(page.locator("#batch")).to_be_hidden()
         self.check("empty")
 
@@ -130,7 +185,9 @@ class States:
         expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
         expect(node.locator(".verdict").first).to_contain_text(self.words["mismatch"])
         expect(node.locator("details.meaning summary")).to_have_text(self.words["meaning"])
-        expect(node.locator('.findings li[data-code="draw_mismatch"]')).to_contain_text(self.words["record"])
+        expect(node.locator('.findings li[data-code="draw_mismatch"]')).to_contain_text(
+            self.words["record"]
+        )
         expect(node.locator(".slot.bad")).to_have_count(1)
         self.check("mismatch")
 
@@ -138,10 +195,14 @@ class States:
         self.clear()
         page = self.page
         page.locator("#sample-go").click()
-        expect(result(page, ALTERED.name)).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
+        expect(result(page, ALTERED.name)).to_have_attribute(
+            "data-verdict", "mismatch", timeout=WORK_MS
+        )
         choose(page, THREE_PLAYER, junk)
         expect(result(page, junk.name)).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
-        expect(result(page, THREE_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(result(page, THREE_PLAYER.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
         expect(page.locator("#batch-summary")).to_contain_text(self.words["summary"])
         expect(page.locator("#summary tbody tr")).to_have_count(4)
         problem = page.locator(f'#summary tbody tr[data-row="{ALTERED.name}"] td.problem')
@@ -167,7 +228,9 @@ class States:
         expect(view.locator(".audit-summary")).to_have_attribute("data-games", "5")
         view.locator("details.excluded summary").click()
         expect(view.locator("details.excluded li")).to_have_count(2)
-        expect(view.locator('details.excluded li[data-kind="mismatch"]')).to_contain_text(self.words["left_out"])
+        expect(view.locator('details.excluded li[data-kind="mismatch"]')).to_contain_text(
+            self.words["left_out"]
+        )
         view.scroll_into_view_if_needed()
         self.check("audit")
 
@@ -175,8 +238,10 @@ class States:
         self.clear()
         case = SEGA[0]
         seeds = ",".join(case["player_seeds"])
-        self.page.evaluate(f"() => {{ location.hash = '#tool=sega&seeds={seeds}&u={case['uncertainty']}"
-                           f"&lang={self.lang}'; }}")
+        self.page.evaluate(
+            f"() => {{ location.hash = '#tool=sega&seeds={seeds}&u={case['uncertainty']}"
+            f"&lang={self.lang}'; }}"
+        )
         panel = self.page.locator("#tool-sega")
         expect(panel.locator(".sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
         expect(panel.locator("h2")).to_have_text(self.words["sega"])
@@ -202,15 +267,18 @@ class States:
 
     def calculator(self) -> None:
         self.page.goto(f"/calc.html#q=123m456p789s1122z&lang={self.lang}")
-        expect(self.page.locator(".calc-shanten")).to_contain_text(self.words["tenpai"], timeout=READY_MS)
+        expect(self.page.locator(".calc-shanten")).to_contain_text(
+            self.words["tenpai"], timeout=READY_MS
+        )
         expect(self.page.locator("h1")).to_have_text(self.words["calc"])
         self.check("calculator")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
-def test_main_states_pictured(page: Page, shot: Any, tmp_path: Path, archive: Path, lang: str,
-                              size: tuple[int, int]) -> None:
+def test_main_states_pictured(
+    page: Page, shot: Any, tmp_path: Path, archive: Path, lang: str, size: tuple[int, int]
+) -> None:
     junk = tmp_path / "notes.xml"
     junk.write_text("hello there", encoding="utf-8")
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -225,7 +293,19 @@ def test_main_states_pictured(page: Page, shot: Any, tmp_path: Path, archive: Pa
     states.majsoul()
     states.embed()
     states.calculator()
-    written = sorted(p.name for p in (ROOT / "test-artifacts").glob(f"*-{lang}-{size[0]}x{size[1]}.png"))
-    for state in ("empty", "results", "mismatch", "batch", "archive", "audit", "sega", "majsoul", "embed",
-                  "calculator"):
+    written = sorted(
+        p.name for p in (ROOT / "test-artifacts").glob(f"*-{lang}-{size[0]}x{size[1]}.png")
+    )
+    for state in (
+        "empty",
+        "results",
+        "mismatch",
+        "batch",
+        "archive",
+        "audit",
+        "sega",
+        "majsoul",
+        "embed",
+        "calculator",
+    ):
         assert f"{state}-{lang}-{size[0]}x{size[1]}.png" in written

@@ -35,7 +35,9 @@ from tests.unit.test_links import hide
 pytestmark = pytest.mark.browser
 
 GAME = "2022060222gm-0001-0000-a87679bc"
-GAME_LOG = TENHOU / "jim137" / f"{GAME}_tw3.mjlog"  # gzip, as tenhou.net sends it (Content-Encoding)
+GAME_LOG = (
+    TENHOU / "jim137" / f"{GAME}_tw3.mjlog"
+)  # gzip, as tenhou.net sends it (Content-Encoding)
 HIDDEN = hide(GAME)  # the same game's id as some links show it: ...-x + 12 hex digits
 VIEWER = f"https://tenhou.net/0/?log={GAME}&tw=3"
 PAIPU = "https://game.maj-soul.com/1/?paipu=210815-6da08e40-2605-42fb-a5e3-f8aa5940362a_a12345"
@@ -54,14 +56,18 @@ def you_of(node: Any) -> Any:
 # --- 1. links and log ids -------------------------------------------------------------------
 
 
-def test_a_pasted_tenhou_link_says_where_the_log_is_and_fetches_nothing(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_a_pasted_tenhou_link_says_where_the_log_is_and_fetches_nothing(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     open_ready(page)
     paste(page, VIEWER)
     panel = page.locator('.link-result[data-platform="tenhou"]')
     expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
-    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    expect(panel.locator(".log-url a")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAME}"
+    )
     expect(panel.locator(".link-never")).to_contain_text("never fetches anything")
     expect(panel.locator(".link-you")).to_contain_text("seat 4 (tw=3)")
     expect(page.locator("#results [data-file]")).to_have_count(0)  # not read as a broken log
@@ -87,8 +93,11 @@ def test_a_hidden_id_is_revealed_and_a_file_named_by_the_game_is_marked(page: Pa
     panel = page.locator('.link-result[data-platform="tenhou"]')
     expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
     expect(panel.locator(".link-hidden")).to_have_text(
-        f"The link shows this game's id in its hidden form ({HIDDEN}); its real id is {GAME}.")
-    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+        f"The link shows this game's id in its hidden form ({HIDDEN}); its real id is {GAME}."
+    )
+    expect(panel.locator(".log-url a")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAME}"
+    )
     # a file whose name holds the game's id, chosen the usual way, is that game: "you" again
     choose(page, GAME_LOG)
     node = result(page, GAME_LOG.name)
@@ -109,11 +118,17 @@ def test_a_bare_id_a_majsoul_link_and_plain_text(page: Page) -> None:
     expect(panel.locator(".link-you")).to_have_count(0)  # no tw: nobody is "you"
     paste(page, PAIPU)
     expect(panel).to_have_attribute("data-platform", "majsoul", timeout=WORK_MS)
-    expect(panel.locator("h3")).to_have_text("Mahjong Soul game 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
+    expect(panel.locator("h3")).to_have_text(
+        "Mahjong Soul game 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a"
+    )
     expect(panel).to_contain_text("record export tool")
-    expect(panel.get_by_role("link", name="Mahjong Soul hashes")).to_have_attribute("href", "#tool=majsoul")
+    expect(panel.get_by_role("link", name="Mahjong Soul hashes")).to_have_attribute(
+        "href", "#tool=majsoul"
+    )
     page.select_option("#lang", "ja")
-    expect(panel.locator("h3")).to_have_text("雀魂の対局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
+    expect(panel.locator("h3")).to_have_text(
+        "雀魂の対局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a"
+    )
     page.select_option("#lang", "zh")
     expect(panel.locator("h3")).to_have_text("雀魂对局 210815-6da08e40-2605-42fb-a5e3-f8aa5940362a")
     page.select_option("#lang", "en")
@@ -147,8 +162,10 @@ class TenhouHandler(http.server.BaseHTTPRequestHandler):
                 return
             self.send(body, "text/xml", {"Content-Encoding": "gzip"})
         else:
-            self.send(b"<!doctype html><title>tenhou.net/0</title><p id=viewer>a game in the viewer</p>",
-                      "text/html")
+            self.send(
+                b"<!doctype html><title>tenhou.net/0</title><p id=viewer>a game in the viewer</p>",
+                "text/html",
+            )
 
     def send(self, body: bytes, ctype: str, extra: dict[str, str] | None = None) -> None:
         self.send_response(200)
@@ -176,13 +193,15 @@ def tenhou() -> Iterator[FakeTenhou]:
 
 
 @pytest.fixture(scope="module")
-def mapped(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
-           tenhou: FakeTenhou) -> Iterator[Browser]:
+def mapped(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tenhou: FakeTenhou
+) -> Iterator[Browser]:
     """Chromium resolving tenhou.net (and evil.test, a stranger) to the local server."""
     port = tenhou.server_address[1]
     rules = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{port}, MAP evil.test:80 127.0.0.1:{port}"
-    browser = browser_type.launch(**{**browser_type_launch_args,
-                                     "args": [*browser_type_launch_args["args"], rules]})
+    browser = browser_type.launch(
+        **{**browser_type_launch_args, "args": [*browser_type_launch_args["args"], rules]}
+    )
     yield browser
     browser.close()
 
@@ -213,15 +232,19 @@ def bookmarklet_of(context: BrowserContext, site_url: str) -> str:
 
 def click_bookmark(context: BrowserContext, viewer: Page, href: str) -> Page:
     """Click the bookmarklet on the viewer page, as a bookmark is clicked: the popup it opens."""
-    viewer.evaluate("""href => { const a = document.createElement("a"); a.id = "bookmark";
-        a.href = href; a.textContent = "bookmark"; document.body.append(a); }""", href)
+    viewer.evaluate(
+        """href => { const a = document.createElement("a"); a.id = "bookmark";
+        a.href = href; a.textContent = "bookmark"; document.body.append(a); }""",
+        href,
+    )
     with context.expect_page() as opened:
         viewer.click("#bookmark")
     return opened.value
 
 
-def test_bookmarklet_on_a_tenhou_page_checks_its_game(mapped_context: BrowserContext, site_url: str,
-                                                      tenhou: FakeTenhou, shot: Any) -> None:
+def test_bookmarklet_on_a_tenhou_page_checks_its_game(
+    mapped_context: BrowserContext, site_url: str, tenhou: FakeTenhou, shot: Any
+) -> None:
     href = bookmarklet_of(mapped_context, site_url)
     viewer = mapped_context.new_page()
     viewer.goto(f"http://tenhou.net/0/?log={HIDDEN}&tw=3")  # a link with the hidden id
@@ -229,39 +252,53 @@ def test_bookmarklet_on_a_tenhou_page_checks_its_game(mapped_context: BrowserCon
     popup = click_bookmark(mapped_context, viewer, href)
     node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
     expect(node).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
-    assert popup.url.startswith(site_url) and "viewer=" not in popup.url  # a reload does not ask again
+    assert (
+        popup.url.startswith(site_url) and "viewer=" not in popup.url
+    )  # a reload does not ask again
     # served by the service worker, under the page's own security policy: nothing had to give way
     assert popup.evaluate("() => Boolean(navigator.serviceWorker.controller)")
-    csp = popup.evaluate("() => document.querySelector('meta[http-equiv=Content-Security-Policy]').content")
+    csp = popup.evaluate(
+        "() => document.querySelector('meta[http-equiv=Content-Security-Policy]').content"
+    )
     assert "connect-src 'self'" in csp and "unsafe-inline" not in csp
     players = report_of(GAME_LOG.name, GAME_LOG.read_bytes())["game"]["players"]
     expect(you_of(node)).to_have_text(re.compile(rf"{re.escape(players[3])} \(North\) \(you\)"))
-    expect(node.locator("dl.game")).to_contain_text(GAME)  # the name carries the id: date and id known
+    expect(node.locator("dl.game")).to_contain_text(
+        GAME
+    )  # the name carries the id: date and id known
     # the real id was asked for, once, by the tenhou.net viewer page itself, not by pywall
     assert tenhou.seen.count((f"/0/log/?{GAME}", f"http://tenhou.net/0/?log={HIDDEN}&tw=3")) == 1
     assert [p for p, _ in tenhou.seen if p.startswith("/0/log/")] == [f"/0/log/?{GAME}"]
     shot("bookmarklet", popup)
 
 
-def test_bookmarklet_when_tenhou_has_no_such_log(mapped_context: BrowserContext, site_url: str) -> None:
+def test_bookmarklet_when_tenhou_has_no_such_log(
+    mapped_context: BrowserContext, site_url: str
+) -> None:
     href = bookmarklet_of(mapped_context, site_url)
     missing = "2022060222gm-0001-0000-0000ffff"
     viewer = mapped_context.new_page()
     viewer.goto(f"http://tenhou.net/0/?log={missing}")
     popup = click_bookmark(mapped_context, viewer, href)
     expect(popup.locator("#handoff-msg")).to_have_text(
-        f"tenhou.net did not give the log of {missing}: HTTP 404", timeout=READY_MS)
-    expect(popup.locator(".link-result .log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{missing}")
+        f"tenhou.net did not give the log of {missing}: HTTP 404", timeout=READY_MS
+    )
+    expect(popup.locator(".link-result .log-url a")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{missing}"
+    )
     expect(popup.locator("#results [data-file]")).to_have_count(0)
 
 
-def test_bookmarklet_on_a_page_that_names_no_game(mapped_context: BrowserContext, site_url: str) -> None:
+def test_bookmarklet_on_a_page_that_names_no_game(
+    mapped_context: BrowserContext, site_url: str
+) -> None:
     href = bookmarklet_of(mapped_context, site_url)
     viewer = mapped_context.new_page()
     viewer.goto("http://tenhou.net/")
     popup = click_bookmark(mapped_context, viewer, href)
-    expect(popup.locator("#handoff-msg")).to_contain_text("names no Tenhou game (http://tenhou.net/)",
-                                                          timeout=READY_MS)
+    expect(popup.locator("#handoff-msg")).to_contain_text(
+        "names no Tenhou game (http://tenhou.net/)", timeout=READY_MS
+    )
 
 
 OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
@@ -271,7 +308,9 @@ OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
 })"""
 
 
-def test_messages_from_tenhou_are_checked_before_use(mapped_context: BrowserContext, site_url: str) -> None:
+def test_messages_from_tenhou_are_checked_before_use(
+    mapped_context: BrowserContext, site_url: str
+) -> None:
     """A hostile or broken opener: wrong shapes, types, games and sizes each get a sentence."""
     opener = mapped_context.new_page()
     opener.goto(VIEWER.replace("https:", "http:"))
@@ -283,57 +322,84 @@ def test_messages_from_tenhou_are_checked_before_use(mapped_context: BrowserCont
     expect(note).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…")
     sends = [
         ("'a string'", "not a log message"),
-        ("{pywall: 'log', id: '2022060222gm-0001-0000-00000000', text: '<mjloggm/>'}", "another game"),
+        (
+            "{pywall: 'log', id: '2022060222gm-0001-0000-00000000', text: '<mjloggm/>'}",
+            "another game",
+        ),
         (f"{{pywall: 'log', id: '{GAME}', bytes: 42}}", "the log is neither text nor bytes"),
-        (f"{{pywall: 'log', id: '{GAME}', text: ['<mjloggm>']}}", "the log is neither text nor bytes"),
+        (
+            f"{{pywall: 'log', id: '{GAME}', text: ['<mjloggm>']}}",
+            "the log is neither text nor bytes",
+        ),
     ]
     for message, why in sends:
         opener.evaluate(f"() => window.w.postMessage({message}, '*')")
-        expect(note).to_have_text(f"A message from tenhou.net was ignored: it is not the log pywall asked for ({why}).")
+        expect(note).to_have_text(
+            f"A message from tenhou.net was ignored: it is not the log pywall asked for ({why})."
+        )
     expect(popup.locator("#results [data-file]")).to_have_count(0)
     # a log over the size pywall reads is refused before it reaches Python, like a big file
-    opener.evaluate(f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', "
-                    f"bytes: new ArrayBuffer({MAX_INPUT_BYTES + 1})}}, '*')")
+    opener.evaluate(
+        f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', "
+        f"bytes: new ArrayBuffer({MAX_INPUT_BYTES + 1})}}, '*')"
+    )
     node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
-    expect(node.locator(".findings")).to_contain_text(f"is {MAX_INPUT_BYTES + 1:,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes")
+    expect(node.locator(".findings")).to_contain_text(
+        f"is {MAX_INPUT_BYTES + 1:,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes"
+    )
     # one answer per request: a second log is not taken
-    opener.evaluate(f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
-                    PLAIN.read_text(encoding="utf-8"))
+    opener.evaluate(
+        f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
+        PLAIN.read_text(encoding="utf-8"),
+    )
     expect(note).to_contain_text("(pywall asked for no log)")
     expect(popup.locator("#results [data-file]")).to_have_count(1)
 
 
-def test_a_log_as_text_with_a_parse_error_is_a_readable_verdict(mapped_context: BrowserContext,
-                                                                site_url: str) -> None:
+def test_a_log_as_text_with_a_parse_error_is_a_readable_verdict(
+    mapped_context: BrowserContext, site_url: str
+) -> None:
     opener = mapped_context.new_page()
     opener.goto(VIEWER.replace("https:", "http:"))
     with mapped_context.expect_page() as opened:
         opener.evaluate(OPEN_PYWALL, [site_url, VIEWER])
     popup = opened.value
-    opener.evaluate(f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', text: '<mjloggm ver=\"2.3\"><GO'}}, '*')")
+    opener.evaluate(
+        f"() => window.w.postMessage({{pywall: 'log', id: '{GAME}', text: '<mjloggm ver=\"2.3\"><GO'}}, '*')"
+    )
     node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
     expect(node.locator(".findings li").first).to_be_visible()
     expect(popup.locator("#handoff-msg")).to_have_text("")
 
 
-@pytest.mark.parametrize("size", [pytest.param({"width": 1366, "height": 800}, id="desktop"),
-                                  pytest.param({"width": 390, "height": 844}, id="phone")])
-def test_a_handed_over_log_comes_into_view(mapped: Browser, site_url: str, size: ViewportSize) -> None:
+@pytest.mark.parametrize(
+    "size",
+    [
+        pytest.param({"width": 1366, "height": 800}, id="desktop"),
+        pytest.param({"width": 390, "height": 844}, id="phone"),
+    ],
+)
+def test_a_handed_over_log_comes_into_view(
+    mapped: Browser, site_url: str, size: ViewportSize
+) -> None:
     context = mapped.new_context(locale="en-US", viewport=size)
     opener = context.new_page()
     opener.goto(VIEWER.replace("https:", "http:"))
     with context.expect_page() as opened:
         opener.evaluate(OPEN_PYWALL, [site_url, VIEWER])
     popup = opened.value
-    expect(popup.locator("#handoff-msg")).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…",
-                                                       timeout=READY_MS)
+    expect(popup.locator("#handoff-msg")).to_have_text(
+        f"Waiting for the log of {GAME} from tenhou.net…", timeout=READY_MS
+    )
     choose(popup, PLAIN)  # a first game's walls: the handed-over log lands far below
     expect(result(popup, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     popup.evaluate("window.scrollTo(0, 0)")
-    opener.evaluate(f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
-                    gzip.decompress(GAME_LOG.read_bytes()).decode())
+    opener.evaluate(
+        f"text => window.w.postMessage({{pywall: 'log', id: '{GAME}', text}}, '*')",
+        gzip.decompress(GAME_LOG.read_bytes()).decode(),
+    )
     node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
     expect(node).to_be_in_viewport()
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -345,19 +411,26 @@ def test_a_stranger_cannot_hand_pywall_a_log(mapped_context: BrowserContext, sit
     stranger = mapped_context.new_page()
     stranger.goto("http://evil.test/0/?log=x")
     with mapped_context.expect_page() as opened:
-        stranger.evaluate("""([pywall, viewer]) => {
+        stranger.evaluate(
+            """([pywall, viewer]) => {
             window.got = [];
             window.w = window.open(pywall + "#viewer=" + encodeURIComponent(viewer), "_blank");
             addEventListener("message", (e) => { window.got.push(e.data); });
-        }""", [site_url, VIEWER])
+        }""",
+            [site_url, VIEWER],
+        )
     popup = opened.value
     note = popup.locator("#handoff-msg")
     # pywall asks its opener for the log, addressed to tenhou.net: the stranger never hears it
     expect(note).to_have_text(f"Waiting for the log of {GAME} from tenhou.net…", timeout=READY_MS)
-    stranger.evaluate("text => window.w.postMessage({pywall: 'log', id: '" + GAME + "', text}, '*')",
-                      PLAIN.read_text(encoding="utf-8"))
-    expect(note).to_have_text("A message from http://evil.test was ignored: pywall accepts logs only "
-                              "from the tenhou.net page that opened it.")
+    stranger.evaluate(
+        "text => window.w.postMessage({pywall: 'log', id: '" + GAME + "', text}, '*')",
+        PLAIN.read_text(encoding="utf-8"),
+    )
+    expect(note).to_have_text(
+        "A message from http://evil.test was ignored: pywall accepts logs only "
+        "from the tenhou.net page that opened it."
+    )
     expect(popup.locator("#results [data-file]")).to_have_count(0)
     assert stranger.evaluate("() => window.got") == []
 
@@ -365,7 +438,9 @@ def test_a_stranger_cannot_hand_pywall_a_log(mapped_context: BrowserContext, sit
 def test_a_viewer_address_without_an_opener_says_where_the_log_is(page: Page) -> None:
     page.goto(f"/#viewer={VIEWER.replace('&', '%26')}")
     panel = page.locator('.link-result[data-platform="tenhou"]')
-    expect(panel.locator(".log-url a")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}", timeout=READY_MS)
+    expect(panel.locator(".log-url a")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAME}", timeout=READY_MS
+    )
     assert "viewer=" not in page.url
 
 
@@ -392,10 +467,15 @@ def test_sample_games_work_offline(context: BrowserContext, page: Page, shot: An
     expect(good).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(bad).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     expect(page.locator("#results [data-file]")).to_have_count(2)
-    expect(good.locator(".verdict-detail")).to_have_text("All 693 tile events checked match the wall.")
-    expect(bad.locator(".findings")).to_contain_text(re.compile(
-        r"East 2, 1 honba: the draw by .+ \((East|South|West|North)\) on turn \d+ "
-        r"is 7s in the record, 6s in the wall$"))
+    expect(good.locator(".verdict-detail")).to_have_text(
+        "All 693 tile events checked match the wall."
+    )
+    expect(bad.locator(".findings")).to_contain_text(
+        re.compile(
+            r"East 2, 1 honba: the draw by .+ \((East|South|West|North)\) on turn \d+ "
+            r"is 7s in the record, 6s in the wall$"
+        )
+    )
     expect(bad.locator(".slot.bad")).to_have_count(1)
     shot("samples", page)
 
@@ -403,7 +483,9 @@ def test_sample_games_work_offline(context: BrowserContext, page: Page, shot: An
 # --- 4. what a verdict means ------------------------------------------------------------------
 
 
-def test_a_mismatch_says_what_it_can_mean_and_what_to_do(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_a_mismatch_says_what_it_can_mean_and_what_to_do(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     text = gzip.decompress(GAME_LOG.read_bytes()).decode()
     named = tmp_path / f"{GAME}.xml"  # the id in the name: the page can link the fresh copy
     named.write_text(tamper_draw(text, round_index=1, nth=4), encoding="utf-8")
@@ -413,16 +495,26 @@ def test_a_mismatch_says_what_it_can_mean_and_what_to_do(page: Page, tmp_path: P
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     meaning = node.locator('details.meaning[data-meaning="mismatch"]')
     expect(meaning).to_have_attribute("open", "")  # shown, not folded
-    for words in ("edited or damaged after the game", "belongs to another game",
-                  "did not deal from the wall it had committed to", "download the log again"):
+    for words in (
+        "edited or damaged after the game",
+        "belongs to another game",
+        "did not deal from the wall it had committed to",
+        "download the log again",
+    ):
         expect(meaning).to_contain_text(words)
-    expect(meaning.get_by_role("link")).to_have_attribute("href", f"https://tenhou.net/0/log/?{GAME}")
+    expect(meaning.get_by_role("link")).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAME}"
+    )
     expect(meaning.locator(".meaning-unrelated")).to_have_count(0)
     shot("mismatch-meaning", node)
     page.select_option("#lang", "ja")
-    expect(node.locator("details.meaning summary")).to_have_text("不一致が意味しうること、すべきこと")
+    expect(node.locator("details.meaning summary")).to_have_text(
+        "不一致が意味しうること、すべきこと"
+    )
     page.select_option("#lang", "zh")
-    expect(node.locator("details.meaning summary")).to_have_text("不一致可能意味着什么，以及该怎么做")
+    expect(node.locator("details.meaning summary")).to_have_text(
+        "不一致可能意味着什么，以及该怎么做"
+    )
 
 
 def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
@@ -430,13 +522,17 @@ def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
     text = gzip.decompress(GAME_LOG.read_bytes()).decode()
     swapped = tmp_path / "swapped.xml"
     swapped.write_text(re.sub(r'<SHUFFLE seed="[^"]*"', other, text, count=1), encoding="utf-8")
-    assert any(f["code"] == "wall_unrelated" for f in report_of("swapped.xml", swapped.read_bytes())["findings"])
+    assert any(
+        f["code"] == "wall_unrelated"
+        for f in report_of("swapped.xml", swapped.read_bytes())["findings"]
+    )
     open_ready(page)
     choose(page, swapped)
     node = result(page, "swapped.xml")
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     expect(node.locator(".meaning-unrelated")).to_have_text(
-        "Here the wall does not fit this game at all: most likely the seed is another game's.")
+        "Here the wall does not fit this game at all: most likely the seed is another game's."
+    )
 
 
 def test_verified_says_what_it_proves_and_cannot(page: Page) -> None:
@@ -471,7 +567,9 @@ def test_lang_in_the_fragment_of_every_page(page: Page) -> None:
     expect(page.locator("h1")).to_have_text("pywall — mahjong wall verifier")
     assert page.url.endswith("#lang=en")  # the choice is written where the link keeps it
     page.goto("/embed.html#tenhou=" + seed + "&round=2&lang=zh")
-    expect(page.locator("#embed-title")).to_have_text("天凤牌山 · 第 2 局 · 四人麻将", timeout=READY_MS)
+    expect(page.locator("#embed-title")).to_have_text(
+        "天凤牌山 · 第 2 局 · 四人麻将", timeout=READY_MS
+    )
     expect(page.locator("html")).to_have_attribute("lang", "zh")
     page.goto("/calc.html#q=123m456p789s1122z&lang=ja")
     expect(page.locator("h1")).to_have_text("牌理計算")
@@ -514,14 +612,29 @@ def test_sega_values_are_kept_in_the_link(page: Page, browser: Browser, site_url
     other.close()
 
 
-@pytest.mark.parametrize(("fragment", "message"), [
-    ("seeds=abc,def&u=5", "The link must give four player seeds separated by commas (seeds=S1,S2,S3,S4); it gives 2."),
-    ("seeds=" + ",".join(["a" * 27] * 3 + ["a" * 26 + "!"]) + "&u=5",
-     "Player seed 4: character 27 is “!”"),
-    ("seeds=" + ",".join(["a" * 27] * 4) + "&u=-1", "The uncertainty value must be a whole number"),
-    ("seeds=" + ",".join(["a" * 27] * 4) + "&u=" + "9" * 5000, "The uncertainty value must be a whole number"),
-    ("seeds=" + "b" * 100_000 + "&u=1", "it gives 1."),
-], ids=["two-seeds", "bad-char", "negative", "huge-number", "huge-seed"])
+@pytest.mark.parametrize(
+    ("fragment", "message"),
+    [
+        (
+            "seeds=abc,def&u=5",
+            "The link must give four player seeds separated by commas (seeds=S1,S2,S3,S4); it gives 2.",
+        ),
+        (
+            "seeds=" + ",".join(["a" * 27] * 3 + ["a" * 26 + "!"]) + "&u=5",
+            "Player seed 4: character 27 is “!”",
+        ),
+        (
+            "seeds=" + ",".join(["a" * 27] * 4) + "&u=-1",
+            "The uncertainty value must be a whole number",
+        ),
+        (
+            "seeds=" + ",".join(["a" * 27] * 4) + "&u=" + "9" * 5000,
+            "The uncertainty value must be a whole number",
+        ),
+        ("seeds=" + "b" * 100_000 + "&u=1", "it gives 1."),
+    ],
+    ids=["two-seeds", "bad-char", "negative", "huge-number", "huge-seed"],
+)
 def test_a_bad_sega_link_is_named_not_run(page: Page, fragment: str, message: str) -> None:
     page.goto(f"/#tool=sega&{fragment}")
     expect(page.locator("#sega-error")).to_contain_text(message)
@@ -550,10 +663,14 @@ def test_after_stop_the_progress_says_how_many_of_how_many(page: Page, stop_db: 
     expect(page.locator("#summary tbody tr")).to_have_count(100, timeout=WORK_MS)
     node.get_by_role("button", name="Stop").click()
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
-    rows = int((node.locator(".archive-counts").text_content() or "").split(" ")[0].replace(",", ""))
+    rows = int(
+        (node.locator(".archive-counts").text_content() or "").split(" ")[0].replace(",", "")
+    )
     assert 0 < rows < STOP_GAMES, "the run finished before it could be stopped"
     total = f"{STOP_GAMES:,}"
-    expect(node.locator(".archive-progress-text")).to_have_text(f"{rows:,} of {total} games checked — stopped")
+    expect(node.locator(".archive-progress-text")).to_have_text(
+        f"{rows:,} of {total} games checked — stopped"
+    )
     expect(page.locator("#batch-text")).to_have_text(f"{rows:,} of {total} logs checked — stopped")
     bar = page.locator("#batch-progress")
     assert (bar.get_attribute("value"), bar.get_attribute("max")) == (str(rows), str(STOP_GAMES))

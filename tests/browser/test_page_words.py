@@ -78,7 +78,9 @@ def test_an_unreadable_file_says_it_is_not_a_mahjong_log(page: Page, tmp_path: P
     expect(detail).to_contain_text("no <mjloggm> tag")
 
 
-def test_a_file_python_could_not_check_is_said_in_the_readers_language(browser: Any, site_url: str) -> None:
+def test_a_file_python_could_not_check_is_said_in_the_readers_language(
+    browser: Any, site_url: str
+) -> None:
     # Python does not load (the wheel's hash is wrong): each chosen file is answered by the
     # page's worker, not by a report; its words are the reader's, the detail folded.
     context = browser.new_context(service_workers="block", locale="en-US")
@@ -93,25 +95,36 @@ def test_a_file_python_could_not_check_is_said_in_the_readers_language(browser: 
     detail = item.locator("details.technical")
     expect(detail).not_to_have_attribute("open", "")
     # what shows, the folded detail aside: the reader's words only
-    shown = item.evaluate("n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')")
+    shown = item.evaluate(
+        "n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')"
+    )
     assert shown == "错误: 无法在这个浏览器中启动 Python，因此这个文件没有被检查。"
     detail.locator("summary").click()
     expect(detail).to_contain_text("could not be loaded")
     context.close()
 
 
-@pytest.mark.parametrize(("path", "words"), [
-    ("/embed.html#lang=ja&round=1&tenhou=", "天鳳のシードではありません"),
-    ("/#lang=zh&round=1&tenhou=", "这不是天凤的种子"),
-])
-def test_a_seed_python_cannot_read_is_said_in_the_readers_language(page: Page, path: str, words: str) -> None:
+@pytest.mark.parametrize(
+    ("path", "words"),
+    [
+        ("/embed.html#lang=ja&round=1&tenhou=", "天鳳のシードではありません"),
+        ("/#lang=zh&round=1&tenhou=", "这不是天凤的种子"),
+    ],
+)
+def test_a_seed_python_cannot_read_is_said_in_the_readers_language(
+    page: Page, path: str, words: str
+) -> None:
     page.goto(path + "A" * 5000)  # valid base64, but no Tenhou seed's length
     error = page.locator("#seed-error")
     expect(error).to_contain_text(words, timeout=READY_MS)
     detail = error.locator("details.technical")
     expect(detail).not_to_have_attribute("open", "")
-    shown = error.evaluate("n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')")
-    assert not re.search(r"[A-Za-z]{3}", shown.replace("SHUFFLE", "").replace("seed", ""))  # no English but the tag's name
+    shown = error.evaluate(
+        "n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')"
+    )
+    assert not re.search(
+        r"[A-Za-z]{3}", shown.replace("SHUFFLE", "").replace("seed", "")
+    )  # no English but the tag's name
     detail.locator("summary").click()
     expect(detail).to_contain_text("Tenhou seeds are 2496")
 
@@ -136,27 +149,38 @@ def test_a_game_against_the_computer_says_so(page: Page, tmp_path: Path) -> None
     open_ready(page, "/#lang=ja")
     choose(page, cpu, PLAIN)
     facts = result(page, "cpu.xml").locator("dl.game")
-    expect(facts).to_contain_text("4人打ち、特上卓、東南戦、喰いタンあり、赤あり、コンピュータ戦 (特南喰赤)",
-                                  timeout=WORK_MS)
+    expect(facts).to_contain_text(
+        "4人打ち、特上卓、東南戦、喰いタンあり、赤あり、コンピュータ戦 (特南喰赤)", timeout=WORK_MS
+    )
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(result(page, PLAIN.name).locator("dl.game")).not_to_contain_text("コンピュータ")
     page.select_option("#lang", "zh")
     expect(facts).to_contain_text("4人麻将、特上场、东南战、有食断、有赤宝牌、人机对战")
     page.select_option("#lang", "en")
-    expect(facts).to_contain_text("4-player, Tokujou lobby, East-South, open tanyao, red fives, vs computer")
+    expect(facts).to_contain_text(
+        "4-player, Tokujou lobby, East-South, open tanyao, red fives, vs computer"
+    )
     expect(result(page, PLAIN.name).locator("dl.game")).not_to_contain_text("vs computer")
 
 
 def problem_words(card: Any, code: str) -> str:
     """A finding as the game's card says it, without its severity."""
     item = card.locator(f'.findings li[data-code="{code}"]').first
-    return str(item.evaluate("li => [...li.childNodes].filter(n => !n.matches || !n.matches('.sev, details'))"
-                             ".map(n => n.textContent).join('')"))
+    return str(
+        item.evaluate(
+            "li => [...li.childNodes].filter(n => !n.matches || !n.matches('.sev, details'))"
+            ".map(n => n.textContent).join('')"
+        )
+    )
 
 
-def test_first_problems_and_audit_reasons_in_the_readers_language(page: Page, tmp_path: Path) -> None:
+def test_first_problems_and_audit_reasons_in_the_readers_language(
+    page: Page, tmp_path: Path
+) -> None:
     bad = tmp_path / "tampered.xml"
-    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    bad.write_text(
+        tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
+    )
     again = tmp_path / "again.xml"
     again.write_bytes(PLAIN.read_bytes())
     junk = tmp_path / "notes.xml"
@@ -171,7 +195,9 @@ def test_first_problems_and_audit_reasons_in_the_readers_language(page: Page, tm
     said = problem_words(result(page, bad.name), "draw_mismatch")
     assert "牌譜" in said and "牌山" in said
     expect(cell).to_have_text(said)
-    message = next(f["message"] for f in english["tampered.xml"]["findings"] if f["severity"] == "error")
+    message = next(
+        f["message"] for f in english["tampered.xml"]["findings"] if f["severity"] == "error"
+    )
     expect(cell).not_to_have_attribute("title", re.compile("."))
     expect(cell).to_have_attribute("data-code", "draw_mismatch")
     junk_cell = page.locator('#summary tbody tr[data-row="notes.xml"] td.problem')
@@ -182,27 +208,43 @@ def test_first_problems_and_audit_reasons_in_the_readers_language(page: Page, tm
     expect(left_out).to_have_count(1, timeout=WORK_MS)
     left_out.locator("summary").click()
     expect(left_out.locator("li")).to_have_count(3)
-    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(f"again.xml: {PLAIN.name} と同じ対局です")
-    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: 不一致: {said}")
+    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(
+        f"again.xml: {PLAIN.name} と同じ対局です"
+    )
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(
+        f"tampered.xml: 不一致: {said}"
+    )
     expect(left_out.locator('li[data-kind="error"]')).to_have_text(
-        "notes.xml: 検証できませんでした: このファイルは pywall が読める麻雀の牌譜ではありません。")
-    expect(left_out.locator('li[data-kind="mismatch"]')).not_to_have_attribute("title", re.compile("."))
+        "notes.xml: 検証できませんでした: このファイルは pywall が読める麻雀の牌譜ではありません。"
+    )
+    expect(left_out.locator('li[data-kind="mismatch"]')).not_to_have_attribute(
+        "title", re.compile(".")
+    )
     # in Chinese too, drawn again on the change; English keeps Python's words
     page.select_option("#lang", "zh")
     said = problem_words(result(page, bad.name), "draw_mismatch")
     assert "牌谱" in said
     expect(cell).to_have_text(said)
-    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(f"again.xml: 与 {PLAIN.name} 是同一局")
-    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: 不一致：{said}")
+    expect(left_out.locator('li[data-kind="duplicate"]')).to_have_text(
+        f"again.xml: 与 {PLAIN.name} 是同一局"
+    )
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(
+        f"tampered.xml: 不一致：{said}"
+    )
     expect(cell).not_to_have_attribute("title", re.compile("."))
     page.select_option("#lang", "en")
     expect(cell).to_have_text(message)
-    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(f"tampered.xml: mismatch: {message}")
+    expect(left_out.locator('li[data-kind="mismatch"]')).to_have_text(
+        f"tampered.xml: mismatch: {message}"
+    )
 
 
 # --- 6. results come into view; a round link opens at its wall -------------------------------
 
-SIZES = [pytest.param({"width": 1366, "height": 800}, id="desktop"), pytest.param({"width": 390, "height": 844}, id="phone")]
+SIZES = [
+    pytest.param({"width": 1366, "height": 800}, id="desktop"),
+    pytest.param({"width": 390, "height": 844}, id="phone"),
+]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -225,18 +267,25 @@ def test_dropped_files_bring_the_results_into_view(page: Page, size: ViewportSiz
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.evaluate("window.scrollTo(0, 0)")
     data = list(THREE_PLAYER.read_bytes())
-    page.evaluate("""([name, bytes]) => {
+    page.evaluate(
+        """([name, bytes]) => {
       const dt = new DataTransfer();
       dt.items.add(new File([new Uint8Array(bytes)], name));
       document.body.dispatchEvent(new DragEvent("dragenter", { dataTransfer: dt, bubbles: true }));
       document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }""", [THREE_PLAYER.name, data])
+    }""",
+        [THREE_PLAYER.name, data],
+    )
     expect(result(page, THREE_PLAYER.name)).to_be_in_viewport()
-    expect(result(page, THREE_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, THREE_PLAYER.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
+def test_pasted_logs_and_the_samples_bring_the_results_into_view(
+    page: Page, size: ViewportSize
+) -> None:
     page.set_viewport_size(size)
     open_ready(page)
     choose(page, PLAIN)  # a first game's walls: what comes next lands far below
@@ -245,7 +294,9 @@ def test_pasted_logs_and_the_samples_bring_the_results_into_view(page: Page, siz
     page.locator("#paste").fill(THREE_PLAYER.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
     expect(result(page, "pasted-1.xml")).to_be_in_viewport()
-    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "pasted-1.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     page.evaluate("window.scrollTo(0, 0)")
     page.get_by_role("button", name="Try two sample games").click()
     first = result(page, "sample-game.xml")
@@ -270,7 +321,9 @@ WINDS = ["East", "South", "West", "North"]
 
 def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Path) -> None:
     bad = tmp_path / "tampered.xml"
-    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    bad.write_text(
+        tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
+    )
     cli = report_of(bad.name, bad.read_bytes())
     (finding,) = [f for f in cli["findings"] if f["severity"] == "error"]
     d, rnd = finding["data"], cli["rounds"][finding["round"]]
@@ -281,8 +334,10 @@ def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Pat
     node = result(page, bad.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     item = node.locator('.findings li[data-code="draw_mismatch"]')
-    expect(item).to_have_text(f"error: {rnd['label']}: the draw by {name} ({wind}) on turn {d['turn']} is "
-                              f"{tile_text(d['log'])} in the record, {tile_text(d['wall'])} in the wall")
+    expect(item).to_have_text(
+        f"error: {rnd['label']}: the draw by {name} ({wind}) on turn {d['turn']} is "
+        f"{tile_text(d['log'])} in the record, {tile_text(d['wall'])} in the wall"
+    )
     # the player list: name and starting wind; no seat numbers anywhere
     players = node.locator("ol.players li")
     for s, who in enumerate(cli["game"]["players"]):
@@ -290,7 +345,9 @@ def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Pat
     # the wall's badge on the drawn tile carries the drawer's wind in that round, as does its label
     slot = node.locator(f'details.round[data-round="{finding["round"]}"] .slot.bad')
     expect(slot.locator(".marks .who")).to_have_text(wind[0])
-    expect(slot.locator(".tile").first).to_have_attribute("aria-label", re.compile(re.escape(f"{name} ({wind})")))
+    expect(slot.locator(".tile").first).to_have_attribute(
+        "aria-label", re.compile(re.escape(f"{name} ({wind})"))
+    )
 
 
 # --- 7. the mismatched tile readable -----------------------------------------------------------
@@ -303,15 +360,21 @@ UNCOVERED = """els => els.map(e => {
 
 
 def boxes_apart(a: dict[str, float], b: dict[str, float], gap: float = 0) -> bool:
-    return (a["x"] + a["width"] + gap <= b["x"] or b["x"] + b["width"] + gap <= a["x"]
-            or a["y"] + a["height"] + gap <= b["y"] or b["y"] + b["height"] + gap <= a["y"])
+    return (
+        a["x"] + a["width"] + gap <= b["x"]
+        or b["x"] + b["width"] + gap <= a["x"]
+        or a["y"] + a["height"] + gap <= b["y"]
+        or b["y"] + b["height"] + gap <= a["y"]
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: ViewportSize) -> None:
     page.set_viewport_size(size)
     bad = tmp_path / "tampered.xml"
-    bad.write_text(tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8")
+    bad.write_text(
+        tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
+    )
     open_ready(page)
     choose(page, bad)
     node = result(page, bad.name)
@@ -326,8 +389,12 @@ def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path, size: Viewp
     for part in parts:
         expect(part).to_be_visible()
     # nothing else is drawn over either tile or label (another slot, a badge)
-    assert slot.locator(":scope > .wall-label, :scope > .tile, .vs .vs-label, .vs .tile, .marks .who").evaluate_all(
-        UNCOVERED) == [True] * 5
+    assert (
+        slot.locator(
+            ":scope > .wall-label, :scope > .tile, .vs .vs-label, .vs .tile, .marks .who"
+        ).evaluate_all(UNCOVERED)
+        == [True] * 5
+    )
     # the wall tile's outline (3px, 1px away) keeps clear of the labels, the log's tile and the badge
     outlined = wall_tile.bounding_box()
     assert outlined is not None
@@ -340,14 +407,26 @@ def test_a_2009_game_says_its_era_and_what_is_best_effort(page: Page) -> None:
     """The legacy_seed note names the era and, for June 2009, that its ura indicators are
     verified only as far as is known (no real log of June shows one): from the report's data."""
     legacy = TENHOU / "legacy-2009"
-    june, july = legacy / "2009060321gm-00b9-0000-75b25bcf.xml", legacy / "2009071823gm-0041-0000-ff3a2214&tw=0.mjlog"
+    june, july = (
+        legacy / "2009060321gm-00b9-0000-75b25bcf.xml",
+        legacy / "2009071823gm-0041-0000-ff3a2214&tw=0.mjlog",
+    )
     open_ready(page, "/#lang=ja")
     choose(page, june, july)
-    notes = {p.name: result(page, p.name).locator('.findings li[data-code="legacy_seed"]') for p in (june, july)}
+    notes = {
+        p.name: result(page, p.name).locator('.findings li[data-code="legacy_seed"]')
+        for p in (june, july)
+    }
     expect(result(page, july.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(result(page, june.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    expect(notes[july.name]).to_contain_text("2009 年 7 月の牌山: この時期の実際の牌譜で全種類の牌が確認されており")
-    expect(notes[june.name]).to_contain_text("2009 年 6 月の牌山: 検証しました。裏ドラ表示牌は分かっている範囲での検証です")
+    expect(notes[july.name]).to_contain_text(
+        "2009 年 7 月の牌山: この時期の実際の牌譜で全種類の牌が確認されており"
+    )
+    expect(notes[june.name]).to_contain_text(
+        "2009 年 6 月の牌山: 検証しました。裏ドラ表示牌は分かっている範囲での検証です"
+    )
     page.select_option("#lang", "en")
     expect(notes[july.name]).to_contain_text("walls of July 2009: every kind of tile has been seen")
-    expect(notes[june.name]).to_contain_text("walls of June 2009: verified; ura indicators verified as far as is known")
+    expect(notes[june.name]).to_contain_text(
+        "walls of June 2009: verified; ura indicators verified as far as is known"
+    )

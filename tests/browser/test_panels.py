@@ -45,7 +45,9 @@ def test_commitment_box_matches_and_refuses(page: Page, shot: Any) -> None:
     box = node.locator('[data-panel="commitment"]')
     expect(box).to_have_count(1)
     # a saved list page with other hashes around ours
-    page_text = "\n".join(["<tr><td>" + "ab" * 64 + "</td></tr>", f"<tr><td>{value}</td></tr>", "</table>"])
+    page_text = "\n".join(
+        ["<tr><td>" + "ab" * 64 + "</td></tr>", f"<tr><td>{value}</td></tr>", "</table>"]
+    )
     box.get_by_label("Published hash, or the saved hash list").fill(page_text)
     box.get_by_role("button", name="Check the commitment").click()
     verdict = box.locator("[data-result]")
@@ -60,7 +62,9 @@ def test_commitment_box_matches_and_refuses(page: Page, shot: Any) -> None:
     # a wrong hash: no match, and the candidates tried are listed
     box.get_by_label("Published hash, or the saved hash list").fill("0" * 128)
     box.get_by_role("button", name="Check the commitment").click()
-    expect(box.locator("[data-result]")).to_have_attribute("data-result", "unmatched", timeout=WORK_MS)
+    expect(box.locator("[data-result]")).to_have_attribute(
+        "data-result", "unmatched", timeout=WORK_MS
+    )
     expect(box).to_contain_text("No match among 1 published hash")
     box.locator("details.candidates summary").click()
     expect(box.locator("details.candidates tbody tr")).to_have_count(1)
@@ -89,14 +93,18 @@ def test_round_shows_starting_hands_with_shanten(page: Page, shot: Any) -> None:
     for seat in expected["seats"]:
         row = hands.locator(f'.seat-hand[data-seat="{seat["seat"]}"]')
         expect(row).to_have_attribute("data-shanten", str(seat["shanten"]["minimum"]))
-        ids = row.locator(".seat-head + .tiles .tile").evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+        ids = row.locator(".seat-head + .tiles .tile").evaluate_all(
+            "ns => ns.map(n => Number(n.dataset.tile))"
+        )
         assert ids == seat["ids"]
-        word = {-1: "complete", 0: "tenpai"}.get(seat["shanten"]["minimum"], f'{seat["shanten"]["minimum"]}-shanten')
+        word = {-1: "complete", 0: "tenpai"}.get(
+            seat["shanten"]["minimum"], f"{seat['shanten']['minimum']}-shanten"
+        )
         expect(row.locator(".shanten")).to_have_text(word)
         if seat["dealer"]:
             expect(row.locator("table.discards tbody tr")).to_have_count(len(seat["discards"]))
         else:
-            expect(row.locator(".effective")).to_contain_text(f'{seat["effective"]["total"]} tiles')
+            expect(row.locator(".effective")).to_contain_text(f"{seat['effective']['total']} tiles")
     shot("starting-hands", hands)
 
 
@@ -127,7 +135,9 @@ def test_sega_panel_shows_the_vector_wall(page: Page, shot: Any) -> None:
     # a bad character: the message names the seed and the character; no wall
     panel.get_by_label("Player seed 2").fill(case["player_seeds"][1][:26] + "!")
     panel.get_by_role("button", name="Show the wall").click()
-    expect(panel.locator("#sega-error")).to_have_text(re.compile(r"Player seed 2: character 27 is “!”"))
+    expect(panel.locator("#sega-error")).to_have_text(
+        re.compile(r"Player seed 2: character 27 is “!”")
+    )
     expect(panel.locator(".sega-wall")).to_have_count(0)
     panel.get_by_label("Player seed 2").fill(case["player_seeds"][1][:20])
     panel.get_by_role("button", name="Show the wall").click()
@@ -157,7 +167,7 @@ def test_majsoul_record_file_matches(page: Page, shot: Any) -> None:
     expect(tiles).to_have_count(108)
     labels = tiles.evaluate_all("ns => ns.map(n => n.querySelector('.lbl').textContent)")
     paishan = MAJSOUL["paishan"]
-    assert labels == [paishan[i:i + 2] for i in range(0, len(paishan), 2)]
+    assert labels == [paishan[i : i + 2] for i in range(0, len(paishan), 2)]
     red = [i for i, code in enumerate(labels) if code.startswith("0")]
     assert red
     expect(tiles.nth(red[0])).to_have_class(re.compile(r"\bred\b"))
@@ -198,17 +208,30 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     open_ready(page)
     choose(page, *logs, sanma)
     for path in [*logs, sanma]:
-        expect(result(page, path.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(result(page, path.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
     # CPython's audit of the same reports: the page must show the same numbers
-    data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in [*logs, sanma]]})
+    data = api_call(
+        "audit", {"reports": [report_of(p.name, p.read_bytes()) for p in [*logs, sanma]]}
+    )
     games = data["games"]
-    assert games["excluded"] == [{"path": "4.txt", "kind": "duplicate", "reason": "the same game as 3.txt",
-                                  "reason_code": "duplicate", "reason_data": {"same_as": "3.txt"}}]
+    assert games["excluded"] == [
+        {
+            "path": "4.txt",
+            "kind": "duplicate",
+            "reason": "the same game as 3.txt",
+            "reason_code": "duplicate",
+            "reason_data": {"same_as": "3.txt"},
+        }
+    ]
     page.get_by_role("button", name="Audit starting hands").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     # 3-player games count too (against the 108-tile distributions): 6 games, 4.txt is 3.txt again
-    expect(view).to_contain_text(f'{games["used"]} verified games, {games["hands"]} starting hands.')
+    expect(view).to_contain_text(
+        f"{games['used']} verified games, {games['hands']} starting hands."
+    )
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(games["used"]))
     expect(summary).to_have_attribute("data-hands", str(games["hands"]))
@@ -217,18 +240,21 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     expect(view.locator('details.excluded li[data-kind="duplicate"]')).to_contain_text("4.txt")
     # NoName players are not one player: their hands count in the totals only, and the page says so
     assert games["anonymous_hands"] > 0
-    expect(view.locator(".audit-anonymous")).to_contain_text(f'{games["anonymous_hands"]} hands')
+    expect(view.locator(".audit-anonymous")).to_contain_text(f"{games['anonymous_hands']} hands")
     # two platforms (Tenhou 4-player and 3-player): a breakdown of each
     platforms = view.locator(".audit-platforms .audit-group")
     expect(platforms).to_have_count(len(data["platforms"]))
     assert len(data["platforms"]) == 2
     for group in data["platforms"]:
-        expect(view.locator(f'.audit-platforms .audit-group[data-group="{group["label"]}"]'))\
-            .to_contain_text(f'{group["hands"]} hands')
+        expect(
+            view.locator(f'.audit-platforms .audit-group[data-group="{group["label"]}"]')
+        ).to_contain_text(f"{group['hands']} hands")
     overall = view.locator('.audit-group[data-group="all players"]')
     expect(overall.locator("svg.chart")).to_have_count(len(data["overall"]["by_tiles"]))
     expect(overall.locator("svg.chart rect.bar.observed")).not_to_have_count(0)
-    expect(overall.locator("svg.chart").first).to_have_attribute("aria-label", re.compile("observed and expected"))
+    expect(overall.locator("svg.chart").first).to_have_attribute(
+        "aria-label", re.compile("observed and expected")
+    )
     expect(overall).to_contain_text("Mean shanten")
     expect(overall).to_contain_text("Chi-square")
     expect(overall).to_contain_text("Dora dealt")
@@ -243,7 +269,11 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
     expect(view.locator(".explanation")).to_contain_text("What this can show")
     shot("audit", page.locator("#audit-view"))
     # each platform's group is worded in the reader's language, not Python's English label
-    names = {"en": {"tenhou": "Tenhou, {n}-player"}, "ja": {"tenhou": "天鳳（{n}人）"}, "zh": {"tenhou": "天凤（{n}人）"}}
+    names = {
+        "en": {"tenhou": "Tenhou, {n}-player"},
+        "ja": {"tenhou": "天鳳（{n}人）"},
+        "zh": {"tenhou": "天凤（{n}人）"},
+    }
     for lang, words in names.items():
         page.select_option("#lang", lang)
         page.locator("#audit-go").click()
@@ -278,8 +308,10 @@ def test_calculator_page(page: Page, shot: Any) -> None:
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     rows = page.locator("table.discards tbody tr")
     expect(rows).to_have_count(len(expected["discards"]), timeout=WORK_MS)
-    assert rows.evaluate_all("rs => rs.map(r => r.dataset.discard)") == [d["discard"] for d in expected["discards"]]
-    expect(rows.first).to_contain_text(f'{expected["discards"][0]["total"]} tiles')
+    assert rows.evaluate_all("rs => rs.map(r => r.dataset.discard)") == [
+        d["discard"] for d in expected["discards"]
+    ]
+    expect(rows.first).to_contain_text(f"{expected['discards'][0]['total']} tiles")
     expect(page.locator(".calc-hand .tile.red")).to_have_count(1)
     expect(page.get_by_label("Hand (13 or 14 tiles, mpsz)")).to_have_value(hand)
     shot("calculator", page)

@@ -46,7 +46,10 @@ def cli_report(path: Path) -> dict[str, Any]:
     """``pywall verify --json PATH``: the one file's report as the CLI prints it."""
     out = subprocess.run(
         [sys.executable, "-m", "pywall", "verify", "--json", str(path)],
-        capture_output=True, text=True, cwd=ROOT, check=False,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     files = json.loads(out.stdout)["files"]
     assert len(files) == 1
@@ -63,7 +66,9 @@ def open_rounds(node: Locator) -> None:
 # --- the real records ------------------------------------------------------------------
 
 
-def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(page: Page, shot: Any) -> None:
+def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(
+    page: Page, shot: Any
+) -> None:
     open_ready(page)
     choose(page, *RECORDS)
     for path in RECORDS:
@@ -72,10 +77,13 @@ def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(page: Pa
         expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
         assert cli["status"] == "verified"
         expect(node.locator(".verdict-detail")).to_have_text(
-            f"All {cli['checked']:,} tile events checked match the wall.")
+            f"All {cli['checked']:,} tile events checked match the wall."
+        )
         game = cli["game"]
         facts = node.locator("dl.game")
-        expect(facts).to_contain_text({"majsoul": "Mahjong Soul", "riichicity": "Riichi City"}[game["platform"]])
+        expect(facts).to_contain_text(
+            {"majsoul": "Mahjong Soul", "riichicity": "Riichi City"}[game["platform"]]
+        )
         expect(facts).to_contain_text(game["game_id"])
         for name in game["players"]:
             expect(node.locator("ol.players")).to_contain_text(name)
@@ -87,7 +95,8 @@ def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(page: Pa
             expect(line).to_have_attribute("data-hash", "match")
             expect(line).to_have_text(f"✓ {r['label']}: {LINES[path.name]}")
         expect(node.locator(".commitments-summary")).to_have_text(
-            f"Digests of {len(cli['rounds'])} rounds: {len(cli['rounds'])} match.")
+            f"Digests of {len(cli['rounds'])} rounds: {len(cli['rounds'])} match."
+        )
         # what the checks cannot prove, as the report lists it
         limits = node.locator(".wall-commitments .limits li")
         expect(limits).to_have_count(len(game["limits"]))
@@ -95,14 +104,19 @@ def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(page: Pa
         # the per-round hash results are not listed again as findings
         expect(node.locator('.findings li[data-code$="_match"]')).to_have_count(0)
         open_rounds(node)  # the rounds are drawn when the list opens: wait for them
-        expect(node.locator("details.round .round-label")).to_have_text([r["label"] for r in cli["rounds"]])
+        expect(node.locator("details.round .round-label")).to_have_text(
+            [r["label"] for r in cli["rounds"]]
+        )
     expect(result(page, MS.name).locator(".limits")).to_contain_text(
-        "the MD5 covers only the undealt tiles")
+        "the MD5 covers only the undealt tiles"
+    )
     expect(result(page, RC[0].name).locator(".limits")).to_contain_text("10¹⁸⁷")
     shot("platforms-verified", page)
 
 
-@pytest.mark.parametrize("path", [MS, RC[0], RC[1]], ids=["majsoul-md5", "riichicity-4p", "riichicity-3p"])
+@pytest.mark.parametrize(
+    "path", [MS, RC[0], RC[1]], ids=["majsoul-md5", "riichicity-4p", "riichicity-3p"]
+)
 def test_a_rounds_wall_is_drawn_from_its_layout(page: Page, path: Path, shot: Any) -> None:
     """The wall drawing places each tile where the report's layout says (render.mjs
     computes no position); an MD5-era wall lacks the deal, whose hands are drawn beside it."""
@@ -117,10 +131,13 @@ def test_a_rounds_wall_is_drawn_from_its_layout(page: Page, path: Path, shot: An
     slots = round0.locator(".wall .slot")
     expect(slots).to_have_count(len(first["wall"]))
     drawn = slots.evaluate_all(
-        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])")
+        "ns => ns.map(n => [Number(n.dataset.pos), Number(n.querySelector('.tile').dataset.tile)])"
+    )
     assert sorted(pos for pos, _ in drawn) == list(range(first["layout"]["size"]))
     assert all(first["wall"][pos] == tile for pos, tile in drawn)
-    live = round0.locator(".tiles.live .slot").evaluate_all("ns => ns.map(n => Number(n.dataset.pos))")
+    live = round0.locator(".tiles.live .slot").evaluate_all(
+        "ns => ns.map(n => Number(n.dataset.pos))"
+    )
     assert live == first["layout"]["live"]
     off_wall = round0.locator(".off-wall-hands .tile")
     if first["layout"]["deal"][0]:
@@ -146,7 +163,9 @@ def test_a_record_without_digests_says_nothing_commits_its_wall(page: Page) -> N
     expect(line).to_contain_text("no hash in the record: nothing commits this wall")
     expect(node.locator('.findings li[data-code="no_hash"]')).to_have_count(1)
     expect(node.locator('.limits li[data-limit="no_commitment"]')).to_have_count(1)
-    expect(node.locator("ol.players li").first).to_have_text("E East")  # no names in the excerpt: the wind
+    expect(node.locator("ol.players li").first).to_have_text(
+        "E East"
+    )  # no names in the excerpt: the wind
 
 
 # --- altered records -----------------------------------------------------------------------
@@ -196,7 +215,9 @@ def alter_riichicity(record: Record, round_index: int, nth: int) -> tuple[int, i
 ALTERED = [(MS, alter_majsoul, 2, 9), *[(p, alter_riichicity, 1, 6) for p in RC]]
 
 
-def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_an_altered_draw_is_shown_at_its_round_turn_and_player(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     expected = []
     for path, alter, round_index, nth in ALTERED:
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -207,7 +228,11 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         assert cli["status"] == "mismatch"
         (finding,) = [f for f in cli["findings"] if f["severity"] == "error"]
         assert finding["code"] == "draw_mismatch" and finding["round"] == round_index
-        assert (finding["data"]["seat"], finding["data"]["turn"], finding["data"]["k"]) == (seat, turn, k)
+        assert (finding["data"]["seat"], finding["data"]["turn"], finding["data"]["k"]) == (
+            seat,
+            turn,
+            k,
+        )
         assert tile_text(finding["data"]["log"]) == tile
         expected.append((bad, cli, finding))
     open_ready(page)
@@ -216,15 +241,22 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         node = result(page, bad.name)
         expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
         expect(node.locator(".verdict-detail")).to_have_text(
-            f"1 of {cli['checked']:,} tile events checked do not match the wall.")
+            f"1 of {cli['checked']:,} tile events checked do not match the wall."
+        )
         d = finding["data"]
         label = cli["rounds"][finding["round"]]["label"]
         name = cli["game"]["players"][d["seat"]]
         players = cli["game"]["player_count"]
-        wind = ["East", "South", "West", "North"][(d["seat"] - cli["rounds"][finding["round"]]["dealer"]) % players]
-        words = (f"{label}: the draw by {name} ({wind}) on turn {d['turn']} is {tile_text(d['log'])} "
-                 f"in the record, {tile_text(d['wall'])} in the wall")
-        expect(node.locator('.findings li[data-code="draw_mismatch"]')).to_have_text(f"error: {words}")
+        wind = ["East", "South", "West", "North"][
+            (d["seat"] - cli["rounds"][finding["round"]]["dealer"]) % players
+        ]
+        words = (
+            f"{label}: the draw by {name} ({wind}) on turn {d['turn']} is {tile_text(d['log'])} "
+            f"in the record, {tile_text(d['wall'])} in the wall"
+        )
+        expect(node.locator('.findings li[data-code="draw_mismatch"]')).to_have_text(
+            f"error: {words}"
+        )
         # exactly that round is open and mismatched, its wall marks exactly that position
         expect(node.locator('details.round[data-result="mismatch"]')).to_have_count(1)
         bad_round = node.locator(f'details.round[data-round="{finding["round"]}"]')
@@ -232,13 +264,16 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(page: Page, tmp_p
         expect(bad_round.locator(".slot.bad")).to_have_count(1)
         expect(bad_round.locator(".slot.bad")).to_have_attribute("data-pos", str(d["position"]))
         expect(bad_round.locator(".slot.bad .tile").first).to_have_attribute(
-            "aria-label", re.compile(re.escape(f"drawn by {name} ({wind})")))
+            "aria-label", re.compile(re.escape(f"drawn by {name} ({wind})"))
+        )
         # the digests still match: the record's draw was changed, not its wall
         expect(node.locator(".commitments-summary")).to_contain_text(f"{len(cli['rounds'])} match")
     shot("platform-altered-draw", result(page, expected[0][0].name))
 
 
-def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(page: Page, tmp_path: Path) -> None:
+def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(
+    page: Page, tmp_path: Path
+) -> None:
     record = json.loads(MS.read_text(encoding="utf-8"))
     starts = [a["result"]["data"] for a in record["data"]["data"]["actions"]
               if a.get("result", {}).get("name", "").endswith("NewRound")]  # fmt: skip
@@ -246,17 +281,25 @@ def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(page: Pag
     bad = tmp_path / "md5-altered.json"
     bad.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     cli = cli_report(bad)
-    assert [(f["code"], f["round"]) for f in cli["findings"] if f["severity"] == "error"] == [("md5_mismatch", 4)]
+    assert [(f["code"], f["round"]) for f in cli["findings"] if f["severity"] == "error"] == [
+        ("md5_mismatch", 4)
+    ]
     open_ready(page)
     choose(page, bad)
     node = result(page, bad.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
-    expect(node.locator('.findings li[data-code="md5_mismatch"]')).to_contain_text("South 1, 1 honba: md5 does not match")
+    expect(node.locator('.findings li[data-code="md5_mismatch"]')).to_contain_text(
+        "South 1, 1 honba: md5 does not match"
+    )
     line = node.locator('.wall-commitments li[data-round="4"]')
     expect(line).to_have_attribute("data-hash", "mismatch")
-    expect(line).to_have_text("✗ South 1, 1 honba: MD5 of the 83 undealt tiles does not match — "
-                              "the wall shown is not the one committed to")
-    expect(node.locator(".commitments-summary")).to_have_text("Digests of 9 rounds: 8 match, 1 do not match.")
+    expect(line).to_have_text(
+        "✗ South 1, 1 honba: MD5 of the 83 undealt tiles does not match — "
+        "the wall shown is not the one committed to"
+    )
+    expect(node.locator(".commitments-summary")).to_have_text(
+        "Digests of 9 rounds: 8 match, 1 do not match."
+    )
     expect(node.locator('.wall-commitments li[data-hash="match"]')).to_have_count(8)
     round4 = node.locator('details.round[data-round="4"]')
     expect(round4).to_have_attribute("data-result", "mismatch")
@@ -276,14 +319,24 @@ def test_records_inside_a_zip_and_gzip(page: Page, tmp_path: Path) -> None:
     packed.write_bytes(gzip.compress(RC[0].read_bytes()))
     open_ready(page)
     choose(page, archive, packed)
-    expect(result(page, "records.zip")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    for name, path in (("records.zip/ms/game.json", MS), ("records.zip/rc/game", RC[1]), ("rc.json.gz", RC[0])):
+    expect(result(page, "records.zip")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
+    for name, path in (
+        ("records.zip/ms/game.json", MS),
+        ("records.zip/rc/game", RC[1]),
+        ("rc.json.gz", RC[0]),
+    ):
         node = result(page, name)
         expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
         cli = cli_report(path)
-        expect(node.locator(".verdict-detail")).to_contain_text(f"All {cli['checked']:,} tile events")
+        expect(node.locator(".verdict-detail")).to_contain_text(
+            f"All {cli['checked']:,} tile events"
+        )
         expect(node.locator(".wall-commitments .round-hashes li")).to_have_count(len(cli["rounds"]))
-        expect(node.locator('.wall-commitments li[data-hash="match"]')).to_have_count(len(cli["rounds"]))
+        expect(node.locator('.wall-commitments li[data-hash="match"]')).to_have_count(
+            len(cli["rounds"])
+        )
 
 
 def test_a_broken_record_says_why_without_a_traceback(page: Page, tmp_path: Path) -> None:
@@ -300,10 +353,20 @@ def test_a_broken_record_says_why_without_a_traceback(page: Page, tmp_path: Path
 @pytest.mark.parametrize(
     ("lang", "heading", "line", "limit", "where"),
     [
-        ("ja", "牌山のコミットメント（ハッシュ）", "東1局 0 本場: 配られていない 83 枚の MD5 が一致 — 配牌はハッシュに含まれません",
-         "2023-05-23 より前の雀魂", "巡目のツモ"),
-        ("zh", "牌山承诺（哈希）", "东1局 0 本场: 未发出的 83 张牌的 MD5 一致 — 配牌不在哈希范围内",
-         "2023-05-23 之前的雀魂", "巡的摸牌"),
+        (
+            "ja",
+            "牌山のコミットメント（ハッシュ）",
+            "東1局 0 本場: 配られていない 83 枚の MD5 が一致 — 配牌はハッシュに含まれません",
+            "2023-05-23 より前の雀魂",
+            "巡目のツモ",
+        ),
+        (
+            "zh",
+            "牌山承诺（哈希）",
+            "东1局 0 本场: 未发出的 83 张牌的 MD5 一致 — 配牌不在哈希范围内",
+            "2023-05-23 之前的雀魂",
+            "巡的摸牌",
+        ),
     ],
     ids=["ja", "zh"],
 )

@@ -76,19 +76,27 @@ def watch_the_end(page: Page, files: int) -> None:
     """Keep in ``window.tableAtTheEnd`` the summary table's statuses as they are when
     the last of ``files`` results is drawn (a MutationObserver's callback runs before
     any redraw the page leaves for later)."""
-    page.evaluate("""files => {
+    page.evaluate(
+        """files => {
         const results = document.getElementById("results");
         new MutationObserver((_, observer) => {
             if (results.querySelectorAll(":scope > [data-verdict]").length < files) return;
             observer.disconnect();
             window.tableAtTheEnd = [...document.querySelectorAll("#summary tbody tr")].map(tr => tr.dataset.status);
         }).observe(results, { childList: true, subtree: true });
-    }""", files)
+    }""",
+        files,
+    )
 
 
 def cli_jsonl(paths: list[Path]) -> list[dict[str, Any]]:
-    out = subprocess.run([sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", *map(str, paths)],
-                         capture_output=True, text=True, cwd=ROOT, check=False).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", *map(str, paths)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    ).stdout
     lines = [json.loads(line) for line in out.splitlines()]
     assert "summary" in lines[-1]
     return lines[:-1]
@@ -97,7 +105,9 @@ def cli_jsonl(paths: list[Path]) -> list[dict[str, Any]]:
 # --- a batch and an archive with a pool of two ----------------------------------------------
 
 
-def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(
+    page: Page, tmp_path: Path, shot: Any
+) -> None:
     tampered = tmp_path / "tampered.xml"
     tampered.write_text(tampered_text(), encoding="utf-8")
     junk = tmp_path / "notes.txt"
@@ -115,7 +125,8 @@ def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(page: Page, 
     assert page.evaluate("() => window.tableAtTheEnd") == [r["status"] for r in cli]
     # each file's result in its place, in the order the files were given
     shown = page.locator("#results > [data-file]").evaluate_all(
-        "ns => ns.map(n => [n.dataset.file, n.dataset.verdict])")
+        "ns => ns.map(n => [n.dataset.file, n.dataset.verdict])"
+    )
     assert shown == [[p.name, r["status"]] for p, r in zip(paths, cli, strict=True)]
     assert_rows_match_cli(all_rows(page), {p.name: r for p, r in zip(paths, cli, strict=True)})
     # both workers verified logs of it, and say so
@@ -130,8 +141,11 @@ def pooled_db(path: Path) -> Path:
     workers), a corrupt row, a row phoenix-logs did not download, a tampered game."""
     base = fixture_rows()
     rows = [(log_id(i), base[i % len(base)][1]) for i in range(POOLED - 2)]
-    special = [(BROKEN, corrupt_bz2(), 1, 0), ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
-               (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0)]
+    special = [
+        (BROKEN, corrupt_bz2(), 1, 0),
+        ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
+        (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0),
+    ]
     return phoenix_db(path, rows[:300] + special + rows[300:])
 
 
@@ -144,10 +158,14 @@ def pooled_zip(path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("make,name,verdict", [(pooled_db, "pooled.db", "mismatch"),
-                                                (pooled_zip, "pooled.zip", "mismatch")], ids=["database", "zip"])
+@pytest.mark.parametrize(
+    "make,name,verdict",
+    [(pooled_db, "pooled.db", "mismatch"), (pooled_zip, "pooled.zip", "mismatch")],
+    ids=["database", "zip"],
+)
 def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
-        page: Page, tmp_path: Path, make: Any, name: str, verdict: str, shot: Any) -> None:
+    page: Page, tmp_path: Path, make: Any, name: str, verdict: str, shot: Any
+) -> None:
     archive = make(tmp_path / name)
     cli = cli_verdicts(archive)
     assert len(cli) == POOLED
@@ -156,9 +174,12 @@ def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
     warm_pool(page)
     choose(page, archive)
     node = archive_done(page, name, verdict)
-    counts = {s: sum(r["status"] == s for r in cli.values()) for s in ("verified", "mismatch", "error")}
+    counts = {
+        s: sum(r["status"] == s for r in cli.values()) for s in ("verified", "mismatch", "error")
+    }
     expect(node.locator(".archive-counts")).to_have_text(
-        f"{POOLED} games: {counts['verified']} verified, {counts['mismatch']} mismatch, {counts['error']} cannot read")
+        f"{POOLED} games: {counts['verified']} verified, {counts['mismatch']} mismatch, {counts['error']} cannot read"
+    )
     # both workers checked chunks of it
     expect(node).to_have_attribute("data-workers", "2")
     expect(node.locator(".archive-progress-text")).to_contain_text("2 workers")
@@ -179,8 +200,10 @@ def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
 @pytest.fixture(scope="module")
 def large_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     base = fixture_rows()
-    return phoenix_db(tmp_path_factory.mktemp("large") / "large.db",
-                      [(log_id(i), base[i % len(base)][1]) for i in range(LARGE)])
+    return phoenix_db(
+        tmp_path_factory.mktemp("large") / "large.db",
+        [(log_id(i), base[i % len(base)][1]) for i in range(LARGE)],
+    )
 
 
 def test_stop_stops_every_worker(page: Page, large_db: Path, shot: Any) -> None:
@@ -195,9 +218,13 @@ def test_stop_stops_every_worker(page: Page, large_db: Path, shot: Any) -> None:
     page.get_by_label("Show").select_option("all")
     expect(page.locator("#summary tbody tr")).to_have_count(100, timeout=WORK_MS)
     node.get_by_role("button", name="Stop").click()
-    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)  # stopped: not all verified
+    expect(node).to_have_attribute(
+        "data-verdict", "error", timeout=WORK_MS
+    )  # stopped: not all verified
     expect(node.locator(".archive-problem")).to_contain_text("Stopped after")
-    expect(page.locator("#status")).to_have_attribute("data-busy", "0")  # no worker has work in hand
+    expect(page.locator("#status")).to_have_attribute(
+        "data-busy", "0"
+    )  # no worker has work in hand
     counts = node.locator(".archive-counts").text_content() or ""
     games = int(re.match(r"([\d,]+) games", counts).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert 0 < games < LARGE
@@ -207,7 +234,9 @@ def test_stop_stops_every_worker(page: Page, large_db: Path, shot: Any) -> None:
     # and nothing of the archive arrived meanwhile
     choose(page, PLAIN, FOUR_PLAYER, THREE_PLAYER)
     for log in (PLAIN, FOUR_PLAYER, THREE_PLAYER):
-        expect(result(page, log.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(result(page, log.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
     expect(page.locator("#batch-summary")).to_have_attribute("data-workers", "2")
     expect(node.locator(".archive-counts")).to_have_text(counts)
     assert node.locator(".archive-progress progress").get_attribute("value") == done
@@ -221,10 +250,14 @@ def test_a_single_log_starts_only_one_worker(page: Page) -> None:
     open_ready(page)
     choose_pool(page, "2")
     choose(page, FOUR_PLAYER)
-    expect(result(page, FOUR_PLAYER.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, FOUR_PLAYER.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     page.locator("#paste").fill(PLAIN.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
-    expect(result(page, "pasted-1.xml")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    expect(result(page, "pasted-1.xml")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     assert workers_now(page) == 1
     expect(page.locator("#status")).to_have_attribute("data-workers", "1")
     # two logs at once are a batch: the second worker starts
@@ -262,7 +295,10 @@ def test_the_pool_size_setting_is_kept_and_honoured(page: Page) -> None:
     assert workers_now(page) == 1
     choose_pool(page, "")
     assert page.evaluate("() => localStorage.getItem('pywall.workers')") is None
-    for lang, label, words in (("ja", "Python ワーカー数", "自動"), ("zh", "Python 工作线程数", "自动")):
+    for lang, label, words in (
+        ("ja", "Python ワーカー数", "自動"),
+        ("zh", "Python 工作线程数", "自动"),
+    ):
         page.select_option("#lang", lang)
         expect(page.get_by_label(label)).to_have_value("")
         expect(page.locator("#workers option").first).to_contain_text(words)

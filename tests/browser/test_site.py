@@ -18,7 +18,9 @@ from tests.helpers import ROOT, load_build
 SITE = ROOT / "site"
 
 
-def get(url: str, encoding: str | None = None, etag: str | None = None) -> tuple[int, dict[str, str], bytes]:
+def get(
+    url: str, encoding: str | None = None, etag: str | None = None
+) -> tuple[int, dict[str, str], bytes]:
     headers = {"Accept-Encoding": encoding} if encoding else {}
     if etag:
         headers["If-None-Match"] = etag
@@ -30,19 +32,23 @@ def get(url: str, encoding: str | None = None, etag: str | None = None) -> tuple
         return err.code, {k.lower(): v for k, v in err.headers.items()}, err.read()
 
 
-@pytest.mark.parametrize(("path", "ctype"), [
-    ("", "text/html"),
-    ("index.html", "text/html"),
-    ("embed.html", "text/html"),
-    ("app.js", "text/javascript"),
-    ("worker.mjs", "text/javascript"),
-    ("pyodide/pyodide.mjs", "text/javascript"),
-    ("pyodide/pyodide.asm.mjs", "text/javascript"),
-    ("pyodide/packed.mjs", "text/javascript"),
-    ("pyodide/pyodide-lock.json", "application/json"),
-    ("style.css", "text/css"),
-    ("sw.js", "text/javascript"),
-], ids=lambda v: v or "root")
+@pytest.mark.parametrize(
+    ("path", "ctype"),
+    [
+        ("", "text/html"),
+        ("index.html", "text/html"),
+        ("embed.html", "text/html"),
+        ("app.js", "text/javascript"),
+        ("worker.mjs", "text/javascript"),
+        ("pyodide/pyodide.mjs", "text/javascript"),
+        ("pyodide/pyodide.asm.mjs", "text/javascript"),
+        ("pyodide/packed.mjs", "text/javascript"),
+        ("pyodide/pyodide-lock.json", "application/json"),
+        ("style.css", "text/css"),
+        ("sw.js", "text/javascript"),
+    ],
+    ids=lambda v: v or "root",
+)
 def test_types_and_security_headers(site_url: str, path: str, ctype: str) -> None:
     status, headers, _ = get(site_url + path)
     assert status == 200
@@ -53,13 +59,16 @@ def test_types_and_security_headers(site_url: str, path: str, ctype: str) -> Non
     assert headers["x-content-type-options"] == "nosniff"
 
 
-@pytest.mark.parametrize(("accept", "encoding"), [
-    ("br, gzip", "br"),
-    ("gzip, deflate", "gzip"),
-    ("br;q=0, gzip", "gzip"),
-    ("identity", None),
-    (None, None),
-])
+@pytest.mark.parametrize(
+    ("accept", "encoding"),
+    [
+        ("br, gzip", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", None),
+        (None, None),
+    ],
+)
 def test_precompressed_bodies(site_url: str, accept: str | None, encoding: str | None) -> None:
     original = (SITE / "pyodide" / "pyodide.asm.mjs").read_bytes()
     status, headers, body = get(site_url + "pyodide/pyodide.asm.mjs", accept)
@@ -98,9 +107,13 @@ def test_service_worker_precaches_every_file(site_url: str) -> None:
     assert version
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.DOTALL).group(1))  # type: ignore[union-attr]
     packed = json.loads(re.search(r"const PACKED = (\[.*?\]);", text, re.DOTALL).group(1))  # type: ignore[union-attr]
-    files = {p.relative_to(SITE).as_posix() for p in SITE.rglob("*")
-             if p.is_file() and p.name not in (".stamp", "sw.js")
-             and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())}
+    files = {
+        p.relative_to(SITE).as_posix()
+        for p in SITE.rglob("*")
+        if p.is_file()
+        and p.name not in (".stamp", "sw.js")
+        and not (p.suffix in (".br", ".gz") and p.with_suffix("").is_file())
+    }
     assert not set(listed) & set(packed)
     assert set(listed) | set(packed) == files | {"./"}
     assert packed == sorted(f"pyodide/{name}" for name in load_build().read_packed().values())
@@ -118,7 +131,9 @@ def test_the_large_runtime_files_ship_packed() -> None:
         plain = (build.RUNTIME / name).read_bytes()
         assert packed_name.startswith(f"{name}.{build.sha256_bytes(body)[:16]}")
         assert (gzip.decompress(body) if packed_name.endswith(".gz") else body) == plain
-    assert packed["pyodide.asm.wasm"].endswith(".gz") and packed["python-snapshot.bin"].endswith(".gz")
+    assert packed["pyodide.asm.wasm"].endswith(".gz") and packed["python-snapshot.bin"].endswith(
+        ".gz"
+    )
 
 
 def test_packed_files_are_served_as_they_are(site_url: str) -> None:
@@ -132,8 +147,14 @@ def test_packed_files_are_served_as_they_are(site_url: str) -> None:
 def test_app_code_never_parses_html() -> None:
     for path in (ROOT / "web").glob("*.*js"):
         code = path.read_text()
-        for risky in ("innerHTML", "outerHTML =", "insertAdjacentHTML", "document.write", "eval(",
-                      "new Function"):
+        for risky in (
+            "innerHTML",
+            "outerHTML =",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "new Function",
+        ):
             assert risky not in code, f"{path.name} uses {risky}"
 
 

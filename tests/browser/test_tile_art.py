@@ -87,14 +87,21 @@ def latin_fonts() -> list[str]:
     """The system's font files that have no glyph for 東 (fontconfig's own answer)."""
     if shutil.which("fc-list") is None:
         return []
-    listed = [subprocess.run(["fc-list", "-f", "%{file}\\n", *query], capture_output=True, text=True,
-                             check=False).stdout.split() for query in ([], [":charset=6771"])]
+    listed = [
+        subprocess.run(
+            ["fc-list", "-f", "%{file}\\n", *query], capture_output=True, text=True, check=False
+        ).stdout.split()
+        for query in ([], [":charset=6771"])
+    ]
     return sorted(set(listed[0]) - set(listed[1]))
 
 
 @pytest.fixture(scope="module")
-def fontless(browser_type: BrowserType, browser_type_launch_args: dict[str, Any],
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+def fontless(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Browser]:
     """Chromium that has no CJK font: fontconfig sees only the system's fonts without 東.
     (With no font at all Chromium aborts, so a Latin font stays.)"""
     fonts = latin_fonts()
@@ -104,18 +111,22 @@ def fontless(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
     for i, path in enumerate(fonts):
         (folder / f"{i}{Path(path).suffix}").symlink_to(path)
     conf = folder / "fonts.conf"
-    conf.write_text(f'<?xml version="1.0"?>\n<fontconfig><dir>{folder}</dir>'
-                    f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n")
-    browser = browser_type.launch(**browser_type_launch_args,
-                                  env={**os.environ, "FONTCONFIG_FILE": str(conf)})
+    conf.write_text(
+        f'<?xml version="1.0"?>\n<fontconfig><dir>{folder}</dir>'
+        f"<cachedir>{folder / 'cache'}</cachedir></fontconfig>\n"
+    )
+    browser = browser_type.launch(
+        **browser_type_launch_args, env={**os.environ, "FONTCONFIG_FILE": str(conf)}
+    )
     yield browser
     browser.close()
 
 
 @pytest.fixture
 def fontless_page(fontless: Browser, site_url: str) -> Iterator[Page]:
-    context = fontless.new_context(base_url=site_url, locale="en-US",
-                                   viewport={"width": 1200, "height": 900})
+    context = fontless.new_context(
+        base_url=site_url, locale="en-US", viewport={"width": 1200, "height": 900}
+    )
     yield context.new_page()
     context.close()
 
@@ -123,7 +134,9 @@ def fontless_page(fontless: Browser, site_url: str) -> Iterator[Page]:
 # --- 17. tile faces that do not depend on the reader's fonts ---------------------------------
 
 
-def test_tiles_are_the_shipped_art_without_fonts_and_offline(fontless_page: Page, shot: Any) -> None:
+def test_tiles_are_the_shipped_art_without_fonts_and_offline(
+    fontless_page: Page, shot: Any
+) -> None:
     page = fontless_page
     open_ready(page)
     wait_controlled(page)
@@ -144,7 +157,9 @@ def test_tiles_are_the_shipped_art_without_fonts_and_offline(fontless_page: Page
     red = next(t for t in tiles if t["id"] == 52)
     assert red["label"] == "0p" and "red five" in red["aria"]
 
-    art = page.evaluate(INK, {"codes": ["1z", "2z", "0p", "5p", "0s", "5s", "0m", "5m"], "text": "東南"})
+    art = page.evaluate(
+        INK, {"codes": ["1z", "2z", "0p", "5p", "0s", "5s", "0m", "5m"], "text": "東南"}
+    )
     # this browser has no CJK font: as text, 東 and 南 are the same empty box
     assert art["text"][0] == art["text"][1]
     # as tiles they are drawn all the same, and differ
@@ -183,8 +198,11 @@ def download(page: Page, scope: Any, kind: str) -> bytes:
 def wall_tiles(svg: bytes) -> dict[int, int]:
     root = ET.fromstring(svg)  # well-formed XML, or this raises
     assert root.tag == f"{SVG_NS}svg"
-    return {int(u.get("data-pos", -1)): int(u.get("data-tile", -1))
-            for u in root.iter(f"{SVG_NS}use") if u.get("class") == "tile"}
+    return {
+        int(u.get("data-pos", -1)): int(u.get("data-tile", -1))
+        for u in root.iter(f"{SVG_NS}use")
+        if u.get("class") == "tile"
+    }
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -215,8 +233,9 @@ def test_a_seed_wall_downloads_as_svg_and_png(page: Page) -> None:
 def test_a_checked_rounds_picture_keeps_names_as_text(page: Page, tmp_path: Path) -> None:
     text = (SAMPLES / "sample-game-one-draw-changed.xml").read_text(encoding="utf-8")
     hostile = tmp_path / "hostile-names.xml"
-    hostile.write_text(text.replace('n0="%4E%6F%4E%61%6D%65"', f'n0="{quote(HOSTILE_NAME)}"', 1),
-                       encoding="utf-8")
+    hostile.write_text(
+        text.replace('n0="%4E%6F%4E%61%6D%65"', f'n0="{quote(HOSTILE_NAME)}"', 1), encoding="utf-8"
+    )
     report = report_of(hostile.name, hostile.read_bytes())
     assert report["game"]["players"][0] == HOSTILE_NAME
     bad = next(r for r in report["rounds"] if r["result"] == "mismatch")
@@ -234,7 +253,9 @@ def test_a_checked_rounds_picture_keeps_names_as_text(page: Page, tmp_path: Path
     assert any(t.startswith(f"1 {HOSTILE_NAME} · ") for t in texts)
     # the mismatch is in the picture too: the log's tile beside the wall's
     log_tiles = [u for u in root.iter(f"{SVG_NS}use") if u.get("class") == "log-tile"]
-    assert [int(u.get("data-tile", -1)) for u in log_tiles] == [e[5] for e in bad["events"] if not e[6]]
+    assert [int(u.get("data-tile", -1)) for u in log_tiles] == [
+        e[5] for e in bad["events"] if not e[6]
+    ]
     assert len(download(page, wall, "png")) > 10_000
 
 
@@ -267,6 +288,10 @@ def test_the_tool_walls_download_as_stored(page: Page) -> None:
     page.goto("/#tool=majsoul")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
-    expect(panel.locator(".ms-result")).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    shown = panel.locator(".ms-wall .tile").evaluate_all("ns => ns.map(n => Number(n.dataset.tile))")
+    expect(panel.locator(".ms-result")).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
+    shown = panel.locator(".ms-wall .tile").evaluate_all(
+        "ns => ns.map(n => Number(n.dataset.tile))"
+    )
     assert list(wall_tiles(download(page, panel, "svg")).values()) == shown

@@ -20,8 +20,12 @@ def site_url() -> Iterator[str]:
     build = load_build()
     if not build.site_is_current():
         build.build_site()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout is not None
         line = proc.stdout.readline()
@@ -39,8 +43,10 @@ def engine(request: pytest.FixtureRequest) -> Iterator[Firefox | WebKit]:
     name = str(request.param)
     lacking = missing(name)
     if lacking:
-        pytest.fail(f"the {name} tests need Debian's {', '.join(lacking)}: `python3 build.py test` "
-                    f"installs it when run as root (or: sudo apt-get install {' '.join(lacking)})")
+        pytest.fail(
+            f"the {name} tests need Debian's {', '.join(lacking)}: `python3 build.py test` "
+            f"installs it when run as root (or: sudo apt-get install {' '.join(lacking)})"
+        )
     browser = ENGINES[name]()
     yield browser
     browser.close()

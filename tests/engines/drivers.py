@@ -24,8 +24,11 @@ MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 #: What each engine needs, and the Debian package that brings it (build.py installs them).
 NEEDS = {
     "firefox": [(FIREFOX, "firefox-esr")],
-    "webkit": [(WEBKIT_DRIVER, "webkit2gtk-driver"), (MINIBROWSER, "libwebkit2gtk-4.1-0"),
-               ("/usr/bin/xvfb-run", "xvfb")],
+    "webkit": [
+        (WEBKIT_DRIVER, "webkit2gtk-driver"),
+        (MINIBROWSER, "libwebkit2gtk-4.1-0"),
+        ("/usr/bin/xvfb-run", "xvfb"),
+    ],
 }
 SCRIPT_S = 240
 
@@ -40,8 +43,13 @@ class Firefox:
 
     def __init__(self) -> None:
         node = shutil.which("node") or "node"
-        self.proc = subprocess.Popen([node, str(HERE / "bidi_bridge.mjs"), FIREFOX], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [node, str(HERE / "bidi_bridge.mjs"), FIREFOX],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
         self.answer()
 
     def answer(self) -> Any:
@@ -95,8 +103,12 @@ class WebKit:
         from selenium.webdriver.webkitgtk.options import Options
 
         port = free_port()
-        self.proc = subprocess.Popen(["xvfb-run", "-a", WEBKIT_DRIVER, f"--port={port}"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.proc = subprocess.Popen(
+            ["xvfb-run", "-a", WEBKIT_DRIVER, f"--port={port}"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
@@ -104,7 +116,9 @@ class WebKit:
         config = ClientConfig(remote_server_addr=address, timeout=SCRIPT_S + 60)
         for attempt in range(200):
             try:
-                self.driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
+                self.driver = webdriver.Remote(
+                    command_executor=RemoteConnection(client_config=config), options=options
+                )
                 break
             except Exception:  # the driver is not listening yet
                 if self.proc.poll() is not None or attempt == 199:

@@ -84,18 +84,27 @@ def open_ready(engine: Any, url: str, fresh: bool = False) -> dict[str, Any]:
     """The page at ``url`` with Python up and no results: loaded when it is not there yet
     (or when ``fresh``), else cleared with "Clear results" (Python starts in seconds in
     these engines, and each test would wait for it); the `pywall:ready` detail."""
-    if not fresh and run(engine, """
+    if not fresh and run(
+        engine,
+        """
             if (location.href !== args[0] || !$("#status") || $("#status").dataset.state !== "ready") return false;
             $("#clear").click();
             await until("no results", () => !$$("#results > *").length);
-            return true;""", url):
+            return true;""",
+        url,
+    ):
         return dict(run(engine, 'return performance.getEntriesByName("pywall:ready")[0].detail;'))
     engine.goto("about:blank")
     engine.goto(url)
-    return dict(run(engine, """
+    return dict(
+        run(
+            engine,
+            """
         await until("ready", () => $("#status").dataset.state !== "loading");
         if ($("#status").dataset.state !== "ready") throw new Error($("#status").textContent.trim());
-        return performance.getEntriesByName("pywall:ready")[0].detail;"""))
+        return performance.getEntriesByName("pywall:ready")[0].detail;""",
+        )
+    )
 
 
 def give(engine: Any, *files: tuple[str, bytes]) -> None:
@@ -104,9 +113,15 @@ def give(engine: Any, *files: tuple[str, bytes]) -> None:
 
 
 def wait_verdicts(engine: Any, count: int) -> dict[str, str]:
-    return dict(run(engine, """
+    return dict(
+        run(
+            engine,
+            """
         await until(`${args[0]} verdicts`, () => Object.keys(verdicts()).length >= args[0]);
-        return verdicts();""", count))
+        return verdicts();""",
+            count,
+        )
+    )
 
 
 def test_ready(engine: Any, site_url: str) -> None:
@@ -131,14 +146,21 @@ def test_a_real_record_of_each_platform(engine: Any, site_url: str) -> None:
     for name, data in files:
         cli = report_of(name, data)
         assert got[name] == cli["status"] == "verified", name
-        detail = run(engine, 'return $(`#results [data-file="${args[0]}"] .verdict-detail`).textContent;', name)
+        detail = run(
+            engine,
+            'return $(`#results [data-file="${args[0]}"] .verdict-detail`).textContent;',
+            name,
+        )
         assert f"{cli['checked']:,}" in detail, (name, detail)
     seeds = ",".join(SEGA["player_seeds"])
     engine.goto("about:blank")
     engine.goto(f"{site_url}#tool=sega&seeds={seeds}&u={SEGA['uncertainty']}")
-    shown = run(engine, """
+    shown = run(
+        engine,
+        """
         await until("the SEGA wall", () => $$("#tool-sega .sega-wall .tile").length === 136);
-        return $$("#tool-sega .sega-wall .tile").map((n) => Number(n.dataset.tile));""")
+        return $$("#tool-sega .sega-wall .tile").map((n) => Number(n.dataset.tile));""",
+    )
     assert shown == [tenhou_id_from_sega(t) for t in SEGA["wall"]]
 
 
@@ -155,19 +177,31 @@ def logs_zip() -> bytes:
 def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path) -> None:
     archive = tmp_path / "logs.zip"
     archive.write_bytes(logs_zip())
-    cli = subprocess.run([sys.executable, "-m", "pywall", "audit", "--json", str(archive)],
-                         capture_output=True, text=True, check=True)
+    cli = subprocess.run(
+        [sys.executable, "-m", "pywall", "audit", "--json", str(archive)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     hands = json.loads(cli.stdout)["overall"]["hands"]
     open_ready(engine, site_url)
     give(engine, ("logs.zip", archive.read_bytes()))
     got = wait_verdicts(engine, 5)
-    assert got == {"logs.zip": "error", "logs.zip/a/example.xml": "verified", "logs.zip/b/sanma2.xml": "verified",
-                   "logs.zip/c/test.mjlog": "verified", "logs.zip/d/not-a-log.txt": "error"}
-    heading = run(engine, """
+    assert got == {
+        "logs.zip": "error",
+        "logs.zip/a/example.xml": "verified",
+        "logs.zip/b/sanma2.xml": "verified",
+        "logs.zip/c/test.mjlog": "verified",
+        "logs.zip/d/not-a-log.txt": "error",
+    }
+    heading = run(
+        engine,
+        """
         const button = $$("button").find((b) => b.textContent.trim() === "Audit starting hands");
         button.click();
         await until("the audit", () => $('#audit-out [data-result="audit"]'));
-        return $('#audit-out .audit-group[data-group="all players"] h4').textContent;""")
+        return $('#audit-out .audit-group[data-group="all players"] h4').textContent;""",
+    )
     assert f"{hands} hands" in heading
 
 
@@ -177,7 +211,9 @@ def test_exports_and_wall_pictures(engine: Any, site_url: str) -> None:
     files = [(p.name, p.read_bytes()) for p in (PLAIN, THREE_PLAYER)]
     give(engine, *files)
     wait_verdicts(engine, 2)
-    run(engine, """
+    run(
+        engine,
+        """
         $("#export-json").click();
         $("#export-csv").click();
         await until("two exports", () => window.kept.filter((k) => k.name).length === 2);
@@ -190,13 +226,19 @@ def test_exports_and_wall_pictures(engine: Any, site_url: str) -> None:
         svg.click();
         await until("the SVG", () => window.kept.filter((k) => k.name).length === 3);
         round.querySelector('[data-picture="png"]').click();
-        await until("the PNG", () => window.kept.filter((k) => k.name).length === 4);""")
+        await until("the PNG", () => window.kept.filter((k) => k.name).length === 4);""",
+    )
     kept = {k["name"]: k for k in run(engine, READ_DOWNLOADS)}
     report = json.loads(kept["pywall-report.json"]["text"])
-    assert {f["path"]: f["status"] for f in report["files"]} == {n: report_of(n, d)["status"] for n, d in files}
+    assert {f["path"]: f["status"] for f in report["files"]} == {
+        n: report_of(n, d)["status"] for n, d in files
+    }
     csv = kept["pywall-report.csv"]
     assert bytes(csv["head"][:3]) == "\ufeff".encode()  # a byte-order mark (text() drops it)
-    assert csv["text"].splitlines()[0].startswith("path,status,") and len(csv["text"].splitlines()) == 3
+    assert (
+        csv["text"].splitlines()[0].startswith("path,status,")
+        and len(csv["text"].splitlines()) == 3
+    )
     pictures = {k["type"].split(";")[0]: k for k in kept.values() if k["type"].startswith("image/")}
     assert pictures["image/svg+xml"]["text"].lstrip().startswith("<svg")
     assert bytes(pictures["image/png"]["head"]) == b"\x89PNG\r\n\x1a\n"
@@ -207,9 +249,12 @@ def test_offline_after_the_first_visit(engine: Any) -> None:
     come from the service worker's cache."""
     with plain_host(SITE) as (url, _):
         open_ready(engine, url, fresh=True)
-        run(engine, """
+        run(
+            engine,
+            """
             await navigator.serviceWorker.ready;
-            await until("the service worker in control", () => navigator.serviceWorker.controller, 300000);""")
+            await until("the service worker in control", () => navigator.serviceWorker.controller, 300000);""",
+        )
     open_ready(engine, url, fresh=True)  # the host is down now
     run(engine, '$("#sample-go").click();')
     assert sorted(wait_verdicts(engine, 2).values()) == ["mismatch", "verified"]

@@ -25,14 +25,30 @@ pytestmark = pytest.mark.node
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"
 
 
-def run_measured(node: str, index: Path, jobs: list[dict[str, Any]], tmp: Path) -> tuple[dict[str, Any], float]:
+def run_measured(
+    node: str, index: Path, jobs: list[dict[str, Any]], tmp: Path
+) -> tuple[dict[str, Any], float]:
     """The runner's answer and the node process's peak RSS (MB)."""
     jobs_file = tmp / "jobs.json"
     jobs_file.write_text(json.dumps(jobs))
     glue = index.parent.parent / "site" / "worker_py.py"  # build/pyodide's page glue is the site's
-    proc = subprocess.Popen([node, str(RUNNER), "--index", str(index), "--mode", "lock", "--jobs", str(jobs_file),
-                             "--glue", str(glue)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            node,
+            str(RUNNER),
+            "--index",
+            str(index),
+            "--mode",
+            "lock",
+            "--jobs",
+            str(jobs_file),
+            "--glue",
+            str(glue),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     watcher = PeakWatcher(proc.pid)
     watcher.start()
     timer = threading.Timer(TIMEOUT, proc.kill)
@@ -46,15 +62,25 @@ def run_measured(node: str, index: Path, jobs: list[dict[str, Any]], tmp: Path) 
     return json.loads(out), watcher.peak
 
 
-def test_inputs_large_in_work_are_clear_errors_in_pyodide(node: str, runtime: Path, tmp_path: Path) -> None:
-    files = [bare_inits(tmp_path / "inits.xml"), altered_rounds(tmp_path / "altered.xml"),
-             gzip_of_objects(tmp_path / "objects.json.gz"), LOG]
-    jobs: list[dict[str, Any]] = [{"kind": "verify", "payload": {"name": p.name}, "path": str(p)} for p in files]
+def test_inputs_large_in_work_are_clear_errors_in_pyodide(
+    node: str, runtime: Path, tmp_path: Path
+) -> None:
+    files = [
+        bare_inits(tmp_path / "inits.xml"),
+        altered_rounds(tmp_path / "altered.xml"),
+        gzip_of_objects(tmp_path / "objects.json.gz"),
+        LOG,
+    ]
+    jobs: list[dict[str, Any]] = [
+        {"kind": "verify", "payload": {"name": p.name}, "path": str(p)} for p in files
+    ]
     jobs.insert(3, {"kind": "verify", "payload_text": "[" * 200_000, "path": str(LOG)})
     answer, peak = run_measured(node, runtime, jobs, tmp_path)
     replies = [json.loads(r) for r in answer["results"]]
-    messages = [r["files"][0]["findings"][0]["message"] if "files" in r else r["error"]["message"]
-                for r in replies[:4]]
+    messages = [
+        r["files"][0]["findings"][0]["message"] if "files" in r else r["error"]["message"]
+        for r in replies[:4]
+    ]
     assert "a game of over 100 rounds" in messages[0] and "a game of over 100 rounds" in messages[1]
     assert "holds over 1,000,000 values" in messages[2]
     assert replies[3]["error"]["code"] == "bad_request" and "nests deeper than 64" in messages[3]

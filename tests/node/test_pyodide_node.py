@@ -25,12 +25,28 @@ RUNNER = HERE / "run_wheel.mjs"
 TIMEOUT = 300
 
 
-def run_node(node: str, index: Path, mode: str, jobs: list[dict[str, Any]], tmp: Path,
-             snapshot: Path | None = None) -> subprocess.CompletedProcess[str]:
+def run_node(
+    node: str,
+    index: Path,
+    mode: str,
+    jobs: list[dict[str, Any]],
+    tmp: Path,
+    snapshot: Path | None = None,
+) -> subprocess.CompletedProcess[str]:
     jobs_file = tmp / f"jobs-{mode}.json"
     jobs_file.write_text(json.dumps(jobs))
-    cmd = [node, str(RUNNER), "--index", str(index), "--mode", mode, "--jobs", str(jobs_file),
-           "--glue", str(load_build().SITE / "worker_py.py")]
+    cmd = [
+        node,
+        str(RUNNER),
+        "--index",
+        str(index),
+        "--mode",
+        mode,
+        "--jobs",
+        str(jobs_file),
+        "--glue",
+        str(load_build().SITE / "worker_py.py"),
+    ]
     if snapshot is not None:
         cmd += ["--snapshot", str(snapshot)]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, check=False)
@@ -44,7 +60,9 @@ def odd_inputs(tmp: Path) -> list[Path]:
         "garbage.bin": bytes(range(256)) * 4,
         "truncated.mjlog": gzip.compress(some_log, mtime=0)[:300],
         "half.xml": some_log[: len(some_log) // 2],
-        "names.xml": re.sub(rb'n0="[^"]*"', b'n0="%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"', some_log),
+        "names.xml": re.sub(
+            rb'n0="[^"]*"', b'n0="%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"', some_log
+        ),
     }
     out = []
     for name, data in cases.items():
@@ -76,10 +94,14 @@ WALL_JOBS: list[dict[str, Any]] = [
 ]
 
 
-@pytest.mark.parametrize(("mode", "snapshot"), [("lock", False), ("micropip", False), ("lock", True)],
-                         ids=["lock", "micropip", "lock-from-snapshot"])
-def test_wheel_in_pyodide_matches_cpython(node: str, runtime: Path, tmp_path: Path, mode: str,
-                                          snapshot: bool) -> None:
+@pytest.mark.parametrize(
+    ("mode", "snapshot"),
+    [("lock", False), ("micropip", False), ("lock", True)],
+    ids=["lock", "micropip", "lock-from-snapshot"],
+)
+def test_wheel_in_pyodide_matches_cpython(
+    node: str, runtime: Path, tmp_path: Path, mode: str, snapshot: bool
+) -> None:
     jobs = verify_jobs(fixture_paths() + odd_inputs(tmp_path)) + WALL_JOBS
     snap = runtime / "python-snapshot.bin"
     if snapshot and not snap.exists():
@@ -90,10 +112,14 @@ def test_wheel_in_pyodide_matches_cpython(node: str, runtime: Path, tmp_path: Pa
     assert answer["python"].startswith("3.14")
     assert len(answer["results"]) == len(jobs)
     for job, got in zip(jobs, answer["results"], strict=True):
-        assert got == cpython_answer(job), f"{job['kind']} {job.get('path') or job['payload']}: Pyodide and CPython differ"
+        assert got == cpython_answer(job), (
+            f"{job['kind']} {job.get('path') or job['payload']}: Pyodide and CPython differ"
+        )
 
 
-def test_every_current_fixture_verifies_in_pyodide(node: str, runtime: Path, tmp_path: Path) -> None:
+def test_every_current_fixture_verifies_in_pyodide(
+    node: str, runtime: Path, tmp_path: Path
+) -> None:
     paths = [p for p in fixture_paths() if "legacy-2009" not in p.parts]
     proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -102,17 +128,27 @@ def test_every_current_fixture_verifies_in_pyodide(node: str, runtime: Path, tmp
     assert statuses and set(statuses.values()) == {"verified"}, statuses
 
 
-def test_every_2009_log_verifies_in_pyodide_and_says_its_era(node: str, runtime: Path, tmp_path: Path) -> None:
+def test_every_2009_log_verifies_in_pyodide_and_says_its_era(
+    node: str, runtime: Path, tmp_path: Path
+) -> None:
     """The three 2009 eras (June, July, late) read right in the page's Python too."""
     paths = [p for p in fixture_paths() if "legacy-2009" in p.parts]
     proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
     assert proc.returncode == 0, proc.stderr[-3000:]
     files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
     assert [f["status"] for f in files] == ["verified"] * 5
-    assert [f["game"]["era"] for f in files] == ["june-2009", "july-2009", "late-2009", "late-2009", "late-2009"]
+    assert [f["game"]["era"] for f in files] == [
+        "june-2009",
+        "july-2009",
+        "late-2009",
+        "late-2009",
+        "late-2009",
+    ]
 
 
-def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, runtime: Path, tmp_path: Path) -> None:
+def test_dealer_dora_and_hands_match_cpython_on_every_fixture(
+    node: str, runtime: Path, tmp_path: Path
+) -> None:
     """The page's answer (``handle("verify")`` in Pyodide) and the CLI's (CPython's
     ``check_log`` with detail) give every fixture round the same dealer, dora
     indicators and dealt hands."""
@@ -128,7 +164,7 @@ def test_dealer_dora_and_hands_match_cpython_on_every_fixture(node: str, runtime
         assert page["path"] == cli["path"] and page["status"] == cli["status"], name_of(path)
         assert len(page["rounds"]) == len(cli["rounds"]), name_of(path)
         for mine, theirs in zip(page["rounds"], cli["rounds"], strict=True):
-            where = f'{name_of(path)} round {theirs["index"]}'
+            where = f"{name_of(path)} round {theirs['index']}"
             assert theirs["hands"] and theirs["dora_indicators"], where
             assert mine["dealer"] == theirs["dealer"], where
             assert mine["dora_indicators"] == theirs["dora_indicators"], where

@@ -134,7 +134,9 @@ class _Table:
         return None
 
 
-def play_round(wall: Sequence[int], rng: random.Random, index: int = 0, calls: float = 0.3) -> Round:
+def play_round(
+    wall: Sequence[int], rng: random.Random, index: int = 0, calls: float = 0.3
+) -> Round:
     """One round with seat 0 as dealer on a 136-tile wall in the ``front`` layout."""
     t = _Table(wall, rng, calls)
     seat = 0
@@ -174,7 +176,9 @@ def play_round(wall: Sequence[int], rng: random.Random, index: int = 0, calls: f
         t.draw(seat)
         drew = True
     hands = tuple(tuple(wall[p] for p in LAYOUT.deal[s]) for s in range(PLAYERS))
-    return Round(index, 0, 0, 0, None, wall[LAYOUT.dora[0]], 0, hands, (25000,) * 4, tuple(t.events))
+    return Round(
+        index, 0, 0, 0, None, wall[LAYOUT.dora[0]], 0, hands, (25000,) * 4, tuple(t.events)
+    )
 
 
 def fair_wall(rng: random.Random) -> list[int]:
@@ -187,7 +191,9 @@ def seat_shortfall(rnd: Round, seat: int) -> float:
     """O - E of one seat's effective draws in a round (what a rigged dealer minimises)."""
     game = Game(None, PLAYERS, ("a", "b", "c", "d"), (rnd,), True)
     return sum(
-        s.effective.observed - s.effective.expected for s in game_draws(game).seats if s.seat == seat
+        s.effective.observed - s.effective.expected
+        for s in game_draws(game).seats
+        if s.seat == seat
     )
 
 
@@ -210,7 +216,9 @@ def biased_wall(rng: random.Random, positions: Sequence[int], share: float) -> l
     return tiles
 
 
-def corpus(rounds: int, rng: random.Random, dealer: Callable[[random.Random], Round] | None = None) -> Game:
+def corpus(
+    rounds: int, rng: random.Random, dealer: Callable[[random.Random], Round] | None = None
+) -> Game:
     """A game of ``rounds`` rounds (seat 0 deals each: the audit's sums do not mind)."""
     make = dealer or (lambda r: play_round(fair_wall(r), r))
     return Game(None, PLAYERS, ("a", "b", "c", "d"), tuple(make(rng) for _ in range(rounds)), True)

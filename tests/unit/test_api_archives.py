@@ -26,9 +26,11 @@ TAMPERED = "2019123123gm-00a9-0000-7a3e0000"
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rows = fixture_rows(copies=2)
-    special = [("2019123123gm-00a9-0000-bad0b220", corrupt_bz2(), 1, 0),
-               ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
-               (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0)]
+    special = [
+        ("2019123123gm-00a9-0000-bad0b220", corrupt_bz2(), 1, 0),
+        ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
+        (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0),
+    ]
     return phoenix_db(tmp_path_factory.mktemp("db") / "houou.db", rows[:60] + special + rows[60:])
 
 
@@ -44,7 +46,9 @@ def ask(kind: str, **payload: Any) -> Any:
     return json.loads(api.handle(kind, json.dumps(payload), None, WORKER))
 
 
-def run_all(path: Path, label: str, limit: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+def run_all(
+    path: Path, label: str, limit: int
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
     assert ask("archive_open", run="r", label=label, path=str(path))["total"] >= 1
     rows, details, calls = [], [], 0
     while True:
@@ -67,7 +71,11 @@ def test_rows_in_order_with_their_verdicts(db: Path) -> None:
     assert "bz2" in by_path["houou.db/2019123123gm-00a9-0000-bad0b220"]["first_problem"]
     assert "houou.db/2019123123gm-00a9-0000-e770e770" not in by_path  # was_error = 1: skipped
     bad = by_path[f"houou.db/{TAMPERED}"]
-    assert bad["status"] == "mismatch" and bad["errors"] == 1 and "East 2, 1 honba" in bad["first_problem"]
+    assert (
+        bad["status"] == "mismatch"
+        and bad["errors"] == 1
+        and "East 2, 1 honba" in bad["first_problem"]
+    )
     assert sum(r["status"] == "verified" for r in rows) == 110
 
 
@@ -83,7 +91,11 @@ def test_one_game_again_by_its_index(db: Path) -> None:
     rows, _, _ = run_all(db, "houou.db", 200)
     for row in (rows[0], next(r for r in rows if r["status"] != "verified"), rows[-1]):
         report = ask("archive_game", label="houou.db", path=str(db), index=row["i"])
-        assert (report["path"], report["status"], report["checked"]) == (row["path"], row["status"], row["checked"])
+        assert (report["path"], report["status"], report["checked"]) == (
+            row["path"],
+            row["status"],
+            row["checked"],
+        )
     tampered = next(r for r in rows if r["status"] == "mismatch")
     report = ask("archive_game", label="houou.db", path=str(db), index=tampered["i"])
     assert [r["index"] for r in report["rounds"] if r["result"] == "mismatch"] == [2]
@@ -148,7 +160,9 @@ def test_csv_of_rows_matches_the_cli_columns(db: Path) -> None:
 # --- one archive shared by several workers, as the page's pool runs it -----------------
 
 
-def shared_run(path: Path, label: str, workers: int, limit: int) -> tuple[list[Any], list[Any], api.Api]:
+def shared_run(
+    path: Path, label: str, workers: int, limit: int
+) -> tuple[list[Any], list[Any], api.Api]:
     """The page's pool in miniature: the first worker surveys the file, every worker
     opens it with that survey, chunks go to the workers in turn and come back in any
     order; their audit records go to the first worker's tally in the archive's order."""
@@ -159,16 +173,28 @@ def shared_run(path: Path, label: str, workers: int, limit: int) -> tuple[list[A
 
     opened = on(0, "archive_open", run="s/0", label=label, path=str(path), records=True)
     for k in range(1, workers):
-        on(k, "archive_open", run=f"s/{k}", label=label, path=str(path), records=True, survey=opened["survey"])
+        on(
+            k,
+            "archive_open",
+            run=f"s/{k}",
+            label=label,
+            path=str(path),
+            records=True,
+            survey=opened["survey"],
+        )
     starts = list(range(0, opened["total"], limit))
-    replies = {start: on(i % workers, "archive_next", run=f"s/{i % workers}", start=start, limit=limit)
-               for i, start in reversed(list(enumerate(starts)))}  # answered last chunk first
+    replies = {
+        start: on(i % workers, "archive_next", run=f"s/{i % workers}", start=start, limit=limit)
+        for i, start in reversed(list(enumerate(starts)))
+    }  # answered last chunk first
     rows, details = [], []
     for start in starts:
         reply = replies[start]
         rows += reply["rows"]
         details += reply["details"]
-        assert on(0, "tally_add", run="s", start=start, records=reply["records"])["added"] == len(rows)
+        assert on(0, "tally_add", run="s", start=start, records=reply["records"])["added"] == len(
+            rows
+        )
     for k in range(workers):
         on(k, "archive_close", run=f"s/{k}")
     return rows, details, pool[0]
@@ -179,8 +205,10 @@ def test_a_shared_run_gives_what_one_run_gives(tmp_path: Path, workers: int, lim
     """Rows, details and the audit tally: the same as one worker's, even for a game
     whose copies were checked by different workers (it counts once, the first time)."""
     rows = fixture_rows(copies=3)
-    path = phoenix_db(tmp_path / "copies.db", rows[:70] + [(TAMPERED, bz2.compress(tampered_text().encode()))]
-                      + rows[70:])
+    path = phoenix_db(
+        tmp_path / "copies.db",
+        rows[:70] + [(TAMPERED, bz2.compress(tampered_text().encode()))] + rows[70:],
+    )
     alone, alone_details, _ = run_all(path, "copies.db", 40)
     alone_tally = ask("tally", run="r")
     shared, shared_details, first = shared_run(path, "copies.db", workers, limit)
@@ -190,7 +218,9 @@ def test_a_shared_run_gives_what_one_run_gives(tmp_path: Path, workers: int, lim
     assert tally == alone_tally and tally["games"] == 53
     audit = json.loads(api.handle("audit", json.dumps({"runs": ["s"]}), None, first))
     assert audit == ask("audit", runs=["r"])
-    assert json.loads(api.handle("archive_close", json.dumps({"run": "s"}), None, first)) == {"closed": True}
+    assert json.loads(api.handle("archive_close", json.dumps({"run": "s"}), None, first)) == {
+        "closed": True
+    }
     assert json.loads(api.handle("tally", json.dumps({"run": "s"}), None, first))["games"] == 0
 
 
@@ -207,10 +237,15 @@ def test_a_shared_zip_gives_what_one_run_gives(tmp_path: Path) -> None:
 
 def test_records_are_tallied_only_in_the_archive_order() -> None:
     worker = api.Api(opener)
-    out = json.loads(api.handle("tally_add", json.dumps({"run": "t", "start": 5, "records": []}), None, worker))
+    out = json.loads(
+        api.handle("tally_add", json.dumps({"run": "t", "start": 5, "records": []}), None, worker)
+    )
     assert out["error"]["code"] == "bad_value" and "expected 1" in out["error"]["message"]
-    assert json.loads(api.handle("tally_add", json.dumps({"run": "t", "start": 0, "records": [{}, {}]}),
-                                 None, worker)) == {"added": 2}
+    assert json.loads(
+        api.handle(
+            "tally_add", json.dumps({"run": "t", "start": 0, "records": [{}, {}]}), None, worker
+        )
+    ) == {"added": 2}
 
 
 def test_a_survey_that_is_not_one_is_refused(db: Path) -> None:

@@ -22,8 +22,14 @@ SANMA = TENHOU / "dnovikoff" / "sanma2.xml"
 
 
 #: Each request's payload fields, in the order the tests give them positionally.
-ARGS = {"commitment": ("seed", "names", "text"), "sega": ("seeds", "uncertainty"), "majsoul": (),
-        "shanten": ("hand", "visible"), "hands": ("round",), "audit": ("reports",)}
+ARGS = {
+    "commitment": ("seed", "names", "text"),
+    "sega": ("seeds", "uncertainty"),
+    "majsoul": (),
+    "shanten": ("hand", "visible"),
+    "hands": ("round",),
+    "audit": ("reports",),
+}
 
 
 def call(kind: str, *args: Any, **kwargs: Any) -> dict[str, Any]:
@@ -42,7 +48,9 @@ def error_of(fn: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def detailed(path: Path) -> dict[str, Any]:
-    files = json.loads(api.handle("verify", json.dumps({"name": path.name}), path.read_bytes()))["files"]
+    files = json.loads(api.handle("verify", json.dumps({"name": path.name}), path.read_bytes()))[
+        "files"
+    ]
     assert len(files) == 1
     report: dict[str, Any] = files[0]
     return report
@@ -57,14 +65,21 @@ def test_commitment_hash_matches() -> None:
     value = recipe_hash(order, seed)
     data = call("commitment", seed, list(names), value.upper() + "\n")
     assert (data["matched"], data["seat_order"], data["hash"], data["form"], data["mode"]) == (
-        True, order, value, "full", "hash")
+        True,
+        order,
+        value,
+        "full",
+        "hash",
+    )
     assert [c["seat_order"] for c in data["candidates"]] == [order]
 
 
 def test_commitment_list_with_nonames_tries_every_order() -> None:
     seed, names = seed_and_names(NONAMES)
     value = recipe_hash("1023", seed)
-    page = "<table>\n" + "\n".join(f"<tr><td>{h}</td></tr>" for h in ("ab" * 64, value)) + "\n</table>"
+    page = (
+        "<table>\n" + "\n".join(f"<tr><td>{h}</td></tr>" for h in ("ab" * 64, value)) + "\n</table>"
+    )
     data = call("commitment", seed, list(names), page)
     assert data["matched"] and data["mode"] == "list" and data["line"] == 3
     assert data["seat_order"] == "1023" and len(data["candidates"]) == 6
@@ -77,14 +92,18 @@ def test_commitment_wrong_hash_does_not_match() -> None:
     assert len(data["candidates"]) == 1
 
 
-@pytest.mark.parametrize(("seed", "names", "text", "words"), [
-    ("x", ["a", "b", "c", "d"], "", "paste a published hash"),
-    ("x", ["a", "b", "c", "d"], "no hash here", "no SHA-512 hash"),
-    ("x", ["a", "b", "c", "d"], "g" * 128, "not a SHA-512 hash"),
-    ("!!!", ["a", "b", "c", "d"], "0" * 128, "seed"),
-    ("x", "not a list", "0" * 128, "'names' must be list"),
-    ("x", ["a"], "0" * 128, "3 or 4 players"),
-], ids=["empty", "no-hash", "not-hex", "bad-seed", "names-not-list", "one-name"])
+@pytest.mark.parametrize(
+    ("seed", "names", "text", "words"),
+    [
+        ("x", ["a", "b", "c", "d"], "", "paste a published hash"),
+        ("x", ["a", "b", "c", "d"], "no hash here", "no SHA-512 hash"),
+        ("x", ["a", "b", "c", "d"], "g" * 128, "not a SHA-512 hash"),
+        ("!!!", ["a", "b", "c", "d"], "0" * 128, "seed"),
+        ("x", "not a list", "0" * 128, "'names' must be list"),
+        ("x", ["a"], "0" * 128, "3 or 4 players"),
+    ],
+    ids=["empty", "no-hash", "not-hex", "bad-seed", "names-not-list", "one-name"],
+)
 def test_commitment_bad_input(seed: str, names: Any, text: str, words: str) -> None:
     if seed == "x":
         seed = seed_and_names(LOG)[0]
@@ -109,16 +128,20 @@ def test_sega_integer_uncertainty_and_seed_with_dash() -> None:
     assert call("sega", case["player_seeds"], case["uncertainty"])["wall"] == case["wall"]
 
 
-@pytest.mark.parametrize(("seeds", "value", "words"), [
-    (["a" * 26] + ["b" * 27] * 3, "1", "player seed 1 has 26 characters"),
-    (["a" * 27, "b" * 26 + "!"] + ["c" * 27] * 2, "1", "player seed 2: character 27 is '!'"),
-    (["a" * 27] * 3, "1", "4 player seeds"),
-    (["a" * 27] * 4, "", "enter the uncertainty value"),
-    (["a" * 27] * 4, "12x", "not a whole number"),
-    (["a" * 27] * 4, "4294967296", "outside"),
-    (["a" * 27] * 4, -1, "outside"),
-    ("not a list", "1", "'seeds' must be list"),
-], ids=["short", "bad-char", "three", "no-value", "not-digits", "too-big", "negative", "not-list"])
+@pytest.mark.parametrize(
+    ("seeds", "value", "words"),
+    [
+        (["a" * 26] + ["b" * 27] * 3, "1", "player seed 1 has 26 characters"),
+        (["a" * 27, "b" * 26 + "!"] + ["c" * 27] * 2, "1", "player seed 2: character 27 is '!'"),
+        (["a" * 27] * 3, "1", "4 player seeds"),
+        (["a" * 27] * 4, "", "enter the uncertainty value"),
+        (["a" * 27] * 4, "12x", "not a whole number"),
+        (["a" * 27] * 4, "4294967296", "outside"),
+        (["a" * 27] * 4, -1, "outside"),
+        ("not a list", "1", "'seeds' must be list"),
+    ],
+    ids=["short", "bad-char", "three", "no-value", "not-digits", "too-big", "negative", "not-list"],
+)
 def test_sega_bad_input(seeds: Any, value: Any, words: str) -> None:
     assert words in error_of("sega", seeds, value)
 
@@ -127,8 +150,13 @@ def test_sega_bad_input(seeds: Any, value: Any, words: str) -> None:
 
 
 def test_majsoul_typed_values_match() -> None:
-    data = call("majsoul", paishan=MAJSOUL["paishan"], salt=MAJSOUL["salt"],
-                sha256=MAJSOUL["sha256"], salt_sha256=MAJSOUL["saltSha256"])
+    data = call(
+        "majsoul",
+        paishan=MAJSOUL["paishan"],
+        salt=MAJSOUL["salt"],
+        sha256=MAJSOUL["sha256"],
+        salt_sha256=MAJSOUL["saltSha256"],
+    )
     assert data["ok"] is True
     (r,) = data["rounds"]
     assert r["players"] == 3 and len(r["tiles"]) == 108 == len(r["tile_ids"])
@@ -158,16 +186,29 @@ def test_majsoul_tampered_is_a_mismatch(change: str) -> None:
     assert data["ok"] is False and data["rounds"][0]["digests"]["sha256"]["match"] is False
 
 
-@pytest.mark.parametrize(("kwargs", "words"), [
-    ({}, "choose a record file"),
-    ({"paishan": MAJSOUL["paishan"]}, "enter the stated hash"),
-    ({"paishan": MAJSOUL["paishan"], "sha256": MAJSOUL["sha256"]}, "needs the salt"),
-    ({"paishan": MAJSOUL["paishan"][:-2], "md5": "0" * 32}, "107 tiles"),
-    ({"paishan": "1m" + MAJSOUL["paishan"][2:], "md5": "0" * 32}, "5th 1m"),
-    ({"paishan": MAJSOUL["paishan"], "md5": "xyz"}, "not an MD5 digest"),
-    ({"record": "{"}, "not JSON"),
-    ({"record": "{}"}, "no round with a 'paishan'"),
-], ids=["nothing", "no-hash", "no-salt", "short-wall", "fifth-tile", "bad-md5", "bad-json", "no-rounds"])
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({}, "choose a record file"),
+        ({"paishan": MAJSOUL["paishan"]}, "enter the stated hash"),
+        ({"paishan": MAJSOUL["paishan"], "sha256": MAJSOUL["sha256"]}, "needs the salt"),
+        ({"paishan": MAJSOUL["paishan"][:-2], "md5": "0" * 32}, "107 tiles"),
+        ({"paishan": "1m" + MAJSOUL["paishan"][2:], "md5": "0" * 32}, "5th 1m"),
+        ({"paishan": MAJSOUL["paishan"], "md5": "xyz"}, "not an MD5 digest"),
+        ({"record": "{"}, "not JSON"),
+        ({"record": "{}"}, "no round with a 'paishan'"),
+    ],
+    ids=[
+        "nothing",
+        "no-hash",
+        "no-salt",
+        "short-wall",
+        "fifth-tile",
+        "bad-md5",
+        "bad-json",
+        "no-rounds",
+    ],
+)
 def test_majsoul_bad_input(kwargs: dict[str, str], words: str) -> None:
     assert words in error_of("majsoul", **kwargs)
 
@@ -175,12 +216,16 @@ def test_majsoul_bad_input(kwargs: dict[str, str], words: str) -> None:
 # --- shanten ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("hand", "minimum", "regular", "chiitoi"), [
-    ("123m456p789s1111z", 1, 1, 5),
-    ("123m456p789s1122z", 0, 0, 4),
-    ("11223344556677z", -1, 3, -1),
-    ("19m19p19s1234567z", 0, 8, 6),
-], ids=["fifth-tile", "tenpai", "seven-pairs", "kokushi"])
+@pytest.mark.parametrize(
+    ("hand", "minimum", "regular", "chiitoi"),
+    [
+        ("123m456p789s1111z", 1, 1, 5),
+        ("123m456p789s1122z", 0, 0, 4),
+        ("11223344556677z", -1, 3, -1),
+        ("19m19p19s1234567z", 0, 8, 6),
+    ],
+    ids=["fifth-tile", "tenpai", "seven-pairs", "kokushi"],
+)
 def test_shanten_forms(hand: str, minimum: int, regular: int, chiitoi: int) -> None:
     data = call("shanten", hand)
     assert data["shanten"]["minimum"] == minimum
@@ -206,16 +251,20 @@ def test_shanten_14_discard_table_sorted_like_tenhou() -> None:
     assert totals == sorted(totals, reverse=True) and len(rows) >= 2
 
 
-@pytest.mark.parametrize(("hand", "visible", "words"), [
-    ("", "", "type a hand"),
-    ("123m456p789s111z", "", "this one has 12"),
-    ("123m456p789s1111z1z", "", "only 4"),
-    ("12x", "", "unexpected 'x'"),
-    ("123m456p789s1122z", "1z1z1z", "a kind has 4"),
-    ("1" * 300 + "m", "", "far more tiles"),
-    (None, "", "'hand' must be str"),
-    (5, "", "'hand' must be str"),
-], ids=["empty", "twelve", "fifth-copy", "bad-char", "visible-too-many", "huge", "none", "number"])
+@pytest.mark.parametrize(
+    ("hand", "visible", "words"),
+    [
+        ("", "", "type a hand"),
+        ("123m456p789s111z", "", "this one has 12"),
+        ("123m456p789s1111z1z", "", "only 4"),
+        ("12x", "", "unexpected 'x'"),
+        ("123m456p789s1122z", "1z1z1z", "a kind has 4"),
+        ("1" * 300 + "m", "", "far more tiles"),
+        (None, "", "'hand' must be str"),
+        (5, "", "'hand' must be str"),
+    ],
+    ids=["empty", "twelve", "fifth-copy", "bad-char", "visible-too-many", "huge", "none", "number"],
+)
 def test_shanten_bad_input(hand: Any, visible: str, words: str) -> None:
     assert words in error_of("shanten", hand, visible)
 
@@ -237,10 +286,15 @@ def test_round_hands_of_a_real_round() -> None:
             assert seat["draw"] == wall[83] and seat["ids"] == sorted([*mine, wall[83]])
             assert seat["tiles"] == 14 and seat["discards"]
             best = seat["discards"][0]
-            assert best["shanten"] == seat["shanten"]["minimum"] or best["shanten"] == seat["shanten"]["minimum"] + 1
+            assert (
+                best["shanten"] == seat["shanten"]["minimum"]
+                or best["shanten"] == seat["shanten"]["minimum"] + 1
+            )
         else:
             assert seat["draw"] is None and seat["ids"] == sorted(mine)
-            assert seat["tiles"] == 13 and seat["effective"]["shanten"] == seat["shanten"]["minimum"]
+            assert (
+                seat["tiles"] == 13 and seat["effective"]["shanten"] == seat["shanten"]["minimum"]
+            )
             indicator_kind = f"{wall[5] // 4 % 9 + 1}{'mpsz'[wall[5] // 36]}"
             remaining = seat["effective"]["remaining"]
             if indicator_kind in remaining:  # the indicator is visible: one fewer left
@@ -260,14 +314,21 @@ def test_round_hands_three_player() -> None:
 LAYOUT = {"scheme": "tenhou"}
 
 
-@pytest.mark.parametrize(("value", "words"), [
-    ("nope", "'round' must be Mapping"),
-    ([], "'round' must be Mapping"),
-    ({"wall": [1, 2], "hands": [[1] * 13] * 4, "layout": LAYOUT, "dealer": 0}, "136 tile ids"),
-    ({"wall": list(range(136)), "hands": [[1] * 13] * 4, "dealer": 0}, "its layout"),
-    ({"wall": list(range(136)), "hands": [[1] * 13], "layout": LAYOUT}, "3 or 4 dealt hands"),
-    ({"wall": list(range(136)), "hands": [[i] * 13 for i in range(4)], "layout": LAYOUT}, "dealer's seat"),
-], ids=["not-json", "list", "short", "no-layout", "few-hands", "no-dealer"])
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("nope", "'round' must be Mapping"),
+        ([], "'round' must be Mapping"),
+        ({"wall": [1, 2], "hands": [[1] * 13] * 4, "layout": LAYOUT, "dealer": 0}, "136 tile ids"),
+        ({"wall": list(range(136)), "hands": [[1] * 13] * 4, "dealer": 0}, "its layout"),
+        ({"wall": list(range(136)), "hands": [[1] * 13], "layout": LAYOUT}, "3 or 4 dealt hands"),
+        (
+            {"wall": list(range(136)), "hands": [[i] * 13 for i in range(4)], "layout": LAYOUT},
+            "dealer's seat",
+        ),
+    ],
+    ids=["not-json", "list", "short", "no-layout", "few-hands", "no-dealer"],
+)
 def test_round_hands_bad_input(value: Any, words: str) -> None:
     assert words in error_of("hands", value)
 
@@ -317,14 +378,27 @@ def test_audit_sends_big_counts_as_text() -> None:
 def test_audit_without_verified_games_explains() -> None:
     report = bot_reports(1)[0]
     report["status"] = "mismatch"
-    data = call("audit", [report, {"path": "x", "status": "verified", "game": {"player_count": 4},
-                                   "rounds": [{"index": 0}]}])
+    data = call(
+        "audit",
+        [
+            report,
+            {
+                "path": "x",
+                "status": "verified",
+                "game": {"player_count": 4},
+                "rounds": [{"index": 0}],
+            },
+        ],
+    )
     assert data["error"]["code"] == "no_games"
     assert [e["kind"] for e in data["games"]["excluded"]] == ["mismatch", "no_hands"]
 
 
-@pytest.mark.parametrize("value", ["{", 3, [1, 2], [{"status": "verified"}]],
-                         ids=["not-list", "number", "not-reports", "no-game"])
+@pytest.mark.parametrize(
+    "value",
+    ["{", 3, [1, 2], [{"status": "verified"}]],
+    ids=["not-list", "number", "not-reports", "no-game"],
+)
 def test_audit_bad_input(value: Any) -> None:
     data = call("audit", value)
     assert "error" in data and data["error"]["message"]
@@ -338,8 +412,16 @@ def test_worker_glue_answers_through_handle() -> None:
     assert spec and spec.loader
     glue = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(glue)
-    assert json.loads(glue.handle("shanten", json.dumps({"hand": "123m456p789s1111z"})))["shanten"]["minimum"] == 1
+    assert (
+        json.loads(glue.handle("shanten", json.dumps({"hand": "123m456p789s1111z"})))["shanten"][
+            "minimum"
+        ]
+        == 1
+    )
     assert json.loads(glue.handle("verify_any", "{}"))["error"]["code"] == "bad_request"
     assert json.loads(glue.handle("shanten", "[1]"))["error"]["code"] == "bad_request"
-    assert json.loads(glue.handle("shanten", json.dumps({"nope": 1})))["error"]["code"] == "bad_request"
+    assert (
+        json.loads(glue.handle("shanten", json.dumps({"nope": 1})))["error"]["code"]
+        == "bad_request"
+    )
     assert json.loads(glue.handle("sniff", "{}", b"SQLite format 3\x00"))["kind"] == "sqlite"

@@ -25,13 +25,18 @@ def fair_hands(seed: int, rounds: int) -> list[StartingHand]:
     as Tenhou deals them (the dealer's 14th tile is the first live draw, yama[83])."""
     rng = random.Random(seed)
     hands = []
-    games = [tenhou.walls(base64.b64encode(rng.randbytes(2496)).decode(), 8) for _ in range(rounds // 8 + 1)]
+    games = [
+        tenhou.walls(base64.b64encode(rng.randbytes(2496)).decode(), 8)
+        for _ in range(rounds // 8 + 1)
+    ]
     for r, wall in enumerate([w for game in games for w in game][:rounds]):
         layout = layout_for(WallScheme.TENHOU, 4)
         positions = layout.deal_by_seat(0)
         for step in range(4):
             dealer = step == 0
-            tiles = [wall.tiles[p] for p in positions[step]] + ([wall.tiles[layout.live[0]]] if dealer else [])
+            tiles = [wall.tiles[p] for p in positions[step]] + (
+                [wall.tiles[layout.live[0]]] if dealer else []
+            )
             player = PLAYERS[(step + r) % 4]
             hands.append(StartingHand.from_tiles(player, dealer, tiles, wall.tiles[5]))
     return hands
@@ -181,22 +186,32 @@ def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     m = list(re.finditer(r"<U(\d+)/>", text))[30]
-    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end():]
-    tally = tally_of_files([("bad.xml", bad.encode()), ("junk", b"junk"), ("gone", LogFormatError("gone"))])
-    assert [(e.path, e.kind) for e in tally.excluded] == [("bad.xml", "mismatch"), ("junk", "error"),
-                                                          ("gone", "error")]
+    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end() :]
+    tally = tally_of_files(
+        [("bad.xml", bad.encode()), ("junk", b"junk"), ("gone", LogFormatError("gone"))]
+    )
+    assert [(e.path, e.kind) for e in tally.excluded] == [
+        ("bad.xml", "mismatch"),
+        ("junk", "error"),
+        ("gone", "error"),
+    ]
     assert "draw 55 of the round" in tally.excluded[0].reason
     assert tally.games == 0 and not tally.hands
     # the reason as codes and data, for words in another language (the page)
     first = tally.excluded[0]
     assert first.reason_code == "mismatch"
     problem = first.reason_data
-    assert problem["finding"]["code"] == "draw_mismatch" and problem["finding"]["data"]["seat"] in range(4)
+    assert problem["finding"]["code"] == "draw_mismatch" and problem["finding"]["data"][
+        "seat"
+    ] in range(4)
     assert problem["round"]["label"] == "East 2, 1 honba" and problem["round"]["dealer"] == 1
     assert len(problem["game"]["players"]) == 4 and problem["game"]["red_fives"] is True
     assert [e.reason_code for e in tally.excluded[1:]] == ["error", "error"]
     assert tally.excluded[2].reason_data["finding"]["code"] == "log_format"
-    assert tally.excluded[2].reason_data["round"] is None and tally.excluded[2].reason_data["game"] is None
+    assert (
+        tally.excluded[2].reason_data["round"] is None
+        and tally.excluded[2].reason_data["game"] is None
+    )
 
 
 def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
@@ -208,15 +223,25 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     for report in (with_hands, {**with_hands, "path": "b.xml"}, check_log("c.xml", data).to_dict()):
         tally.add_report(report)
     assert [(e.kind, e.reason_code, dict(e.reason_data)) for e in tally.excluded] == [
-        ("duplicate", "duplicate", {"same_as": "a.xml"}), ("no_hands", "no_starting_hands", {})]
+        ("duplicate", "duplicate", {"same_as": "a.xml"}),
+        ("no_hands", "no_starting_hands", {}),
+    ]
     from pywall.audit import audit_dict
 
     listed = audit_dict(tally)["games"]["excluded"]
-    assert listed[0] == {"path": "b.xml", "kind": "duplicate", "reason": "the same game as a.xml",
-                         "reason_code": "duplicate", "reason_data": {"same_as": "a.xml"}}
+    assert listed[0] == {
+        "path": "b.xml",
+        "kind": "duplicate",
+        "reason": "the same game as a.xml",
+        "reason_code": "duplicate",
+        "reason_data": {"same_as": "a.xml"},
+    }
     # a tally written before reason codes (three items per exclusion) still reads
     old = tally.to_dict() | {"excluded": [e[:3] for e in tally.to_dict()["excluded"]]}
-    assert [(e.path, e.reason_code) for e in Tally.from_dict(old).excluded] == [("b.xml", ""), ("c.xml", "")]
+    assert [(e.path, e.reason_code) for e in Tally.from_dict(old).excluded] == [
+        ("b.xml", ""),
+        ("c.xml", ""),
+    ]
 
 
 def test_audit_input_counts_as_its_whole_report() -> None:
@@ -230,31 +255,45 @@ def test_audit_input_counts_as_its_whole_report() -> None:
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     m = list(re.finditer(r"<U(\d+)/>", text))[30]
-    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end():]
-    reports = [check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in fixture_paths()[:12]]
-    reports += [check_log("bad.xml", bad.encode(), starting=True).to_dict(),
-                check_log("junk", b"junk", starting=True).to_dict(),
-                error_report("gone", "log_format", "gone").to_dict(),
-                check_log("no-hands.xml", text.encode()).to_dict(),
-                reports[0] | {"path": "again.xml"}]
+    bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end() :]
+    reports = [
+        check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in fixture_paths()[:12]
+    ]
+    reports += [
+        check_log("bad.xml", bad.encode(), starting=True).to_dict(),
+        check_log("junk", b"junk", starting=True).to_dict(),
+        error_report("gone", "log_format", "gone").to_dict(),
+        check_log("no-hands.xml", text.encode()).to_dict(),
+        reports[0] | {"path": "again.xml"},
+    ]
     whole, parts = Tally(), Tally()
     for report in reports:
         whole.add_report(report)
         parts.add_report(audit_input(report))
     assert parts.to_dict() == whole.to_dict()
-    assert [e.reason_code for e in parts.excluded] == ["mismatch", "error", "error", "no_starting_hands", "duplicate"]
+    assert [e.reason_code for e in parts.excluded] == [
+        "mismatch",
+        "error",
+        "error",
+        "no_starting_hands",
+        "duplicate",
+    ]
     assert parts.excluded[0].reason_data["round"]["label"] == "East 2, 1 honba"
 
 
 def test_tallies_merge_to_the_tally_of_the_whole() -> None:
     from tests.helpers import fixture_paths
 
-    items: list[tuple[str, bytes | Exception]] = [(str(p), p.read_bytes()) for p in fixture_paths()[:12]]
+    items: list[tuple[str, bytes | Exception]] = [
+        (str(p), p.read_bytes()) for p in fixture_paths()[:12]
+    ]
     whole = tally_of_files(items)
     left, right = tally_of_files(items[:5]), tally_of_files(items[5:])
     left.merge(Tally.from_dict(right.to_dict()))
     assert (left.games, left.excluded, left.seen) == (whole.games, whole.excluded, whole.seen)
-    pairs = [(left.overall, whole.overall)] + [(left.platforms[k], g) for k, g in whole.platforms.items()]
+    pairs = [(left.overall, whole.overall)] + [
+        (left.platforms[k], g) for k, g in whole.platforms.items()
+    ]
     pairs += [(left.players[k], g) for k, g in whole.players.items()]
     assert set(left.players) == set(whole.players)
     for mine, theirs in pairs:
@@ -268,7 +307,9 @@ def test_anonymous_players_are_not_one_player() -> None:
     path = TENHOU / "tenhou-python-bot" / "22.txt"
     tally = tally_of_files([(path.name, path.read_bytes())])
     assert "NoName" not in tally.players and tally.anonymous_hands > 0
-    assert tally.overall.hands == tally.anonymous_hands + sum(g.hands for g in tally.players.values())
+    assert tally.overall.hands == tally.anonymous_hands + sum(
+        g.hands for g in tally.players.values()
+    )
 
 
 def test_dealer_hand_is_the_deal_plus_first_draw() -> None:

@@ -23,7 +23,10 @@ def z_values(corpora: int, rounds: int, seed: int) -> dict[str, list[float]]:
     for _ in range(corpora):
         draws = game_draws(corpus(rounds, rng))
         assert draws.skipped_rounds == 0
-        totals = [sum((s.sums()[i] for s in draws.seats), start=type(draws.seats[0].effective)()) for i in range(3)]
+        totals = [
+            sum((s.sums()[i] for s in draws.seats), start=type(draws.seats[0].effective)())
+            for i in range(3)
+        ]
         audit = draw_audit((totals[0], totals[1], totals[2]))
         assert audit is not None
         for test in audit.tests:
@@ -68,7 +71,8 @@ def test_a_dealer_choosing_the_worst_wall_for_one_player_is_flagged() -> None:
     assert audit is not None and audit.tests[0].z is not None
     assert audit.tests[0].z < -4 and min(audit.p_values) < ALPHA / 6
     hands = [
-        StartingHand.from_tiles("seat 2", False, rnd.hands[1], rnd.dora_indicator) for rnd in game.rounds
+        StartingHand.from_tiles("seat 2", False, rnd.hands[1], rnd.dora_indicator)
+        for rnd in game.rounds
     ]
     assert not audit_group("seat 2", hands).rejects(ALPHA)
 
@@ -87,7 +91,11 @@ def test_a_positional_bias_is_flagged_by_the_wall_tests() -> None:
     rng = random.Random(9)
     tally = WallTally(4)
     for _ in range(1000):
-        tally.add(WallKinds(WallScheme.FRONT.value, wall_text(biased_wall(rng, LAYOUT.live[-8:], 0.25), True)))
+        tally.add(
+            WallKinds(
+                WallScheme.FRONT.value, wall_text(biased_wall(rng, LAYOUT.live[-8:], 0.25), True)
+            )
+        )
     tests = {t.name: t.p for t in wall_tests(tally)}
     assert min(tests.values()) < ALPHA / len(tests)
     assert tests["positions"] < 1e-4 and tests["live"] < 1e-4

@@ -29,7 +29,10 @@ def every_platform() -> dict:  # type: ignore[type-arg]
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["audit", "--json", str(TENHOU), str(DATA / "majsoul"), str(DATA / "riichicity")]) == 0
+        assert (
+            main(["audit", "--json", str(TENHOU), str(DATA / "majsoul"), str(DATA / "riichicity")])
+            == 0
+        )
     return json.loads(out.getvalue())  # type: ignore[no-any-return]
 
 
@@ -40,7 +43,14 @@ def test_every_group_has_the_draw_tests(every_platform: dict) -> None:  # type: 
         assert set(g["draws"]) == {"effective", "tenpai", "dora"}, g["label"]
         for t in g["draws"].values():
             assert set(t) == T_KEYS
-    assert [g["label"] for g in doc["seats"]] == ["dealer", "non-dealer", "seat 1", "seat 2", "seat 3", "seat 4"]
+    assert [g["label"] for g in doc["seats"]] == [
+        "dealer",
+        "non-dealer",
+        "seat 1",
+        "seat 2",
+        "seat 3",
+        "seat 4",
+    ]
     effective = doc["overall"]["draws"]["effective"]
     assert effective["n"] == doc["games"]["draws"] > 20_000
     assert sum(g["draws"]["effective"]["n"] for g in doc["seats"][:2]) == effective["n"]
@@ -53,10 +63,22 @@ def test_every_group_has_the_draw_tests(every_platform: dict) -> None:  # type: 
 
 def test_every_platform_has_its_wall_tests(every_platform: dict) -> None:  # type: ignore[type-arg]
     walls = {(g["platform"], g["players"]): g["walls"] for g in every_platform["platforms"]}
-    assert set(walls) == {("tenhou", 3), ("tenhou", 4), ("majsoul", 4), ("riichicity", 3), ("riichicity", 4)}
+    assert set(walls) == {
+        ("tenhou", 3),
+        ("tenhou", 4),
+        ("majsoul", 4),
+        ("riichicity", 3),
+        ("riichicity", 4),
+    }
     tenhou = walls["tenhou", 4]
     assert tenhou["games"] == 51  # the 4-player games, the three 2009 eras' included
-    assert [t["name"] for t in tenhou["tests"]] == ["positions", "deal", "live", "dead", "red_fives"]
+    assert [t["name"] for t in tenhou["tests"]] == [
+        "positions",
+        "deal",
+        "live",
+        "dead",
+        "red_fives",
+    ]
     assert tenhou["tests"][0]["dof"] == 135 * 33
     assert all(set(t) == {"name", "chi2", "dof", "p"} for t in tenhou["tests"])
     assert walls["majsoul", 4]["games"] == 1  # the MD5-era game states only the undealt tiles
@@ -105,7 +127,9 @@ def test_draw_lines_in_words() -> None:
     assert draw_lines(None) == []
     from pywall.audit_draws import draw_audit
 
-    made = draw_audit((Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0)))
+    made = draw_audit(
+        (Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0))
+    )
     assert made is not None and audit.tests == ()
     lines = draw_lines(made)
     assert lines[0].startswith("  effective draws: 412 of 1,530, fair 431 +- 17 (z = -1.13")
@@ -133,7 +157,9 @@ def test_no_draws_and_mixed_platforms_in_words() -> None:
     assert corpus_notes(tally)[0].startswith("No draw could be tested")
     assert audit_result(tally).overall.draws is None  # the hands' tests still run
     mixed = Tally()
-    for r in reports([TENHOU / "tenhou-python-bot" / "1.txt", DATA / "riichicity" / "gameDataSample.json"]):
+    for r in reports(
+        [TENHOU / "tenhou-python-bot" / "1.txt", DATA / "riichicity" / "gameDataSample.json"]
+    ):
         mixed.add_report(r)
     assert any("several platforms" in n for n in corpus_notes(mixed))
 
@@ -143,7 +169,10 @@ def test_thousands_of_players() -> None:
     report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
     tally = Tally()
     for i in range(750):
-        game = report["game"] | {"fingerprint": f"f{i}", "players": [f"p{4 * i + s}" for s in range(4)]}
+        game = report["game"] | {
+            "fingerprint": f"f{i}",
+            "players": [f"p{4 * i + s}" for s in range(4)],
+        }
         tally.add_report(report | {"path": f"{i}.xml", "game": game})
     result = audit_result(tally)
     assert len(result.players) == 3000 and result.overall.draws is not None
@@ -168,7 +197,9 @@ def test_each_players_effective_draws_game_by_game() -> None:
     for i, report in enumerate(found):
         (left if i < 10 else right).add_report(report)
     left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
-    assert [o for o, _ in left.series[busiest]] == pytest.approx([o for o, _ in tally.series[busiest]])
+    assert [o for o, _ in left.series[busiest]] == pytest.approx(
+        [o for o, _ in tally.series[busiest]]
+    )
 
 
 @pytest.mark.parametrize(
@@ -180,9 +211,17 @@ def test_each_players_effective_draws_game_by_game() -> None:
         ("walls", {"rounds": 5}, "not a game's walls"),
         ("walls", {"rounds": [["tenhou", "~" * 136]]}, "not a game's walls"),
     ],
-    ids=["draws-text-seats", "draws-list", "walls-bad-scheme", "walls-number", "walls-no-tile-symbols"],
+    ids=[
+        "draws-text-seats",
+        "draws-list",
+        "walls-bad-scheme",
+        "walls-number",
+        "walls-no-tile-symbols",
+    ],
 )
-def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(key: str, value: object, words: str) -> None:
+def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
+    key: str, value: object, words: str
+) -> None:
     """The page hands audit records back: draws or walls it altered are refused with
     words, before anything of the game is counted."""
     from pywall.errors import ValueInputError

@@ -55,7 +55,9 @@ def repeated_rounds(rounds: int, altered: bool = False) -> str:
 def test_a_log_of_bare_init_tags_stops_at_the_round_cap() -> None:
     head, _, init = head_and_round(log_text(LOG))
     text = head + init * 60_000 + "</mjloggm>"
-    with pytest.raises(LogFormatError, match=r"a game of over 100 rounds \(real games have about 30\)"):
+    with pytest.raises(
+        LogFormatError, match=r"a game of over 100 rounds \(real games have about 30\)"
+    ):
         mjlog.parse(text)
 
 
@@ -77,7 +79,11 @@ def test_riichi_city_and_mahjong_soul_rounds_are_capped_alike() -> None:
 
 def test_a_result_of_many_wins_is_refused() -> None:
     ms = json.loads(MS.read_text(encoding="utf-8"))
-    hule = next(a for a in ms["data"]["data"]["actions"] if a.get("result", {}).get("name", "").endswith("Hule"))
+    hule = next(
+        a
+        for a in ms["data"]["data"]["actions"]
+        if a.get("result", {}).get("name", "").endswith("Hule")
+    )
     hule["result"]["data"]["hules"] *= 1_000
     with pytest.raises(LogFormatError, match="1,000 wins in one result"):
         majsoul.parse(json.dumps(ms))
@@ -90,7 +96,10 @@ def test_findings_are_capped_per_game_and_the_rest_counted() -> None:
     result = verify_game(mjlog.parse(repeated_rounds(90, altered=True)))
     more = [f for f in result.findings if f.code == "more_findings"]
     assert len(result.findings) == limits.MAX_FINDINGS + 1 and len(more) == 1
-    assert more[0].data["count"] > 1000 and f"{more[0].data['count']:,} more findings" in more[0].message
+    assert (
+        more[0].data["count"] > 1000
+        and f"{more[0].data['count']:,} more findings" in more[0].message
+    )
     assert result.status == "mismatch" and more[0].severity.value == "error"
 
 
@@ -105,7 +114,9 @@ def test_a_game_over_the_tile_check_cap_is_not_verified() -> None:
     report = check_log("wins.xml", head + (rnd + win * 1000) * 12 + "</mjloggm>")
     assert report.status == "error" and report.checked <= limits.MAX_ROWS
     assert [f.code for f in report.findings if f.code == "too_large"] == ["too_large"]
-    assert "over 20,000 tile checks" in next(f.message for f in report.findings if f.code == "too_large")
+    assert "over 20,000 tile checks" in next(
+        f.message for f in report.findings if f.code == "too_large"
+    )
 
 
 # --- JSON: bytes, values and nesting before json.loads ------------------------------------
@@ -113,8 +124,11 @@ def test_a_game_over_the_tile_check_cap_is_not_verified() -> None:
 DEEP = "[" * 200_000
 
 
-@pytest.mark.parametrize("reader", [parse_record, majsoul.parse, riichicity.parse, majsoul_hashes.parse_hashes],
-                         ids=["parse_record", "majsoul", "riichicity", "majsoul_hashes"])
+@pytest.mark.parametrize(
+    "reader",
+    [parse_record, majsoul.parse, riichicity.parse, majsoul_hashes.parse_hashes],
+    ids=["parse_record", "majsoul", "riichicity", "majsoul_hashes"],
+)
 def test_200000_brackets_are_a_clear_error_in_every_reader(reader: Any) -> None:
     for data in (DEEP, DEEP.encode(), gzip.compress(DEEP.encode())):
         with pytest.raises(LogFormatError, match="nests deeper than 64 levels"):
@@ -148,11 +162,19 @@ def test_json_records_are_capped_like_logs() -> None:
         parse_record(b"{" + b" " * limits.MAX_RECORD_BYTES + b"}")
 
 
-@pytest.mark.parametrize(("text", "deep"), [
-    ("[" * 65 + "]" * 65, True), ("[" * 64 + "]" * 64, False), ('["' + "[" * 500 + '"]', False),
-    ('{"a":' * 40 + "1" + "}" * 40 + "," + "[" * 30, True), ("[[]," * 100 + "]" * 100, True),
-    ('"\\"[[[[' + "[" * 100 + '"', False), ("[]" * 1000, False),
-], ids=["65", "64", "in-a-string", "open-after-deep", "open-brackets", "escaped-quote", "flat"])
+@pytest.mark.parametrize(
+    ("text", "deep"),
+    [
+        ("[" * 65 + "]" * 65, True),
+        ("[" * 64 + "]" * 64, False),
+        ('["' + "[" * 500 + '"]', False),
+        ('{"a":' * 40 + "1" + "}" * 40 + "," + "[" * 30, True),
+        ("[[]," * 100 + "]" * 100, True),
+        ('"\\"[[[[' + "[" * 100 + '"', False),
+        ("[]" * 1000, False),
+    ],
+    ids=["65", "64", "in-a-string", "open-after-deep", "open-brackets", "escaped-quote", "flat"],
+)
 def test_the_depth_count(text: str, deep: bool) -> None:
     assert (limits.json_depth_problem(text) is not None) is deep
     if not deep:  # the count never says "fine" where json.loads would recurse deeper
@@ -163,9 +185,14 @@ def test_the_depth_count(text: str, deep: bool) -> None:
 
 
 def test_real_records_are_within_every_json_cap() -> None:
-    for path in [*sorted((DATA / "majsoul").glob("*.json")), *sorted((DATA / "riichicity").glob("*.json"))]:
+    for path in [
+        *sorted((DATA / "majsoul").glob("*.json")),
+        *sorted((DATA / "riichicity").glob("*.json")),
+    ]:
         text = path.read_text(encoding="utf-8")
-        assert limits.json_depth_problem(text) is None and limits.json_values_problem(text) is None, path
+        assert (
+            limits.json_depth_problem(text) is None and limits.json_values_problem(text) is None
+        ), path
 
 
 # --- zips -------------------------------------------------------------------------------------
@@ -176,9 +203,33 @@ def stored_zip(names: list[bytes], utf8: bool = False) -> bytes:
     flag = 0x800 if utf8 else 0
     local, central, at = [], [], 0
     for name in names:
-        header = struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, flag, 0, 0, 0, 0, 0, 0, len(name), 0) + name
-        central.append(struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, flag, 0, 0, 0, 0, 0, 0,
-                                   len(name), 0, 0, 0, 0, 0, at) + name)
+        header = (
+            struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, flag, 0, 0, 0, 0, 0, 0, len(name), 0)
+            + name
+        )
+        central.append(
+            struct.pack(
+                "<4sHHHHHHIIIHHHHHII",
+                b"PK\x01\x02",
+                20,
+                20,
+                flag,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                len(name),
+                0,
+                0,
+                0,
+                0,
+                0,
+                at,
+            )
+            + name
+        )
         local.append(header)
         at += len(header)
     directory = b"".join(central)
@@ -192,8 +243,19 @@ def test_a_zip_of_more_members_than_the_cap_is_refused_from_its_end_record() -> 
     data = bytearray(stored_zip(names))
     data[-12:-8] = struct.pack("<HH", 0xFFFF, 0xFFFF)  # as a ZIP64 writer would, with its record:
     directory_size, directory_at = struct.unpack("<II", data[-10:-2])
-    zip64 = struct.pack("<4sQHHIIQQQQ", b"PK\x06\x06", 44, 45, 45, 0, 0, 250_000, 250_000,
-                        directory_size, directory_at)
+    zip64 = struct.pack(
+        "<4sQHHIIQQQQ",
+        b"PK\x06\x06",
+        44,
+        45,
+        45,
+        0,
+        0,
+        250_000,
+        250_000,
+        directory_size,
+        directory_at,
+    )
     locator = struct.pack("<4sIQI", b"PK\x06\x07", 0, directory_at + directory_size, 1)
     data[-22:-22] = zip64 + locator
     entries = list(iter_zip(io.BytesIO(bytes(data)), "many.zip"))

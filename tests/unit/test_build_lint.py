@@ -10,15 +10,30 @@ from tests.helpers import ROOT, load_build
 
 #: Folders that hold no source of ours (made by the build, pip, npm or the tools) and
 #: tools/ (two one-off generators, run by hand: not linted yet).
-NOT_SOURCE = {".git", ".venv", "build", "dist", "site", "node_modules", "fuzz-failures",
-              "test-artifacts", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis",
-              "__pycache__", "tools"}
+NOT_SOURCE = {
+    ".git",
+    ".venv",
+    "build",
+    "dist",
+    "site",
+    "node_modules",
+    "fuzz-failures",
+    "test-artifacts",
+    ".mypy_cache",
+    ".ruff_cache",
+    ".pytest_cache",
+    ".hypothesis",
+    "__pycache__",
+    "tools",
+}
 
 
 def python_files() -> list[Path]:
     found = []
     for folder, subfolders, files in os.walk(ROOT):
-        subfolders[:] = [d for d in subfolders if d not in NOT_SOURCE and not d.endswith(".egg-info")]
+        subfolders[:] = [
+            d for d in subfolders if d not in NOT_SOURCE and not d.endswith(".egg-info")
+        ]
         found += [Path(folder, f) for f in files if f.endswith(".py")]
     return found
 
@@ -27,5 +42,7 @@ def test_the_lint_step_covers_every_python_file_of_the_project() -> None:
     linted = [ROOT / p for p in load_build().LINTED]
     files = python_files()
     assert len(files) > 150  # the package, the tests and the benchmarks were found
-    missed = [f.relative_to(ROOT) for f in files if not any(f == p or p in f.parents for p in linted)]
+    missed = [
+        f.relative_to(ROOT) for f in files if not any(f == p or p in f.parents for p in linted)
+    ]
     assert not missed, f"build.LINTED misses {missed}"

@@ -59,7 +59,9 @@ def houou(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rows = fixture_rows(copies=2)
     half = len(rows) // 2
     special = [row for row, _ in SPECIAL]
-    return phoenix_db(tmp_path_factory.mktemp("db") / "houou2019.db", rows[:half] + special + rows[half:])
+    return phoenix_db(
+        tmp_path_factory.mktemp("db") / "houou2019.db", rows[:half] + special + rows[half:]
+    )
 
 
 def expected_verdicts(db: Path) -> dict[str, str]:
@@ -76,15 +78,23 @@ def jsonl(out: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
 
 # --- every row's verdict ----------------------------------------------------------------
 
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_every_row_has_its_verdict(houou: Path, jobs: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_row_has_its_verdict(
+    houou: Path, jobs: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run(["verify", "--jsonl", "--jobs", jobs, str(houou)], capsys)
     files, summary = jsonl(out)
     assert code == 2  # errors beat mismatches
     assert {f["path"]: f["status"] for f in files} == expected_verdicts(houou)
     assert len(files) == 2 * FIXTURES + 3  # was_error=1 and is_processed=0 rows are skipped
-    assert summary == {"files": 2 * FIXTURES + 3, "verified": 2 * FIXTURES, "mismatch": 1, "error": 2,
-                       "checked": sum(f["checked"] for f in files)}
+    assert summary == {
+        "files": 2 * FIXTURES + 3,
+        "verified": 2 * FIXTURES,
+        "mismatch": 1,
+        "error": 2,
+        "checked": sum(f["checked"] for f in files),
+    }
 
 
 def test_jobs_1_and_2_give_the_same_output(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,7 +105,9 @@ def test_jobs_1_and_2_give_the_same_output(houou: Path, capsys: pytest.CaptureFi
             outputs[(tuple(style), jobs)] = (code, out)
         assert outputs[(tuple(style), "1")] == outputs[(tuple(style), "2")]
     human = outputs[((), "1")][1]
-    names = [m.group(1) for m in re.finditer(r"^(?:OK|MISMATCH|ERROR) +(\S+):", human, re.MULTILINE)]
+    names = [
+        m.group(1) for m in re.finditer(r"^(?:OK|MISMATCH|ERROR) +(\S+):", human, re.MULTILINE)
+    ]
     assert names == [f"{houou}/{lid}" for lid in row_ids_in_order()]
 
 
@@ -106,27 +118,40 @@ def row_ids_in_order() -> list[str]:
     return rows[:half] + special + rows[half:]
 
 
-def test_tampered_row_mismatch_at_the_right_round(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tampered_row_mismatch_at_the_right_round(
+    houou: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _, out, _ = run(["verify", "--jsonl", "--failures-only", str(houou)], capsys)
     files, _ = jsonl(out)
     bad = next(f for f in files if f["path"].endswith(TAMPERED_ID))
     finding = bad["findings"][0]
     assert (finding["code"], finding["round"]) == ("draw_mismatch", 2)
-    assert finding["message"].startswith("East 2, 1 honba: draw 55 of the round (seat 1, event 117)")
+    assert finding["message"].startswith(
+        "East 2, 1 honba: draw 55 of the round (seat 1, event 117)"
+    )
     assert bad["game"]["log_id"] == TAMPERED_ID and bad["game"]["date"] == "2019-12-31T23:00+09:00"
 
 
 def test_bad_rows_say_why(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(["verify", "--failures-only", str(houou)], capsys)
-    assert re.search(r"^ERROR +\S+/2019123123gm-00a9-0000-bad0b220: the bz2 data is corrupt", out, re.MULTILINE)
-    assert re.search(r"^ERROR +\S+/2019123123gm-00a9-0000-b0b0b0b0: the bz2 data expands beyond "
-                     r"16,777,216 bytes; refused as a likely bomb", out, re.MULTILINE)
+    assert re.search(
+        r"^ERROR +\S+/2019123123gm-00a9-0000-bad0b220: the bz2 data is corrupt", out, re.MULTILINE
+    )
+    assert re.search(
+        r"^ERROR +\S+/2019123123gm-00a9-0000-b0b0b0b0: the bz2 data expands beyond "
+        r"16,777,216 bytes; refused as a likely bomb",
+        out,
+        re.MULTILINE,
+    )
     assert re.search(rf"^MISMATCH +\S+/{TAMPERED_ID}: 7 rounds", out, re.MULTILINE)
 
 
 # --- output forms ---------------------------------------------------------------------------
 
-def test_jsonl_lines_are_the_json_file_entries(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_jsonl_lines_are_the_json_file_entries(
+    houou: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _, out_l, _ = run(["verify", "--jsonl", "--jobs", "1", str(houou)], capsys)
     _, out_j, _ = run(["verify", "--json", "--jobs", "1", str(houou)], capsys)
     files, summary = jsonl(out_l)
@@ -136,8 +161,9 @@ def test_jsonl_lines_are_the_json_file_entries(houou: Path, capsys: pytest.Captu
     assert set(files[0]) == {"schema", "path", "status", "checked", "game", "rounds", "findings"}
 
 
-def test_streamed_json_is_byte_for_byte_the_batch_document(tmp_path: Path,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_streamed_json_is_byte_for_byte_the_batch_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     paths = fixture_paths()[:3]
     junk = tmp_path / "junk.xml"
     junk.write_bytes(b"<mjloggm> broken <")
@@ -147,23 +173,30 @@ def test_streamed_json_is_byte_for_byte_the_batch_document(tmp_path: Path,
     assert out == expected
 
 
-def test_json_with_nothing_to_show_is_still_a_document(houou: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_json_with_nothing_to_show_is_still_a_document(
+    houou: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run(["verify", "--json", "--failures-only", str(TENHOU / "jim137")], capsys)
     assert code == 0
-    assert json.loads(out) == {"schema": 2, "files": [],
-                               "summary": {"files": 4, "verified": 4, "mismatch": 0, "error": 0,
-                                           "checked": 2214}}
+    assert json.loads(out) == {
+        "schema": 2,
+        "files": [],
+        "summary": {"files": 4, "verified": 4, "mismatch": 0, "error": 0, "checked": 2214},
+    }
     assert out == json.dumps(json.loads(out), indent=2) + "\n"
 
 
-def test_failures_only_shows_failures_and_counts_everything(houou: Path,
-                                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_failures_only_shows_failures_and_counts_everything(
+    houou: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, err = run(["verify", "--failures-only", str(houou)], capsys)
     lines = [line for line in out.splitlines() if not line.startswith("    ")]
     assert code == 2
     assert [line.split()[0] for line in lines[:-1]] == ["ERROR", "MISMATCH", "ERROR"]
-    assert lines[-1] == (f"{2 * FIXTURES + 3} files: {2 * FIXTURES} verified, 1 mismatch, 2 error; "
-                         f"{total_checked(houou, capsys):,} tiles checked")
+    assert lines[-1] == (
+        f"{2 * FIXTURES + 3} files: {2 * FIXTURES} verified, 1 mismatch, 2 error; "
+        f"{total_checked(houou, capsys):,} tiles checked"
+    )
     assert re.search(rf"pywall: {2 * FIXTURES + 3} logs in [\d.]+ s, [\d,]+ per second", err)
 
 
@@ -174,7 +207,10 @@ def total_checked(db: Path, capsys: pytest.CaptureFixture[str]) -> int:
 
 # --- sources -------------------------------------------------------------------------------
 
-def test_database_is_recognised_by_content_not_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_database_is_recognised_by_content_not_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = phoenix_db(tmp_path / "archive.bin", fixture_rows()[:3])
     fake = tmp_path / "fake.db"
     fake.write_text("just text")
@@ -191,12 +227,17 @@ def test_database_in_a_folder_is_found(tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0 and f"sub/y.sqlite/{log_id(1)}" in out
 
 
-@pytest.mark.parametrize("schema,message", [
-    ("CREATE TABLE games(id text)", "without the phoenix-logs table 'logs'"),
-    ("CREATE TABLE logs(log_id text, log_content text)", "no column is_processed, was_error"),
-], ids=["other-database", "wrong-columns"])
-def test_not_a_phoenix_database_is_one_clear_error(tmp_path: Path, schema: str, message: str,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "schema,message",
+    [
+        ("CREATE TABLE games(id text)", "without the phoenix-logs table 'logs'"),
+        ("CREATE TABLE logs(log_id text, log_content text)", "no column is_processed, was_error"),
+    ],
+    ids=["other-database", "wrong-columns"],
+)
+def test_not_a_phoenix_database_is_one_clear_error(
+    tmp_path: Path, schema: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "other.db"
     with sqlite3.connect(db) as conn:
         conn.execute(schema)
@@ -221,7 +262,7 @@ def test_zip_with_a_truncated_member(tmp_path: Path, capsys: pytest.CaptureFixtu
             zf.write(p, p.name)
     raw = bytearray(archive.read_bytes())
     second = raw.find(b"PK\x03\x04", 10)
-    raw[second + 80:second + 600] = bytes(520)
+    raw[second + 80 : second + 600] = bytes(520)
     archive.write_bytes(bytes(raw))
     code, out, _ = run(["verify", "--jobs", "2", str(archive)], capsys)
     verdicts = [line.split()[0] for line in out.splitlines()[:-1]]
@@ -235,6 +276,7 @@ def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 # --- the worker pool ------------------------------------------------------------------------
+
 
 def test_ordered_map_keeps_input_order_across_workers() -> None:
     items = list(range(-500, 0))
@@ -257,15 +299,20 @@ def test_ordered_map_reads_its_input_only_as_far_as_needed() -> None:
 
 # --- progress ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seconds,text", [(0, "0:00"), (65, "1:05"), (3723, "1:02:03"),
-                                          (float("nan"), "--:--"), (10**9, "--:--")],
-                         ids=["zero", "minutes", "hours", "unknown", "absurd"])
+
+@pytest.mark.parametrize(
+    "seconds,text",
+    [(0, "0:00"), (65, "1:05"), (3723, "1:02:03"), (float("nan"), "--:--"), (10**9, "--:--")],
+    ids=["zero", "minutes", "hours", "unknown", "absurd"],
+)
 def test_duration_text(seconds: float, text: str) -> None:
     assert duration_text(seconds) == text
 
 
 def test_bar_text_has_count_rate_and_eta() -> None:
-    assert bar_text(250, 1000, 2.0) == f"[{'#' * 6}{'.' * 18}]  250/1,000   25%  125 games/s  ETA 0:06"
+    assert (
+        bar_text(250, 1000, 2.0) == f"[{'#' * 6}{'.' * 18}]  250/1,000   25%  125 games/s  ETA 0:06"
+    )
     assert bar_text(1234, None, 2.0) == "1,234 games  617 games/s  0:02"
 
 
@@ -300,8 +347,13 @@ def test_progress_draws_only_on_a_terminal_and_at_most_ten_times_a_second() -> N
 
 
 def test_progress_is_quiet_when_stderr_is_not_a_terminal(houou: Path) -> None:
-    proc = subprocess.run([sys.executable, "-m", "pywall", "verify", "--failures-only", str(houou)],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pywall", "verify", "--failures-only", str(houou)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+    )
     assert proc.returncode == 2
     assert "\r" not in proc.stderr and "ETA" not in proc.stderr and "\x1b" not in proc.stdout
 
@@ -310,9 +362,23 @@ def test_progress_is_quiet_when_stderr_is_not_a_terminal(houou: Path) -> None:
 def test_progress_bar_on_a_terminal(houou: Path) -> None:
     master, slave = os.openpty()
     try:
-        proc = subprocess.run([sys.executable, "-m", "pywall", "verify", "--failures-only", "--jobs", "1",
-                               str(houou)], stdout=subprocess.PIPE, stderr=slave, text=True, cwd=ROOT,
-                              check=False)
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pywall",
+                "verify",
+                "--failures-only",
+                "--jobs",
+                "1",
+                str(houou),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            text=True,
+            cwd=ROOT,
+            check=False,
+        )
         os.close(slave)
         shown = read_all(master)
     finally:
@@ -349,6 +415,7 @@ def read_until(fd: int, marker: bytes) -> bytes:
 
 # --- Ctrl-C --------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def big_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("big") / "big.db", fixture_rows(copies=60))
@@ -373,9 +440,13 @@ def test_ctrl_c_while_the_worker_processes_start_is_clean(big_db: Path) -> None:
     # The moment the first helper process appears (multiprocessing's resource tracker or
     # fork server, still starting Python), Ctrl-C: it used to kill the fork server in its
     # start-up (a KeyboardInterrupt traceback, then EOFError in pywall) or a worker.
-    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while not group_members(proc.pid) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.002)
@@ -386,17 +457,25 @@ def test_ctrl_c_while_the_worker_processes_start_is_clean(big_db: Path) -> None:
     assert "interrupted" in err and "Traceback" not in err and "Error" not in err, err
     if out.strip():
         doc = json.loads(out)
-        assert doc["summary"]["interrupted"] is True and doc["summary"]["files"] == len(doc["files"])
+        assert doc["summary"]["interrupted"] is True and doc["summary"]["files"] == len(
+            doc["files"]
+        )
 
 
 @pytest.mark.skipif(not hasattr(os, "killpg"), reason="POSIX process groups")
-def test_ctrl_c_pressed_again_while_stdout_is_full_leaves_a_whole_json_document(big_db: Path) -> None:
+def test_ctrl_c_pressed_again_while_stdout_is_full_leaves_a_whole_json_document(
+    big_db: Path,
+) -> None:
     # Nobody reads stdout for a second, so the run blocks writing an entry into a full
     # pipe; Ctrl-C then comes six times. A KeyboardInterrupt inside that write cut the
     # entry in two (the CI failure of test_ctrl_c_stops_cleanly_with_a_partial_summary[json]).
-    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pywall", "verify", "--jobs", "2", "--json", str(big_db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     assert proc.stdout is not None
     first = read_until(proc.stdout.fileno(), b'"path"')
     time.sleep(1.0)
@@ -417,9 +496,13 @@ def test_ctrl_c_pressed_again_while_stdout_is_full_leaves_a_whole_json_document(
 @pytest.mark.parametrize("style", ["human", "jsonl", "json"])
 def test_ctrl_c_stops_cleanly_with_a_partial_summary(big_db: Path, style: str) -> None:
     flags = {"human": [], "jsonl": ["--jsonl"], "json": ["--json"]}[style]
-    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "2", *flags, str(big_db)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pywall", "verify", "--jobs", "2", *flags, str(big_db)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        start_new_session=True,
+    )
     assert proc.stdout is not None
     first = read_until(proc.stdout.fileno(), b'"path"' if style == "json" else b"\n")  # under way
     time.sleep(0.3)
@@ -430,8 +513,12 @@ def test_ctrl_c_stops_cleanly_with_a_partial_summary(big_db: Path, style: str) -
     assert "interrupted" in err and "Traceback" not in err
     total = 60 * FIXTURES
     if style == "human":
-        m = re.search(r"^([\d,]+) files: ([\d,]+) verified, 0 mismatch, 0 error; [\d,]+ tiles checked "
-                      r"\(interrupted\)$", out, re.MULTILINE)
+        m = re.search(
+            r"^([\d,]+) files: ([\d,]+) verified, 0 mismatch, 0 error; [\d,]+ tiles checked "
+            r"\(interrupted\)$",
+            out,
+            re.MULTILINE,
+        )
         assert m and 0 < int(m.group(1).replace(",", "")) < total
         assert int(m.group(1).replace(",", "")) == out.count("\nOK ") + out.startswith("OK ")
     elif style == "jsonl":
@@ -440,4 +527,7 @@ def test_ctrl_c_stops_cleanly_with_a_partial_summary(big_db: Path, style: str) -
         assert summary["interrupted"] is True and summary["files"] == len(lines) - 1 < total
     else:
         doc = json.loads(out)
-        assert doc["summary"]["interrupted"] is True and doc["summary"]["files"] == len(doc["files"]) < total
+        assert (
+            doc["summary"]["interrupted"] is True
+            and doc["summary"]["files"] == len(doc["files"]) < total
+        )

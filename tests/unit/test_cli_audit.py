@@ -14,11 +14,19 @@ from tests.helpers import TENHOU
 def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(TENHOU)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Audit of 53 verified games, 1,757 starting hands; excluded 2: 2 repeated game")
+    assert out.startswith(
+        "Audit of 53 verified games, 1,757 starting hands; excluded 2: 2 repeated game"
+    )
     # 4-player hands against the 136-tile distributions, 3-player ones against the 108-tile ones
-    assert "Tenhou, 4-player: 1,736 hands\n  non-dealer (13 tiles)   1,302 hands: mean shanten 3.532 (fair 3.580)" in out
+    assert (
+        "Tenhou, 4-player: 1,736 hands\n  non-dealer (13 tiles)   1,302 hands: mean shanten 3.532 (fair 3.580)"
+        in out
+    )
     assert "dealer (14 tiles)         434 hands: mean shanten 3.154 (fair 3.156)" in out
-    assert "Tenhou, 3-player: 21 hands\n  non-dealer (13 tiles)      14 hands: mean shanten 3.786 (fair 3.394)" in out
+    assert (
+        "Tenhou, 3-player: 21 hands\n  non-dealer (13 tiles)      14 hands: mean shanten 3.786 (fair 3.394)"
+        in out
+    )
     assert "282 hands of anonymous players (NoName) count in the totals only" in out
     assert "verdict: consistent with a fair shuffle" in out
     assert "What this can show" in out and "cannot prove a shuffle fair" in out
@@ -31,16 +39,25 @@ def test_audit_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert sorted(e["kind"] for e in doc["games"]["excluded"]) == ["duplicate", "duplicate"]
     overall = doc["overall"]
     assert overall["hands"] == 1757 and overall["flagged"] is False
-    assert [(p["players"], p["tiles"]) for p in overall["by_tiles"]] == [(3, 13), (3, 14), (4, 13), (4, 14)]
-    assert [(g["label"], g["hands"]) for g in doc["platforms"]] == [("Tenhou, 3-player", 21),
-                                                                    ("Tenhou, 4-player", 1736)]
+    assert [(p["players"], p["tiles"]) for p in overall["by_tiles"]] == [
+        (3, 13),
+        (3, 14),
+        (4, 13),
+        (4, 14),
+    ]
+    assert [(g["label"], g["hands"]) for g in doc["platforms"]] == [
+        ("Tenhou, 3-player", 21),
+        ("Tenhou, 4-player", 1736),
+    ]
     assert {"z", "chi2", "dof", "p", "observed", "expected"} <= set(overall["by_tiles"][0])
     assert overall["dora"]["expected"] > 0
     assert sum(p["hands"] for p in doc["players"]) + doc["games"]["anonymous_hands"] == 1757
     assert doc["explanation"]
 
 
-def test_audit_with_nothing_usable_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_with_nothing_usable_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "a.mjlog").write_bytes(b"\x1f\x8bjunk")
     (tmp_path / "b.xml").write_text("<mjloggm></mjloggm>")
     assert main(["audit", str(tmp_path / "a.mjlog"), str(tmp_path / "b.xml")]) == 2
@@ -49,7 +66,9 @@ def test_audit_with_nothing_usable_exits_2(tmp_path: Path, capsys: pytest.Captur
     assert "no rounds" in captured.out and "gzip" in captured.out
 
 
-def test_audit_of_a_folder_mixing_platforms(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_of_a_folder_mixing_platforms(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Tenhou, Mahjong Soul and Riichi City games, 3 and 4 players, counted per platform."""
     from tests.helpers import DATA
 
@@ -64,7 +83,9 @@ def test_audit_of_a_folder_mixing_platforms(tmp_path: Path, capsys: pytest.Captu
         ("Tenhou, 3-player", 18), ("Tenhou, 4-player", 68)]  # fmt: skip
 
 
-def test_audit_with_worker_processes_is_the_audit_in_process(capsys: pytest.CaptureFixture[str]) -> None:
+def test_audit_with_worker_processes_is_the_audit_in_process(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """Two batches or more go to worker processes (--jobs): the same JSON as --jobs 1."""
     args = ["audit", "--json", str(TENHOU), str(TENHOU)]  # 110 logs: two batches of 64
     assert main([*args, "--jobs", "1"]) == 0

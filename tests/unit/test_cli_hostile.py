@@ -79,12 +79,17 @@ class PeakWatcher(threading.Thread):
             self.peak = max([self.peak, *map(_hwm_mb, tree)])
 
 
-def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout: float = TIMEOUT) -> Run:
+def cli(
+    *args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout: float = TIMEOUT
+) -> Run:
     """``python -m pywall ARGS`` with a time limit; the peak RSS of any process in its tree."""
     out_file = open(stdout_path, "wb") if stdout_path else None  # noqa: SIM115
     proc = subprocess.Popen(
-        [sys.executable, "-m", "pywall", *args], cwd=ROOT, stdin=subprocess.PIPE,
-        stdout=out_file or subprocess.PIPE, stderr=subprocess.PIPE,
+        [sys.executable, "-m", "pywall", *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=out_file or subprocess.PIPE,
+        stderr=subprocess.PIPE,
         preexec_fn=_limit_memory,  # noqa: PLW1509 (it only calls setrlimit)
     )
     timer = threading.Timer(timeout, proc.kill)
@@ -92,8 +97,11 @@ def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout:
     watcher = PeakWatcher(proc.pid)
     watcher.start()
     got: dict[str, bytes] = {}
-    readers = [threading.Thread(target=lambda k=k, f=f: got.__setitem__(k, f.read()))
-               for k, f in (("out", proc.stdout), ("err", proc.stderr)) if f is not None]
+    readers = [
+        threading.Thread(target=lambda k=k, f=f: got.__setitem__(k, f.read()))
+        for k, f in (("out", proc.stdout), ("err", proc.stderr))
+        if f is not None
+    ]
     for r in readers:
         r.start()
     try:
@@ -110,7 +118,12 @@ def cli(*args: str, stdin: bytes = b"", stdout_path: str | None = None, timeout:
             out_file.close()
     assert proc.returncode != -9, f"pywall {' '.join(args)[:200]} ran over {timeout} s"
     out, err = got.get("out", b""), got.get("err", b"")
-    return Run(proc.returncode, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"), watcher.peak)
+    return Run(
+        proc.returncode,
+        out.decode("utf-8", "replace"),
+        err.decode("utf-8", "replace"),
+        watcher.peak,
+    )
 
 
 def _limit_memory() -> None:
@@ -125,6 +138,7 @@ def assert_clean(run: Run) -> None:
 
 # --- item 1 -------------------------------------------------------------------------------------
 
+
 def test_superscript_digit_in_a_tag_is_a_clear_message(tmp_path: Path) -> None:
     bad = tmp_path / "a.xml"
     bad.write_bytes(b"<mjloggm><INIT/><T\xc2\xb2/>")
@@ -134,6 +148,7 @@ def test_superscript_digit_in_a_tag_is_a_clear_message(tmp_path: Path) -> None:
 
 
 # --- item 2 -------------------------------------------------------------------------------------
+
 
 def test_a_late_go_tag_loses_nothing_else_in_verify_and_audit(tmp_path: Path) -> None:
     text = log_text(LOG)
@@ -153,6 +168,7 @@ def test_a_late_go_tag_loses_nothing_else_in_verify_and_audit(tmp_path: Path) ->
 
 # --- item 3 -------------------------------------------------------------------------------------
 
+
 def lzma_zip_with_a_corrupt_member(path: Path) -> Path:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_LZMA) as zf:
         zf.writestr("a-good.xml", log_text(LOG))
@@ -160,13 +176,15 @@ def lzma_zip_with_a_corrupt_member(path: Path) -> Path:
         zf.writestr("c-good.xml", log_text(LOG))
     raw = bytearray(path.read_bytes())
     second = raw.find(b"PK\x03\x04", 10)
-    raw[second + 60:second + 400] = b"\xff" * 340
+    raw[second + 60 : second + 400] = b"\xff" * 340
     path.write_bytes(bytes(raw))
     return path
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_corrupt_lzma_member_is_one_error_and_the_others_are_checked(tmp_path: Path, jobs: str) -> None:
+def test_a_corrupt_lzma_member_is_one_error_and_the_others_are_checked(
+    tmp_path: Path, jobs: str
+) -> None:
     archive = lzma_zip_with_a_corrupt_member(tmp_path / "logs.zip")
     run = cli("verify", "--jobs", jobs, str(archive), str(LOG))
     assert_clean(run)
@@ -175,6 +193,7 @@ def test_a_corrupt_lzma_member_is_one_error_and_the_others_are_checked(tmp_path:
 
 
 # --- item 4 -------------------------------------------------------------------------------------
+
 
 def test_a_full_disk_is_a_clear_message_and_its_own_exit_code() -> None:
     if not Path("/dev/full").exists():
@@ -187,8 +206,12 @@ def test_a_full_disk_is_a_clear_message_and_its_own_exit_code() -> None:
 def test_a_pipe_closed_early_is_not_success(tmp_path: Path) -> None:
     for i in range(300):
         (tmp_path / f"{i:03}.xml").write_bytes(LOG.read_bytes())
-    proc = subprocess.Popen([sys.executable, "-m", "pywall", "verify", "--jobs", "1", str(tmp_path)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "pywall", "verify", "--jobs", "1", str(tmp_path)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdout is not None and proc.stderr is not None
     proc.stdout.readline()
     proc.stdout.close()  # as `| head -1` does
@@ -197,7 +220,9 @@ def test_a_pipe_closed_early_is_not_success(tmp_path: Path) -> None:
     assert "Traceback" not in err and "cannot write the output" in err
 
 
-def test_write_errors_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_write_errors_in_process(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     class Full(io.StringIO):
         def write(self, s: str) -> int:
             raise OSError(28, "No space left on device")
@@ -208,6 +233,7 @@ def test_write_errors_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest
 
 
 # --- item 6 -------------------------------------------------------------------------------------
+
 
 @pytest.fixture
 def fifo(tmp_path: Path) -> Path:
@@ -229,13 +255,17 @@ def test_a_fifo_in_a_folder_is_skipped_with_its_reason(tmp_path: Path, fifo: Pat
     assert run.code == 0 and run.out.startswith("OK") and "not a regular file (a FIFO)" in run.err
 
 
-@pytest.mark.parametrize("args", [
-    ["commitment", str(LOG), "--list", "{fifo}"],
-    ["commitment", "{fifo}", "--hash", HASH],
-    ["majsoul", "{fifo}"],
-    ["wall", "@{fifo}"],
-    ["audit", "{fifo}"],
-], ids=["commitment-list", "commitment-log", "majsoul", "wall", "audit"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["commitment", str(LOG), "--list", "{fifo}"],
+        ["commitment", "{fifo}", "--hash", HASH],
+        ["majsoul", "{fifo}"],
+        ["wall", "@{fifo}"],
+        ["audit", "{fifo}"],
+    ],
+    ids=["commitment-list", "commitment-log", "majsoul", "wall", "audit"],
+)
 def test_every_command_refuses_a_fifo(fifo: Path, args: list[str]) -> None:
     run = cli(*[a.format(fifo=fifo) for a in args], timeout=30)
     assert_clean(run)
@@ -244,12 +274,15 @@ def test_every_command_refuses_a_fifo(fifo: Path, args: list[str]) -> None:
 
 # --- items 7, 10, 17: databases -----------------------------------------------------------------
 
+
 def test_a_recursive_view_is_refused_at_once(tmp_path: Path) -> None:
     db = tmp_path / "view.db"
     with sqlite3.connect(db) as conn:
-        conn.execute("CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS "
-                     "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
-                     "SELECT x, 1, 0, 'a' FROM r")
+        conn.execute(
+            "CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS "
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
+            "SELECT x, 1, 0, 'a' FROM r"
+        )
     run = cli("verify", str(db), str(LOG), timeout=30)
     assert_clean(run)
     assert run.code == 2 and "'logs' is a view, not a table" in run.out and "\nOK" in run.out
@@ -258,9 +291,13 @@ def test_a_recursive_view_is_refused_at_once(tmp_path: Path) -> None:
 def test_text_rows_of_four_byte_characters_are_measured_in_bytes(tmp_path: Path) -> None:
     db = tmp_path / "wide.db"
     with sqlite3.connect(db) as conn:
-        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        conn.execute(
+            "CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)"
+        )
         wide = "\U0001f004" * (6 * 1024 * 1024)  # 6 Mi characters, 24 MiB of UTF-8
-        conn.executemany("INSERT INTO logs VALUES (?, 1, 0, ?)", [(f"g{i}", wide) for i in range(8)])
+        conn.executemany(
+            "INSERT INTO logs VALUES (?, 1, 0, ?)", [(f"g{i}", wide) for i in range(8)]
+        )
         conn.execute("INSERT INTO logs VALUES ('ok', 1, 0, ?)", (log_text(LOG),))
     run = cli("verify", "--jobs", "2", str(db))
     assert_clean(run)
@@ -274,7 +311,9 @@ def test_a_wal_database_is_read_without_writing_beside_it(tmp_path: Path) -> Non
     db = folder / "wal.db"
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+        conn.execute(
+            "CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)"
+        )
         conn.execute("INSERT INTO logs VALUES ('g', 1, 0, ?)", (log_text(LOG),))
     conn.close()
     before = sorted(p.name for p in folder.iterdir())
@@ -289,6 +328,7 @@ def test_a_wal_database_is_read_without_writing_beside_it(tmp_path: Path) -> Non
 
 # --- items 11 -----------------------------------------------------------------------------------
 
+
 def overlapping_zip(path: Path, entries: int = 2000) -> Path:
     """One 16 MiB member, and ``entries`` central-directory entries that all point at it."""
     buf = io.BytesIO()
@@ -299,7 +339,7 @@ def overlapping_zip(path: Path, entries: int = 2000) -> Path:
     eocd_at = raw.rfind(b"PK\x05\x06")
     cd = raw[cd_at:eocd_at]
     many = b"".join(cd.replace(b"m.xml", f"{i:05}".encode()[:5]) for i in range(entries))
-    eocd = bytearray(raw[eocd_at:eocd_at + 22])
+    eocd = bytearray(raw[eocd_at : eocd_at + 22])
     eocd[8:10] = eocd[10:12] = entries.to_bytes(2, "little")
     eocd[12:16] = len(many).to_bytes(4, "little")
     eocd[16:20] = cd_at.to_bytes(4, "little")
@@ -329,6 +369,7 @@ def test_many_maximal_members_keep_memory_flat(tmp_path: Path) -> None:
 
 # --- item 12 ------------------------------------------------------------------------------------
 
+
 def test_a_log_of_millions_of_draws_is_bounded(tmp_path: Path) -> None:
     text = log_text(LOG)
     init_end = text.index(">", text.index("<INIT")) + 1
@@ -345,8 +386,10 @@ def test_a_log_of_millions_of_draws_is_bounded(tmp_path: Path) -> None:
 
 # --- item 13 ------------------------------------------------------------------------------------
 
-def test_an_unreadable_folder_is_an_error_not_a_silent_gap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+
+def test_an_unreadable_folder_is_an_error_not_a_silent_gap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "a.xml").write_bytes(LOG.read_bytes())
     (tmp_path / "locked").mkdir()
     (tmp_path / "locked" / "b.xml").write_bytes(LOG.read_bytes())
@@ -363,7 +406,9 @@ def test_an_unreadable_folder_is_an_error_not_a_silent_gap(tmp_path: Path, monke
     assert "ERROR" in out and "locked: cannot search this folder: Permission denied" in out
 
 
-def test_symlinked_folders_are_followed_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_symlinked_folders_are_followed_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     real = tmp_path / "real"
     real.mkdir()
     (real / "a.xml").write_bytes(LOG.read_bytes())
@@ -377,6 +422,7 @@ def test_symlinked_folders_are_followed_once(tmp_path: Path, capsys: pytest.Capt
 
 
 # --- item 14 ------------------------------------------------------------------------------------
+
 
 def test_control_and_bidi_characters_are_escaped_for_people(tmp_path: Path) -> None:
     name = "x\nOK        forged.xml: 9 rounds, 999 tiles checked\x1b]0;owned\x07\u202eevil.xml"
@@ -395,18 +441,22 @@ def test_player_names_are_escaped_in_commitment(tmp_path: Path) -> None:
     text = log_text(LOG)
     start = text.index('n0="') + 4
     log = tmp_path / "names.xml"
-    log.write_text(text[:start] + "%1B%5D0%3Bx%07%E2%80%AE" + text[text.index('"', start):])
+    log.write_text(text[:start] + "%1B%5D0%3Bx%07%E2%80%AE" + text[text.index('"', start) :])
     run = cli("commitment", str(log), "--hash", HASH)
     assert run.code == 1 and "\x1b" not in run.out and "\\x1b]0;x\\x07\\u202e" in run.out
 
 
-@pytest.mark.parametrize("text,shown", [("a\x1bb", "a\\x1bb"), ("\u202e", "\\u202e"), ("ok", "ok"),
-                                        ("\x9b", "\\x9b"), ("東", "東")], ids=repr)
+@pytest.mark.parametrize(
+    "text,shown",
+    [("a\x1bb", "a\\x1bb"), ("\u202e", "\\u202e"), ("ok", "ok"), ("\x9b", "\\x9b"), ("東", "東")],
+    ids=repr,
+)
 def test_escaped(text: str, shown: str) -> None:
     assert escaped(text) == shown
 
 
 # --- item 16 ------------------------------------------------------------------------------------
+
 
 def test_mj_accepts_a_seed_of_dashes(capsys: pytest.CaptureFixture[str]) -> None:
     seeds = ["-" * 27, "a" * 27, "b" * 27, "c" * 27]

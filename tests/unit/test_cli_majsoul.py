@@ -159,5 +159,8 @@ def test_md5_era_record_of_83_tile_paishans(capsys: pytest.CaptureFixture[str]) 
     record = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
     assert main(["majsoul", str(record)]) == 0
     out = capsys.readouterr().out
-    assert "East 1, 0 honba (4 players, undealt tiles only: the deal is outside the hash): md5 OK" in out
+    assert (
+        "East 1, 0 honba (4 players, undealt tiles only: the deal is outside the hash): md5 OK"
+        in out
+    )
     assert out.rstrip().endswith("all 9 rounds match")

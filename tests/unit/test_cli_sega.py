@@ -114,8 +114,15 @@ def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]
         (["-x", "b"], ["--", "-x", "b"]),
         (["--bogus", "b"], ["--bogus", "--", "b"]),
     ],
-    ids=["dash-seed", "negative-value", "help", "missing-value", "double-dash", "short-dash-word-is-a-seed",
-         "unknown-long"],
+    ids=[
+        "dash-seed",
+        "negative-value",
+        "help",
+        "missing-value",
+        "double-dash",
+        "short-dash-word-is-a-seed",
+        "unknown-long",
+    ],
 )
 def test_words_with_seeds_last(words: list[str], split: list[str]) -> None:
     assert words_with_seeds_last(words) == split
@@ -141,7 +148,9 @@ def test_python_dash_m_bad_seed_exit_2() -> None:
     assert "Traceback" not in proc.stderr and "pywall" in proc.stderr
 
 
-def test_short_seed_starting_with_dash_gets_the_seed_message(capsys: pytest.CaptureFixture[str]) -> None:
+def test_short_seed_starting_with_dash_gets_the_seed_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from pywall.cli import main
 
     assert main(["mj", "--uncertainty", "5", "-MArvQ", "1", "2", "3"]) == 2

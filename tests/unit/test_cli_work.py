@@ -50,7 +50,12 @@ def gzip_of_objects(path: Path) -> Path:
 
 
 def test_a_16_mib_log_of_bare_init_tags_is_refused_quickly(tmp_path: Path) -> None:
-    run = cli("verify", "--json", str(bare_inits(tmp_path / "inits.xml")), stdout_path=str(tmp_path / "out"))
+    run = cli(
+        "verify",
+        "--json",
+        str(bare_inits(tmp_path / "inits.xml")),
+        stdout_path=str(tmp_path / "out"),
+    )
     assert_clean(run)
     out = (tmp_path / "out").read_text()
     assert run.code == 2 and "a game of over 100 rounds (real games have about 30)" in out
@@ -69,7 +74,11 @@ def test_a_16_kb_gzip_json_record_is_refused_before_it_is_parsed(tmp_path: Path)
     assert record.stat().st_size < 20_000
     run = cli("verify", "--jsonl", str(record), str(LOG))
     assert_clean(run)
-    assert run.code == 2 and "holds over 1,000,000 values" in run.out and '"status":"verified"' in run.out
+    assert (
+        run.code == 2
+        and "holds over 1,000,000 values" in run.out
+        and '"status":"verified"' in run.out
+    )
     assert run.rss_mb < MAX_RSS_MB
 
 
@@ -82,5 +91,9 @@ def test_an_empty_zip_in_a_batch_is_reported(tmp_path: Path) -> None:
     lines = run.out.splitlines()
     assert run.code == 2 and len(lines) == 4, run.out
     assert lines[0].startswith("ERROR") and "empty.zip: the zip holds no files" in lines[0]
-    assert lines[1].startswith("ERROR") and "names.zip/a?.xml" in lines[1] and "not UTF-8" not in lines[2]
+    assert (
+        lines[1].startswith("ERROR")
+        and "names.zip/a?.xml" in lines[1]
+        and "not UTF-8" not in lines[2]
+    )
     assert lines[2].startswith("OK")

@@ -58,7 +58,9 @@ def random_hand(rng: random.Random, tiles: int) -> tuple[int, ...]:
 def paired_hand(rng: random.Random) -> tuple[int, ...]:
     """Hands near seven pairs or thirteen orphans, where those forms decide."""
     counts = [0] * 34
-    kinds = rng.sample(range(34) if rng.random() < 0.5 else [0, 8, 9, 17, 18, 26, *range(27, 34)], 7)
+    kinds = rng.sample(
+        range(34) if rng.random() < 0.5 else [0, 8, 9, 17, 18, 26, *range(27, 34)], 7
+    )
     for k in kinds[:6]:
         counts[k] += 2
     counts[kinds[6]] += 1
@@ -230,7 +232,8 @@ def test_a_tenpai_draw_that_wins(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", [DATA / "tenhou" / "gimite" / "test.mjlog", DATA / "riichicity" / "4ma_gin_han_sample.json"],
+    "path",
+    [DATA / "tenhou" / "gimite" / "test.mjlog", DATA / "riichicity" / "4ma_gin_han_sample.json"],
     ids=lambda p: p.name,
 )
 def test_dora_after_a_kan_dora_is_revealed(path: Path) -> None:
@@ -272,7 +275,11 @@ def test_replacement_draws_are_tested() -> None:
         for r in round_draws(rnd, 3) or ():
             if r.replacement:  # right after the seat's kan or North
                 before = rnd.events[r.event - 2]
-                assert isinstance(before, Call) and before.seat == r.seat and before.kind.takes_replacement
+                assert (
+                    isinstance(before, Call)
+                    and before.seat == r.seat
+                    and before.kind.takes_replacement
+                )
 
 
 def test_game_summary_sums_its_draws() -> None:

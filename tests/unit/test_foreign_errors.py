@@ -30,18 +30,25 @@ def reply(kind: str, payload: Any) -> dict[str, Any]:
 # --- links: urlsplit's errors, ids in other digits -----------------------------------------
 
 
-@pytest.mark.parametrize("text", [
-    f"http://[{LOG_ID}?tw=1",
-    f"https://[::1/0/?log={LOG_ID}&tw=1",
-], ids=["open-bracket", "bad-ipv6"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"http://[{LOG_ID}?tw=1",
+        f"https://[::1/0/?log={LOG_ID}&tw=1",
+    ],
+    ids=["open-bracket", "bad-ipv6"],
+)
 def test_a_link_urlsplit_cannot_read_is_refused_plainly(text: str) -> None:
     with pytest.raises(ValueInputError, match="not a link pywall can read"):
         link_from_text(text)
     assert reply("link", {"text": text})["error"]["code"] == "bad_value"
 
 
-@pytest.mark.parametrize("digits", ["２０２２０６０２２２", "٢٠٢٢٠٦٠٢٢٢", "२०२२०६०२२२"],
-                         ids=["fullwidth", "arabic-indic", "devanagari"])
+@pytest.mark.parametrize(
+    "digits",
+    ["２０２２０６０２２２", "٢٠٢٢٠٦٠٢٢٢", "२०२२०६०२२२"],
+    ids=["fullwidth", "arabic-indic", "devanagari"],
+)
 def test_an_id_in_other_digits_is_refused_not_made_a_dead_link(digits: str) -> None:
     text = f"https://tenhou.net/0/?log={digits}gm-0001-0000-a87679bc&tw=1"
     with pytest.raises(ValueInputError, match="digits 0-9"):
@@ -77,7 +84,9 @@ def with_id(path: Path, key: str, value: str, tmp_path: Path) -> Path:
     return out
 
 
-@pytest.mark.parametrize(("path", "key"), [(MAJSOUL, "uuid"), (RIICHI, "keyValue")], ids=["majsoul", "riichicity"])
+@pytest.mark.parametrize(
+    ("path", "key"), [(MAJSOUL, "uuid"), (RIICHI, "keyValue")], ids=["majsoul", "riichicity"]
+)
 def test_a_game_id_with_a_lone_surrogate_is_a_format_error(
     path: Path, key: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -93,7 +102,12 @@ def test_a_game_id_with_a_lone_surrogate_is_a_format_error(
 
 # --- the page's records handed back to the audit ---------------------------------------------
 
-GAME = {"fingerprint": "f", "player_count": 4, "platform": "tenhou", "players": ["a", "b", "c", "d"]}
+GAME = {
+    "fingerprint": "f",
+    "player_count": 4,
+    "platform": "tenhou",
+    "players": ["a", "b", "c", "d"],
+}
 BAD_RECORDS = {
     "player-count-text": {"game": {**GAME, "player_count": "x"}},
     "player-count-null": {"game": {**GAME, "player_count": None}},
@@ -109,15 +123,22 @@ BAD_RECORDS = {
 
 
 def record(change: dict[str, Any]) -> dict[str, Any]:
-    return {"path": "page.xml", "status": "verified", "game": GAME,
-            "rounds": [{"starting": [[0, 13, 2, 1]]}], **change}
+    return {
+        "path": "page.xml",
+        "status": "verified",
+        "game": GAME,
+        "rounds": [{"starting": [[0, 13, 2, 1]]}],
+        **change,
+    }
 
 
 @pytest.mark.parametrize("change", list(BAD_RECORDS.values()), ids=list(BAD_RECORDS))
 def test_a_page_made_record_of_the_wrong_shape_is_a_clear_error(change: dict[str, Any]) -> None:
     worker = api.Api()
-    for kind, payload in (("tally_add", {"run": "r", "start": 0, "records": [record(change)]}),
-                          ("audit", {"reports": [record(change)]})):
+    for kind, payload in (
+        ("tally_add", {"run": "r", "start": 0, "records": [record(change)]}),
+        ("audit", {"reports": [record(change)]}),
+    ):
         out = json.loads(api.handle(kind, json.dumps(payload), None, worker))
         assert out["error"]["code"] == "bad_value", (kind, out)
         assert "page.xml" in out["error"]["message"]
@@ -125,23 +146,52 @@ def test_a_page_made_record_of_the_wrong_shape_is_a_clear_error(change: dict[str
     assert json.loads(api.handle("tally", json.dumps({"run": "r"}), None, worker))["games"] == 0
 
 
-@pytest.mark.parametrize("shanten", [[[4, 200, {"1": 1}]], [[4, 13, {"2.5": 1}]], [[4, 13, {"99": 1}]]],
-                         ids=["tiles-200", "shanten-fraction", "shanten-99"])
+@pytest.mark.parametrize(
+    "shanten",
+    [[[4, 200, {"1": 1}]], [[4, 13, {"2.5": 1}]], [[4, 13, {"99": 1}]]],
+    ids=["tiles-200", "shanten-fraction", "shanten-99"],
+)
 def test_a_page_made_tally_of_the_wrong_shape_is_a_clear_error(shanten: list[Any]) -> None:
     group = {"shanten": shanten, "dora": [0, 0, 0]}
-    tally = {"overall": group, "platforms": {}, "players": {}, "games": 1, "anonymous_hands": 0,
-             "excluded": [], "seen": {}}
+    tally = {
+        "overall": group,
+        "platforms": {},
+        "players": {},
+        "games": 1,
+        "anonymous_hands": 0,
+        "excluded": [],
+        "seen": {},
+    }
     out = reply("audit", {"tallies": [tally]})
     assert out["error"]["code"] == "bad_value" and "audit tally" in out["error"]["message"]
 
 
-@pytest.mark.parametrize("rnd", [
-    {"wall": list(range(136)), "hands": [[0] * 13] * 4, "dealer": 0, "layout": {"scheme": "tenhou"}},
-    {"wall": list(range(136)), "hands": [[]] * 4, "dealer": 0, "layout": {"scheme": "tenhou"}},
-    {"wall": list(range(136)), "hands": [list(range(13))] * 4, "dealer": 9, "layout": {"scheme": "tenhou"}},
-    {"wall": list(range(136)), "hands": [list(range(13))] * 4, "dealer": 0, "layout": {"scheme": "x"}},
-    {"wall": "x", "hands": [list(range(13))] * 4, "dealer": 0, "layout": {"scheme": "tenhou"}},
-], ids=["five-copies", "empty-hands", "dealer-9", "unknown-scheme", "wall-text"])
+@pytest.mark.parametrize(
+    "rnd",
+    [
+        {
+            "wall": list(range(136)),
+            "hands": [[0] * 13] * 4,
+            "dealer": 0,
+            "layout": {"scheme": "tenhou"},
+        },
+        {"wall": list(range(136)), "hands": [[]] * 4, "dealer": 0, "layout": {"scheme": "tenhou"}},
+        {
+            "wall": list(range(136)),
+            "hands": [list(range(13))] * 4,
+            "dealer": 9,
+            "layout": {"scheme": "tenhou"},
+        },
+        {
+            "wall": list(range(136)),
+            "hands": [list(range(13))] * 4,
+            "dealer": 0,
+            "layout": {"scheme": "x"},
+        },
+        {"wall": "x", "hands": [list(range(13))] * 4, "dealer": 0, "layout": {"scheme": "tenhou"}},
+    ],
+    ids=["five-copies", "empty-hands", "dealer-9", "unknown-scheme", "wall-text"],
+)
 def test_a_page_made_round_given_to_hands_is_a_clear_error(rnd: dict[str, Any]) -> None:
     assert reply("hands", {"round": rnd})["error"]["code"] == "bad_value"
 

@@ -108,7 +108,9 @@ def test_cli_verifies_gzip_records_as_files_in_folders_and_zips(
     files = json.loads(capsys.readouterr().out)["files"]
     assert code == 0
     assert [(f["game"]["platform"], f["checked"]) for f in files] == [
-        ("majsoul", 400), ("riichicity", 1274), ("majsoul", 400)
+        ("majsoul", 400),
+        ("riichicity", 1274),
+        ("majsoul", 400),
     ]
 
 

@@ -10,8 +10,14 @@ from tests.helpers import ROOT
 
 
 def test_a_short_fuzz_run_finds_nothing() -> None:
-    run = subprocess.run([sys.executable, "-m", "tests.fuzz", "--seconds", "8"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120, check=False)
+    run = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz", "--seconds", "8"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "no failure" in run.stdout
 
@@ -31,10 +37,19 @@ def test_the_run_goes_on_after_a_failure_and_lists_them_all() -> None:
     """A reader broken on purpose fails every time it is chosen: the run still goes on to
     other cases and ends listing each failure with its replay command."""
     env = {**os.environ, "PYWALL_FUZZ_BREAK": "links.link_from_text"}
-    run = subprocess.run([sys.executable, "-m", "tests.fuzz", "--seconds", "8", "--seed", "3"], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120, check=False, env=env)
+    run = subprocess.run(
+        [sys.executable, "-m", "tests.fuzz", "--seconds", "8", "--seed", "3"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=env,
+    )
     assert run.returncode == 1, run.stdout[-3000:] + run.stderr[-3000:]
-    summary = next(line for line in run.stdout.splitlines() if line.startswith("fuzz: ") and "cases" in line)
+    summary = next(
+        line for line in run.stdout.splitlines() if line.startswith("fuzz: ") and "cases" in line
+    )
     cases, failures = (int(w) for w in summary.replace(",", "").split()[1::2][:2])
     listed = run.stdout.split(summary, 1)[1]
     # a case of the mutation phase is listed with its replay command; one found by the

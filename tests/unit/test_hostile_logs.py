@@ -11,16 +11,30 @@ from pywall.report import check_log
 from tests.helpers import TENHOU, Tags, log_text
 
 BASE = Tags(log_text(TENHOU / "gimite" / "test.mjlog")).tags[:400]
-EXTRA = ['<DORA hai="5"/>', '<N who="0" m="0"/>', '<N who="2" m="32"/>', "<T0/>", "<U135/>",
-         '<AGARI who="0" fromWho="0" doraHai="1,2,3,4,5,6,7,8,9,10,11,12" doraHaiUra="1,2,3,4,5,6,7,8"/>',
-         ('<INIT seed="0,0,0,0,0,0" oya="3" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
-          'hai1="0,1,2,3,4,5,6,7,8,9,10,11,12" hai2="0,1,2,3,4,5,6,7,8,9,10,11,12" '
-          'hai3="0,1,2,3,4,5,6,7,8,9,10,11,12"/>'), '<REACH who="1" step="1"/>', '<RYUUKYOKU/>']
+EXTRA = [
+    '<DORA hai="5"/>',
+    '<N who="0" m="0"/>',
+    '<N who="2" m="32"/>',
+    "<T0/>",
+    "<U135/>",
+    '<AGARI who="0" fromWho="0" doraHai="1,2,3,4,5,6,7,8,9,10,11,12" doraHaiUra="1,2,3,4,5,6,7,8"/>',
+    (
+        '<INIT seed="0,0,0,0,0,0" oya="3" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+        'hai1="0,1,2,3,4,5,6,7,8,9,10,11,12" hai2="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+        'hai3="0,1,2,3,4,5,6,7,8,9,10,11,12"/>'
+    ),
+    '<REACH who="1" step="1"/>',
+    "<RYUUKYOKU/>",
+]
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, len(BASE) - 1), st.sampled_from(["del", "dup"] + EXTRA)),
-                max_size=40))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, len(BASE) - 1), st.sampled_from(["del", "dup"] + EXTRA)),
+        max_size=40,
+    )
+)
 def test_mangled_tag_sequences_give_a_report(edits: list[tuple[int, str]]) -> None:
     tags = list(BASE)
     for pos, op in edits:
@@ -41,6 +55,10 @@ def test_seventy_dora_reveals() -> None:
     tags[at:at] = ['<DORA hai="5"/>'] * 70
     report = check_log("many-dora.xml", "".join(tags))
     assert report.status == "mismatch"
-    beyond = [f for f in report.findings if f.code == "dora_count_mismatch" and "wall can hold" in f.message]
+    beyond = [
+        f
+        for f in report.findings
+        if f.code == "dora_count_mismatch" and "wall can hold" in f.message
+    ]
     assert len(beyond) == 1
     assert beyond[0].data["count"] > 0

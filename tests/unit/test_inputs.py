@@ -26,22 +26,27 @@ def test_a_statement_over_its_budget_is_aborted() -> None:
     budget = Budget(conn, seconds=0.3)
     start = time.monotonic()
     with pytest.raises(sqlite3.OperationalError, match="interrupted"):
-        conn.execute("WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
-                     "SELECT count(*) FROM r").fetchone()
+        conn.execute(
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) SELECT count(*) FROM r"
+        ).fetchone()
     assert time.monotonic() - start < 10
     budget.reraise()  # no Ctrl-C: nothing to raise
 
 
 def test_a_view_named_logs_is_refused() -> None:
     conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS SELECT 1, 1, 0, 'x'")
+    conn.execute(
+        "CREATE VIEW logs(log_id, is_processed, was_error, log_content) AS SELECT 1, 1, 0, 'x'"
+    )
     [(_, error)] = list(iter_phoenix(conn, "v.db"))
     assert isinstance(error, LogFormatError) and "is a view, not a table" in str(error)
 
 
 def test_wide_text_is_measured_in_bytes() -> None:
     conn = sqlite3.connect(":memory:")
-    conn.execute("CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)")
+    conn.execute(
+        "CREATE TABLE logs(log_id text, is_processed int, was_error int, log_content text)"
+    )
     conn.execute("INSERT INTO logs VALUES ('g', 1, 0, ?)", ("\U0001f004" * (6 * 1024 * 1024),))
     [(_, content)] = list(iter_phoenix(conn, "w.db", packed=True))
     assert content.content is None and content.size == 24 * 1024 * 1024  # type: ignore[union-attr]

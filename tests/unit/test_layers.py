@@ -11,13 +11,25 @@ import pywall
 
 PACKAGE = Path(pywall.__file__).parent
 DRIVERS = {"cli", "inputs"}
-FORBIDDEN_MODULES = {"os", "sys", "subprocess", "socket", "pathlib", "shutil", "tempfile", "sqlite3"}
+FORBIDDEN_MODULES = {
+    "os",
+    "sys",
+    "subprocess",
+    "socket",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "sqlite3",
+}
 FORBIDDEN_CALLS = {"print", "open", "input", "exit", "quit"}
 
 
 def core_modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py")
-                  if p.relative_to(PACKAGE).parts[0] not in DRIVERS and p.name != "__main__.py")
+    return sorted(
+        p
+        for p in PACKAGE.rglob("*.py")
+        if p.relative_to(PACKAGE).parts[0] not in DRIVERS and p.name != "__main__.py"
+    )
 
 
 @pytest.mark.parametrize("path", core_modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -25,11 +37,18 @@ def test_core_module_does_no_io(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
-            names = ({a.name.split(".")[0] for a in node.names} if isinstance(node, ast.Import)
-                     else {(node.module or "").split(".")[0]})
-            assert not names & FORBIDDEN_MODULES, f"{path.name}:{node.lineno} imports {names & FORBIDDEN_MODULES}"
+            names = (
+                {a.name.split(".")[0] for a in node.names}
+                if isinstance(node, ast.Import)
+                else {(node.module or "").split(".")[0]}
+            )
+            assert not names & FORBIDDEN_MODULES, (
+                f"{path.name}:{node.lineno} imports {names & FORBIDDEN_MODULES}"
+            )
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            assert node.func.id not in FORBIDDEN_CALLS, f"{path.name}:{node.lineno} calls {node.func.id}()"
+            assert node.func.id not in FORBIDDEN_CALLS, (
+                f"{path.name}:{node.lineno} calls {node.func.id}()"
+            )
 
 
 def test_core_never_imports_the_drivers() -> None:
@@ -98,8 +117,10 @@ def test_every_import_goes_down_the_layers() -> None:
     for module, imports in import_graph().items():
         for target in imports:
             if layer_of(target) > layer_of(module):
-                upward.append(f"pywall.{module} ({LAYER_NAMES[layer_of(module)]}) imports pywall.{target} "
-                              f"({LAYER_NAMES[layer_of(target)]})")
+                upward.append(
+                    f"pywall.{module} ({LAYER_NAMES[layer_of(module)]}) imports pywall.{target} "
+                    f"({LAYER_NAMES[layer_of(target)]})"
+                )
     assert not upward, "\n".join(sorted(upward))
 
 
@@ -111,7 +132,9 @@ def test_no_import_cycle() -> None:
         state[node] = 1
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                raise AssertionError("import cycle: " + " -> ".join([*path[path.index(nxt):], nxt]))
+                raise AssertionError(
+                    "import cycle: " + " -> ".join([*path[path.index(nxt) :], nxt])
+                )
             if nxt not in state:
                 visit(nxt, [*path, nxt])
         state[node] = 2

@@ -28,12 +28,20 @@ def test_tenhou_three_players() -> None:
     assert layout.live[0] == 68 and layout.dora[0] == 9 and layout.ura[0] == 8
 
 
-@pytest.mark.parametrize(("scheme", "players", "dora", "ura", "replacements"), [
-    (WallScheme.TENHOU_LATE_2009, 4, (4, 6, 8), (5, 7, 9), (0, 1, 2, 3)),
-    (WallScheme.TENHOU_EARLY_2009, 3, (8, 10, 12), (9, 11, 13), (0, 1, 2, 3, 4, 5, 6, 7)),
-], ids=["late-2009", "early-2009"])
+@pytest.mark.parametrize(
+    ("scheme", "players", "dora", "ura", "replacements"),
+    [
+        (WallScheme.TENHOU_LATE_2009, 4, (4, 6, 8), (5, 7, 9), (0, 1, 2, 3)),
+        (WallScheme.TENHOU_EARLY_2009, 3, (8, 10, 12), (9, 11, 13), (0, 1, 2, 3, 4, 5, 6, 7)),
+    ],
+    ids=["late-2009", "early-2009"],
+)
 def test_tenhou_2009_dead_walls(
-    scheme: WallScheme, players: int, dora: tuple[int, ...], ura: tuple[int, ...], replacements: tuple[int, ...]
+    scheme: WallScheme,
+    players: int,
+    dora: tuple[int, ...],
+    ura: tuple[int, ...],
+    replacements: tuple[int, ...],
 ) -> None:
     """SOURCES.md: July-December 2009 (4-player logs) show dora k at yama[4 + 2k], ura k at
     yama[5 + 2k] and replacements from yama[0], yama[1], ...; June 2009 (a 3-player log) its
@@ -89,10 +97,16 @@ def test_layout_dict_gives_the_deal_by_seat() -> None:
     assert d["dealer"] == 2 and deal[2][0] == 135 and d["scheme"] == "tenhou"
 
 
-@pytest.mark.parametrize(("scheme", "players", "first", "size"), [
-    (WallScheme.FRONT, 4, 53, 136), (WallScheme.FRONT, 3, 40, 108),
-    (WallScheme.UNDEALT, 4, 0, 83), (WallScheme.UNDEALT, 3, 0, 68),
-], ids=["front-4p", "front-3p", "undealt-4p", "undealt-3p"])
+@pytest.mark.parametrize(
+    ("scheme", "players", "first", "size"),
+    [
+        (WallScheme.FRONT, 4, 53, 136),
+        (WallScheme.FRONT, 3, 40, 108),
+        (WallScheme.UNDEALT, 4, 0, 83),
+        (WallScheme.UNDEALT, 3, 0, 68),
+    ],
+    ids=["front-4p", "front-3p", "undealt-4p", "undealt-3p"],
+)
 def test_undealt_positions_follow_the_deal_and_the_dealers_14th(
     scheme: WallScheme, players: int, first: int, size: int
 ) -> None:
@@ -101,8 +115,12 @@ def test_undealt_positions_follow_the_deal_and_the_dealers_14th(
 
 
 @pytest.mark.parametrize(("scheme", "players"), ALL, ids=[f"{s.value}-{p}p" for s, p in ALL])
-def test_undealt_positions_are_the_wall_but_the_starting_hands(scheme: WallScheme, players: int) -> None:
+def test_undealt_positions_are_the_wall_but_the_starting_hands(
+    scheme: WallScheme, players: int
+) -> None:
     layout = layout_for(scheme, players)
     undealt = set(layout.undealt)
-    in_hands = {p for seat in layout.deal for p in seat} | ({layout.live[0]} if layout.holds_deal else set())
+    in_hands = {p for seat in layout.deal for p in seat} | (
+        {layout.live[0]} if layout.holds_deal else set()
+    )
     assert undealt.isdisjoint(in_hands) and undealt | in_hands == set(range(layout.size))

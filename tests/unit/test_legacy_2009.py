@@ -95,16 +95,26 @@ def test_every_kind_of_tile_is_checked_on_july_and_late_2009_logs() -> None:
         result = verify_game(mjlog.parse(path.read_bytes()))
         assert result.era is not None
         kinds.setdefault(result.era, set()).update(c.what for r in result.rounds for c in r.checks)
-    assert kinds[Era.JULY_2009] == kinds[Era.LATE_2009] == {"deal", "draw", "replacement", "dora", "ura"}
+    assert (
+        kinds[Era.JULY_2009]
+        == kinds[Era.LATE_2009]
+        == {"deal", "draw", "replacement", "dora", "ura"}
+    )
     assert kinds[Era.JUNE_2009] == {"deal", "draw", "replacement", "dora"}
 
 
-@pytest.mark.parametrize(("name", "best_effort"), [
-    ("2009060321gm-00b9-0000-75b25bcf.xml", ["ura"]),
-    ("2009071823gm-0041-0000-ff3a2214&tw=0.mjlog", []),
-    ("2009100718gm-00e1-0000-470654d3.xml", []),
-], ids=["june", "july", "late"])
-def test_best_effort_is_said_only_for_kinds_no_real_log_shows(name: str, best_effort: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("name", "best_effort"),
+    [
+        ("2009060321gm-00b9-0000-75b25bcf.xml", ["ura"]),
+        ("2009071823gm-0041-0000-ff3a2214&tw=0.mjlog", []),
+        ("2009100718gm-00e1-0000-470654d3.xml", []),
+    ],
+    ids=["june", "july", "late"],
+)
+def test_best_effort_is_said_only_for_kinds_no_real_log_shows(
+    name: str, best_effort: list[str]
+) -> None:
     result = verify_game(mjlog.parse((LEGACY / name).read_bytes()))
     (note,) = [f for f in result.findings if f.code == "legacy_seed"]
     assert note.data["unseen"] == best_effort
@@ -145,7 +155,9 @@ def test_altered_dealt_tile_is_caught(path: Path) -> None:
     hai1[7] = str((int(hai1[7]) + 4) % 136)
     set_init_attr(tags, i, "hai1", hai1)
     found = errors_of(tags.text())
-    assert [(f.code, f.round, f.data["seat"], f.data["k"]) for f in found] == [("deal_mismatch", rnd, 1, 8)]
+    assert [(f.code, f.round, f.data["seat"], f.data["k"]) for f in found] == [
+        ("deal_mismatch", rnd, 1, 8)
+    ]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=path_id)
@@ -183,7 +195,9 @@ def test_altered_ura_indicator_is_caught_above_the_dora(path: Path) -> None:
     ura = search(r'doraHaiUra="(\d+)', tags.tags[i]).group(1)
     tags.tags[i] = tags.tags[i].replace(f'doraHaiUra="{ura}', f'doraHaiUra="{(int(ura) + 1) % 136}')
     found = errors_of(tags.text())
-    assert [(f.code, f.round, f.data["position"]) for f in found] == [("ura_mismatch", tags.round_of(i), 5)]
+    assert [(f.code, f.round, f.data["position"]) for f in found] == [
+        ("ura_mismatch", tags.round_of(i), 5)
+    ]
 
 
 KANS = [p for p in PATHS if replacement_draws(Tags(log_text(p)))]
@@ -217,11 +231,15 @@ def test_a_round_seed_of_another_era_is_refused() -> None:
     assert "june-2009" in bad.message and "july-2009" in bad.message
 
 
-@pytest.mark.parametrize(("seed", "era"), [
-    ("mt19937ar," + ",".join(["1"] * 8), "june-2009"),
-    ("mt19937ar," + ",".join(["1"] * 32), "july-2009"),
-    ("mt19937ar-sha512-n288," + ",".join(["1"] * 32), "late-2009"),
-], ids=["june", "july", "late"])
+@pytest.mark.parametrize(
+    ("seed", "era"),
+    [
+        ("mt19937ar," + ",".join(["1"] * 8), "june-2009"),
+        ("mt19937ar," + ",".join(["1"] * 32), "july-2009"),
+        ("mt19937ar-sha512-n288," + ",".join(["1"] * 32), "late-2009"),
+    ],
+    ids=["june", "july", "late"],
+)
 def test_walls_from_a_2009_seed_say_their_era(seed: str, era: str) -> None:
     reply = api.walls({"seed": seed, "rounds": 1}, None)
     assert reply["era"] == era

@@ -100,18 +100,34 @@ def test_log_id_from_file_name() -> None:
     assert mjlog.log_id_from_name("1.txt") is None
 
 
-@pytest.mark.parametrize("data,message", [
-    (b"", "no <mjloggm>"),
-    (b"hello world", "no <mjloggm>"),
-    (b'{"title": [], "log": []}', "no seed"),
-    (b"\xff\xfe\x00<", "not UTF-8"),
-    (b"\x1f\x8b\x08\x00garbage", "gzip"),
-    (gzip.compress(b"<mjloggm>")[:-6], "truncated"),
-    (b'<mjloggm ver="2.3"><INIT seed="1,2"/></mjloggm>', "6 numbers"),
-    (b'<mjloggm><INIT seed="0,0,0,1,1,5" oya="0" hai0="1,2" hai1="" hai2="" hai3=""/></mjloggm>',
-     "dealt 2 tiles"),
-    (b'<mjloggm><INIT seed="0,0,0,9,1,5" oya="0"/></mjloggm>', "out of range"),
-], ids=["empty", "text", "json6", "not-utf8", "bad-gzip", "cut-gzip", "short-init", "short-hand", "dice"])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        (b"", "no <mjloggm>"),
+        (b"hello world", "no <mjloggm>"),
+        (b'{"title": [], "log": []}', "no seed"),
+        (b"\xff\xfe\x00<", "not UTF-8"),
+        (b"\x1f\x8b\x08\x00garbage", "gzip"),
+        (gzip.compress(b"<mjloggm>")[:-6], "truncated"),
+        (b'<mjloggm ver="2.3"><INIT seed="1,2"/></mjloggm>', "6 numbers"),
+        (
+            b'<mjloggm><INIT seed="0,0,0,1,1,5" oya="0" hai0="1,2" hai1="" hai2="" hai3=""/></mjloggm>',
+            "dealt 2 tiles",
+        ),
+        (b'<mjloggm><INIT seed="0,0,0,9,1,5" oya="0"/></mjloggm>', "out of range"),
+    ],
+    ids=[
+        "empty",
+        "text",
+        "json6",
+        "not-utf8",
+        "bad-gzip",
+        "cut-gzip",
+        "short-init",
+        "short-hand",
+        "dice",
+    ],
+)
 def test_bad_input_says_what_is_wrong(data: bytes, message: str) -> None:
     with pytest.raises(LogFormatError, match=message):
         mjlog.parse(data)
@@ -126,8 +142,10 @@ def test_bad_tile_in_a_draw_says_where() -> None:
 
 
 def test_dtd_and_entities_are_refused() -> None:
-    bomb = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 '
-            b'"&lol;&lol;&lol;&lol;">]><mjloggm ver="2.3"><UN n0="&lol2;"/></mjloggm>')
+    bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 '
+        b'"&lol;&lol;&lol;&lol;">]><mjloggm ver="2.3"><UN n0="&lol2;"/></mjloggm>'
+    )
     with pytest.raises(LogFormatError, match="DTD"):
         mjlog.parse(bomb)
 
@@ -190,7 +208,9 @@ def test_arbitrary_gzip_payload_raises_only_pywall_errors(data: bytes) -> None:
 # (its import was a fifth of the page's start-up), and must answer exactly as it would.
 _ESCAPE_TEXT = st.lists(
     st.one_of(
-        st.sampled_from(["%", "%%", "%2", "%zz", "%E3%81", "%82", "%e3%81%82", "%FF", "%C3", "%A9", "x", "名"]),
+        st.sampled_from(
+            ["%", "%%", "%2", "%zz", "%E3%81", "%82", "%e3%81%82", "%FF", "%C3", "%A9", "x", "名"]
+        ),
         st.binary(max_size=6).map(lambda b: "".join(f"%{c:02X}" for c in b)),
         st.text(max_size=4),
     ),

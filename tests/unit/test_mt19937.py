@@ -8,8 +8,18 @@ from pywall.mt19937 import MT19937, random_from_key, random_from_key_bytes, stat
 
 # mt19937ar.out (Matsumoto & Nishimura): init_by_array({0x123, 0x234, 0x345, 0x456}, 4)
 REFERENCE_KEY = (0x123, 0x234, 0x345, 0x456)
-REFERENCE_FIRST = (1067595299, 955945823, 477289528, 4107218783, 4228976476,
-                   3344332714, 3355579695, 227628506, 810200273, 2591290167)
+REFERENCE_FIRST = (
+    1067595299,
+    955945823,
+    477289528,
+    4107218783,
+    4228976476,
+    3344332714,
+    3355579695,
+    227628506,
+    810200273,
+    2591290167,
+)
 REFERENCE_OUTPUT_1000 = 3460025646  # the last of the 1000 outputs in mt19937ar.out
 
 
@@ -36,7 +46,9 @@ def test_fast_path_equals_pure_port(key: list[int]) -> None:
     assert [pure.genrand_int32() for _ in range(700)] == [fast.getrandbits(32) for _ in range(700)]
 
 
-@pytest.mark.parametrize("key", [[7, 0], [0], [1, 2, 3, 0, 0]], ids=["last0", "zero", "two-trailing0"])
+@pytest.mark.parametrize(
+    "key", [[7, 0], [0], [1, 2, 3, 0, 0]], ids=["last0", "zero", "two-trailing0"]
+)
 def test_fast_path_handles_trailing_zero_words(key: list[int]) -> None:
     # Random(int) would drop the zero words; the fast path must not.
     pure = MT19937(key)

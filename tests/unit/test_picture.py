@@ -95,7 +95,11 @@ def test_a_mismatch_is_outlined_with_the_logs_tile() -> None:
     pos, log = bad[0][0], bad[0][5]
     logs = [u for u in root.iter(f"{SVG}use") if u.get("class") == "log-tile"]
     assert [int(u.get("data-tile", -1)) for u in logs] == [log]
-    outlines = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == "#b3261e" and r.get("stroke-width") == "3"]
+    outlines = [
+        r
+        for r in root.iter(f"{SVG}rect")
+        if r.get("stroke") == "#b3261e" and r.get("stroke-width") == "3"
+    ]
     assert len(outlines) == 1  # around the wall's tile at that position
     tile = next(t for t in wall_tiles(root) if t.get("data-pos") == str(pos))
     assert float(outlines[0].get("x", 0)) + 2 == float(tile.get("x", 0))
@@ -103,7 +107,9 @@ def test_a_mismatch_is_outlined_with_the_logs_tile() -> None:
     # a checked log's unused tiles are pale; a verified round has no log tile
     assert any(t.get("opacity") == ".45" for t in wall_tiles(root))
     good, _ = log_round(bad=False)
-    assert not [u for u in ET.fromstring(wall_svg(good)).iter(f"{SVG}use") if u.get("class") == "log-tile"]
+    assert not [
+        u for u in ET.fromstring(wall_svg(good)).iter(f"{SVG}use") if u.get("class") == "log-tile"
+    ]
 
 
 def test_names_and_title_are_text_never_markup() -> None:
@@ -125,7 +131,9 @@ def test_labels_replace_the_english_words() -> None:
     english = ["".join(el.itertext()) for el in ET.fromstring(wall_svg(rnd)).iter(f"{SVG}text")]
     assert "East (dealer)" in english and LABELS["live"] in english
     ja = {"wind0": "東", "dealer": "親", "live": "山（ツモ順）"}
-    texts = ["".join(el.itertext()) for el in ET.fromstring(wall_svg(rnd, labels=ja)).iter(f"{SVG}text")]
+    texts = [
+        "".join(el.itertext()) for el in ET.fromstring(wall_svg(rnd, labels=ja)).iter(f"{SVG}text")
+    ]
     assert "東 (親)" in texts and "山（ツモ順）" in texts
 
 
@@ -145,7 +153,13 @@ def test_a_wall_without_a_layout_is_drawn_as_stored() -> None:
 
 def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
     """Mahjong Soul before 2023-05-23: the wall is the 83 undealt tiles."""
-    record = ROOT / "tests" / "data" / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+    record = (
+        ROOT
+        / "tests"
+        / "data"
+        / "majsoul"
+        / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"
+    )
     report = check_log(record.name, record.read_bytes(), detail=True).to_dict()
     rnd = report["rounds"][0]
     assert rnd["layout"]["scheme"] == "undealt" and len(rnd["wall"]) == 83
@@ -176,8 +190,12 @@ def test_a_malformed_round_is_a_pywall_error(change: dict[str, Any]) -> None:
 
 def test_the_api_draws_the_pages_round() -> None:
     rnd = seed_round()
-    reply = json.loads(api.handle("wall_svg", json.dumps({"round": rnd, "title": "Round 1", "red": True,
-                                                            "labels": {"wind0": "東"}})))
+    reply = json.loads(
+        api.handle(
+            "wall_svg",
+            json.dumps({"round": rnd, "title": "Round 1", "red": True, "labels": {"wind0": "東"}}),
+        )
+    )
     root = ET.fromstring(reply["svg"])
     assert len(wall_tiles(root)) == 136
     assert any("".join(t.itertext()).startswith("東") for t in root.iter(f"{SVG}text"))

@@ -37,22 +37,36 @@ def desc(svg: str) -> str:
 
 def test_a_caption_names_the_game_date_round_and_seed() -> None:
     seed = vector_seed()
-    caption = {"game": "2016022509gm-0009-0000-b327da61", "date": "2016-02-25 09:00",
-               "round": "East 2, 1 honba", "seed": seed}
+    caption = {
+        "game": "2016022509gm-0009-0000-b327da61",
+        "date": "2016-02-25 09:00",
+        "round": "East 2, 1 honba",
+        "seed": seed,
+    }
     svg = wall_svg(seed_round(seed), title="t", caption=caption)
     lines = captions(svg)
-    assert lines[0] == "Game 2016022509gm-0009-0000-b327da61 · Date 2016-02-25 09:00 · Round East 2, 1 honba"
+    assert (
+        lines[0]
+        == "Game 2016022509gm-0009-0000-b327da61 · Date 2016-02-25 09:00 · Round East 2, 1 honba"
+    )
     assert lines[1] == f"Seed {seed[:40]}…{seed[-8:]}" and len(seed) > 1000
     # the whole seed stays in the picture, for anyone who wants to rebuild the wall
-    assert desc(svg).splitlines() == [f"Game: {caption['game']}", f"Date: {caption['date']}",
-                                      f"Round: {caption['round']}", f"Seed: {seed}"]
+    assert desc(svg).splitlines() == [
+        f"Game: {caption['game']}",
+        f"Date: {caption['date']}",
+        f"Round: {caption['round']}",
+        f"Seed: {seed}",
+    ]
 
 
 def test_a_records_digest_and_the_readers_words() -> None:
     seed = vector_seed()
     labels = {"game": "対局", "round": "局", "digest": "牌山ハッシュ"}
-    svg = wall_svg(seed_round(seed), labels=labels,
-                   caption={"game": "abc", "round": "東1局", "digest": "md5 0123456789abcdef"})
+    svg = wall_svg(
+        seed_round(seed),
+        labels=labels,
+        caption={"game": "abc", "round": "東1局", "digest": "md5 0123456789abcdef"},
+    )
     assert captions(svg) == ["対局 abc · 局 東1局", "牌山ハッシュ md5 0123456789abcdef"]
 
 
@@ -79,7 +93,12 @@ def test_the_worker_request_takes_a_caption() -> None:
 
 def test_the_cli_picture_names_its_round_and_seed() -> None:
     seed = vector_seed()
-    out = subprocess.run([sys.executable, "-m", "pywall", "wall", seed, "--svg", "-", "--round", "3"],
-                         capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "pywall", "wall", seed, "--svg", "-", "--round", "3"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout
     assert captions(out) == ["Round 3", f"Seed {seed[:40]}…{seed[-8:]}"]
     assert f"Seed: {seed}" in desc(out)

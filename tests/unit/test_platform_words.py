@@ -30,12 +30,20 @@ def ms_record() -> dict[str, Any]:
     return dict(json.loads(MS.read_text(encoding="utf-8")))
 
 
-@pytest.mark.parametrize(("mode", "length", "rule"), [
-    (1, "east", "4-player, East only"), (2, "south", "4-player, East-South"),
-    (11, "east", "3-player, East only"), (12, "south", "3-player, East-South"),
-    (99, None, "4-player, rule unknown"),
-], ids=["4p-east", "4p-south", "3p-east", "3p-south", "unknown"])
-def test_a_majsoul_rooms_length_is_given_apart_from_its_words(mode: int, length: str | None, rule: str) -> None:
+@pytest.mark.parametrize(
+    ("mode", "length", "rule"),
+    [
+        (1, "east", "4-player, East only"),
+        (2, "south", "4-player, East-South"),
+        (11, "east", "3-player, East only"),
+        (12, "south", "3-player, East-South"),
+        (99, None, "4-player, rule unknown"),
+    ],
+    ids=["4p-east", "4p-south", "3p-east", "3p-south", "unknown"],
+)
+def test_a_majsoul_rooms_length_is_given_apart_from_its_words(
+    mode: int, length: str | None, rule: str
+) -> None:
     record = ms_record()
     record["head"]["config"]["mode"]["mode"] = mode
     game = report(record)["game"]
@@ -47,9 +55,16 @@ def test_a_record_that_names_no_rule_has_no_length() -> None:
     assert (game["rule"], game["rule_length"]) == ("3-player, rule unknown", None)
 
 
-@pytest.mark.parametrize(("setting", "limited"), [
-    ({"paixing": 1}, True), ({"paixing": 0, "left_count": 0}, False), ({}, False), (None, False),
-], ids=["preset", "zeros", "empty", "null"])
+@pytest.mark.parametrize(
+    ("setting", "limited"),
+    [
+        ({"paixing": 1}, True),
+        ({"paixing": 0, "left_count": 0}, False),
+        ({}, False),
+        (None, False),
+    ],
+    ids=["preset", "zeros", "empty", "null"],
+)
 def test_a_room_with_test_settings_carries_its_limit(setting: Any, limited: bool) -> None:
     record = ms_record()
     record["head"]["config"]["mode"]["testing_environment"] = setting
@@ -60,9 +75,14 @@ def test_a_room_with_test_settings_carries_its_limit(setting: Any, limited: bool
 
 def test_a_revealed_wall_that_is_another_rounds_blames_no_seed() -> None:
     record = ms_record()
-    rounds = [a["result"]["data"] for a in record["data"]["data"]["actions"]
-              if "result" in a and a["result"]["name"].endswith("NewRound")]
+    rounds = [
+        a["result"]["data"]
+        for a in record["data"]["data"]["actions"]
+        if "result" in a and a["result"]["name"].endswith("NewRound")
+    ]
     rounds[1]["paishan"], rounds[2]["paishan"] = rounds[2]["paishan"], rounds[1]["paishan"]
     found = [f for f in report(record)["findings"] if f["code"] == "wall_unrelated"]
     assert found and all(f["data"]["stated"] is True for f in found)
-    assert all("seed" not in f["message"] and "the wall the record reveals" in f["message"] for f in found)
+    assert all(
+        "seed" not in f["message"] and "the wall the record reveals" in f["message"] for f in found
+    )

@@ -38,8 +38,11 @@ def proto_json(value: Any, ints_as_text: bool) -> Any:
     string, as the mapping writes 64-bit ones: whichever fields a downloader's proto makes
     64-bit, the reader takes them."""
     if isinstance(value, dict):
-        return {camel(k): proto_json(v, ints_as_text) for k, v in value.items()
-                if v not in (0, "", [], {}, None) or isinstance(v, float)}
+        return {
+            camel(k): proto_json(v, ints_as_text)
+            for k, v in value.items()
+            if v not in (0, "", [], {}, None) or isinstance(v, float)
+        }
     if isinstance(value, list):
         return [proto_json(v, ints_as_text) for v in value]
     if ints_as_text and isinstance(value, int) and not isinstance(value, bool):
@@ -57,10 +60,19 @@ def downloaded(record: Record, ints_as_text: bool = False, any_type: bool = Fals
     """A record as a Python downloader saves it: the lobby's answer (head, the still
     encoded ``data``, ``dataUrl``) and the decoded records as ``details``."""
     prefix = "type.googleapis.com/lq." if any_type else ""
-    details = [{"@type": prefix + "Record" + e["name"].removeprefix(".lq.").removeprefix("Record"),
-                **proto_json(e["data"], ints_as_text)} for e in events_of(record)]
-    return {"head": proto_json(record.get("head", {}), ints_as_text), "data": "CgRkYXRh",
-            "dataUrl": "https://example.invalid/record", "details": details}
+    details = [
+        {
+            "@type": prefix + "Record" + e["name"].removeprefix(".lq.").removeprefix("Record"),
+            **proto_json(e["data"], ints_as_text),
+        }
+        for e in events_of(record)
+    ]
+    return {
+        "head": proto_json(record.get("head", {}), ints_as_text),
+        "data": "CgRkYXRh",
+        "dataUrl": "https://example.invalid/record",
+        "details": details,
+    }
 
 
 def check(record: Record) -> GameResult:
@@ -69,8 +81,9 @@ def check(record: Record) -> GameResult:
 
 def same(a: GameResult, b: GameResult) -> None:
     assert a.checked == b.checked and a.status == b.status
-    assert [(f.code, f.severity, f.round, f.message) for f in a.findings] == \
-        [(f.code, f.severity, f.round, f.message) for f in b.findings]
+    assert [(f.code, f.severity, f.round, f.message) for f in a.findings] == [
+        (f.code, f.severity, f.round, f.message) for f in b.findings
+    ]
 
 
 SHAPES = [(False, False), (True, False), (True, True)]
@@ -78,7 +91,9 @@ SHAPE_IDS = ["camel-case", "ints-as-text", "any-type-url"]
 
 
 @pytest.mark.parametrize(("ints_as_text", "any_type"), SHAPES, ids=SHAPE_IDS)
-def test_the_md5_era_record_as_downloaded_verifies_like_the_original(ints_as_text: bool, any_type: bool) -> None:
+def test_the_md5_era_record_as_downloaded_verifies_like_the_original(
+    ints_as_text: bool, any_type: bool
+) -> None:
     record = md5_record()
     shaped = downloaded(record, ints_as_text, any_type)
     text = json.dumps(shaped)
@@ -92,7 +107,9 @@ def test_the_md5_era_record_as_downloaded_verifies_like_the_original(ints_as_tex
 
 
 @pytest.mark.parametrize(("ints_as_text", "any_type"), SHAPES, ids=SHAPE_IDS)
-def test_the_sha256_era_round_as_downloaded_verifies_like_the_original(ints_as_text: bool, any_type: bool) -> None:
+def test_the_sha256_era_round_as_downloaded_verifies_like_the_original(
+    ints_as_text: bool, any_type: bool
+) -> None:
     record = sha_record()
     converted = check(downloaded(record, ints_as_text, any_type))
     same(check(record), converted)
@@ -104,7 +121,9 @@ def test_the_sha256_era_round_as_downloaded_verifies_like_the_original(ints_as_t
 def test_an_altered_draw_is_caught_in_the_downloaded_shape_as_in_the_original(seat: int) -> None:
     """Seat 0's draw is the case the mapping leaves its seat out of."""
     record = md5_record()
-    draw = [e for e in events_of(record) if e["name"].endswith("DealTile") and e["data"]["seat"] == seat][5]
+    draw = [
+        e for e in events_of(record) if e["name"].endswith("DealTile") and e["data"]["seat"] == seat
+    ][5]
     draw["data"]["tile"] = other(draw["data"]["tile"])
     original, converted = check(record), check(downloaded(record, ints_as_text=True))
     same(original, converted)
@@ -123,7 +142,9 @@ def test_an_altered_indicator_and_hash_are_caught_in_the_downloaded_shape() -> N
     events_of(record)[0]["data"]["sha256"] = "0" * 64
     converted = check(downloaded(record))
     same(check(record), converted)
-    assert converted.status == "mismatch" and "hash_mismatch" in {f.code for f in converted.findings}
+    assert converted.status == "mismatch" and "hash_mismatch" in {
+        f.code for f in converted.findings
+    }
 
 
 # --- Riichi City: the API's data object, without its wrapper ------------------------------------

@@ -59,11 +59,19 @@ def test_every_emitted_code_is_documented() -> None:
 
 
 def test_rule_names() -> None:
-    assert rule_from_type(169, 4) == ("4-player, Houou lobby, East-South, open tanyao, red fives", "鳳南喰赤")
+    assert rule_from_type(169, 4) == (
+        "4-player, Houou lobby, East-South, open tanyao, red fives",
+        "鳳南喰赤",
+    )
     assert rule_from_type(185, 3)[1] == "三鳳南喰赤"
     assert "vs computer" in rule_from_type(0, 4)[0]
     assert "vs computer" not in rule_from_type(1, 4)[0]
-    assert (vs_computer(0), vs_computer(136), vs_computer(137), vs_computer(None)) == (True, True, False, False)
+    assert (vs_computer(0), vs_computer(136), vs_computer(137), vs_computer(None)) == (
+        True,
+        True,
+        False,
+        False,
+    )
 
 
 def test_game_says_vs_computer_and_red_fives() -> None:
@@ -73,7 +81,9 @@ def test_game_says_vs_computer_and_red_fives() -> None:
     assert (people["vs_computer"], people["red_fives"]) == (False, True)
     computer = check_log("c.xml", text.replace('<GO type="41"', '<GO type="40"')).to_dict()["game"]
     assert computer["vs_computer"] is True and computer["rule"].endswith(", vs computer")
-    assert computer["rule_code"] == people["rule_code"] == "特南喰赤"  # Tenhou's code has no letter for it
+    assert (
+        computer["rule_code"] == people["rule_code"] == "特南喰赤"
+    )  # Tenhou's code has no letter for it
     no_red = check_log("n.xml", text.replace('<GO type="41"', '<GO type="43"')).to_dict()["game"]
     assert no_red["red_fives"] is False and "赤" not in no_red["rule_code"]
 
@@ -90,15 +100,29 @@ def test_a_rows_first_problem_carries_its_code_and_context() -> None:
     context = row["first_problem_data"]
     assert context["finding"] == finding.to_dict()
     assert (context["finding"]["category"], context["finding"]["where"]) == ("tile", "draw")
-    assert context["round"] == {"index": 3, "label": bad.rounds[3].label, "dealer": bad.rounds[3].dealer}
+    assert context["round"] == {
+        "index": 3,
+        "label": bad.rounds[3].label,
+        "dealer": bad.rounds[3].dealer,
+    }
     assert bad.game is not None
-    assert context["game"] == {"players": list(bad.game.players), "player_count": 4, "red_fives": True}
+    assert context["game"] == {
+        "players": list(bad.game.players),
+        "player_count": 4,
+        "red_fives": True,
+    }
     json.dumps(row)  # plain JSON
     good = compact_row(1, check_log("good.xml", text))
-    assert (good["first_problem"], good["first_problem_code"], good["first_problem_data"]) == ("", "", None)
+    assert (good["first_problem"], good["first_problem_code"], good["first_problem_data"]) == (
+        "",
+        "",
+        None,
+    )
     junk = compact_row(2, check_log("junk.xml", b"junk"))
     assert junk["first_problem_code"] == "log_format"
-    assert junk["first_problem_data"]["round"] is None and junk["first_problem_data"]["game"] is None
+    assert (
+        junk["first_problem_data"]["round"] is None and junk["first_problem_data"]["game"] is None
+    )
 
 
 def test_problem_context_ignores_what_it_cannot_read() -> None:
@@ -131,7 +155,9 @@ def test_csv_export() -> None:
 
 
 def test_api_walls_json_and_errors() -> None:
-    doc = json.loads(api.handle("walls", json.dumps({"seed": vector_seed(), "rounds": 2, "players": 4})))
+    doc = json.loads(
+        api.handle("walls", json.dumps({"seed": vector_seed(), "rounds": 2, "players": 4}))
+    )
     assert doc["rounds"][0]["wall"][:6] == [22, 91, 36, 115, 56, 19]
     assert doc["rounds"][0]["dice"] == [6, 2]
     assert doc["rounds"][0]["layout"]["dora"][0] == 5
@@ -145,17 +171,36 @@ def test_api_never_raises_on_junk() -> None:
         assert doc["files"][0]["status"] == "error"
 
 
-findings = st.builds(Finding, st.sampled_from(sorted(CODES)), st.sampled_from(list(Severity)),
-                     st.none() | st.integers(0, 30), st.text(max_size=40),
-                     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
-rounds = st.builds(RoundReport, st.integers(0, 30), st.text(max_size=20),
-                   st.tuples(st.integers(1, 6), st.integers(1, 6)), st.sampled_from(["verified", "mismatch"]),
-                   st.integers(0, 2000))
+findings = st.builds(
+    Finding,
+    st.sampled_from(sorted(CODES)),
+    st.sampled_from(list(Severity)),
+    st.none() | st.integers(0, 30),
+    st.text(max_size=40),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+)
+rounds = st.builds(
+    RoundReport,
+    st.integers(0, 30),
+    st.text(max_size=20),
+    st.tuples(st.integers(1, 6), st.integers(1, 6)),
+    st.sampled_from(["verified", "mismatch"]),
+    st.integers(0, 2000),
+)
 
 
 @settings(max_examples=100)
-@given(st.builds(FileReport, st.text(max_size=30), st.sampled_from(["verified", "mismatch", "error"]),
-                 st.integers(0, 10**6), st.none(), st.tuples(rounds), st.tuples(findings, findings)))
+@given(
+    st.builds(
+        FileReport,
+        st.text(max_size=30),
+        st.sampled_from(["verified", "mismatch", "error"]),
+        st.integers(0, 10**6),
+        st.none(),
+        st.tuples(rounds),
+        st.tuples(findings, findings),
+    )
+)
 def test_reports_round_trip(report: FileReport) -> None:
     assert FileReport.from_dict(json.loads(json.dumps(report.to_dict()))) == report
 
@@ -165,7 +210,11 @@ def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-
     from pywall.errors import InputTooLargeError
 
     gone = report.report_for_entry("big.mjlog", InputTooLargeError("over the cap"))
-    assert (gone.status, gone.findings[0].code, gone.findings[0].message) == ("error", "too_large", "over the cap")
+    assert (gone.status, gone.findings[0].code, gone.findings[0].message) == (
+        "error",
+        "too_large",
+        "over the cap",
+    )
     ok = report.report_for_entry("a.mjlog", LOG.read_bytes(), detail=True)
     assert ok.status == "verified" and ok.rounds[0].wall is not None
 
@@ -180,10 +229,14 @@ def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-
 
 # --- issue 13, item 15: CSV formula injection ------------------------------------------------
 
-@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"],
-                         ids=["equals", "plus", "minus", "at", "tab", "carriage-return"])
+
+@pytest.mark.parametrize(
+    "start",
+    ["=", "+", "-", "@", "\t", "\r"],
+    ids=["equals", "plus", "minus", "at", "tab", "carriage-return"],
+)
 def test_csv_cells_that_could_start_a_formula_are_neutralised(start: str) -> None:
-    evil = f"{start}HYPERLINK(\"http://x\")"
+    evil = f'{start}HYPERLINK("http://x")'
     assert csv_cell(evil) == "'" + evil
     report = check_log(f"{start}cmd|' /C calc'!A0.xml", b"not a log")
     import csv

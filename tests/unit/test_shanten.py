@@ -260,7 +260,9 @@ def test_the_suit_table_is_the_same_whatever_nodes_were_built_before() -> None:
         "print(hashlib.sha256(s.suit_table()).hexdigest())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == hashlib.sha256(zlib.decompress(base64.b64decode(PACKED))).hexdigest()
+    assert (
+        out.stdout.strip() == hashlib.sha256(zlib.decompress(base64.b64decode(PACKED))).hexdigest()
+    )
 
 
 def test_every_suit_of_up_to_14_tiles_reads_the_automatons_profile_from_the_table() -> None:
@@ -294,16 +296,30 @@ def convolve_by_definition(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> 
     """Two profiles together, from the definition: for m melds and p pairs, every way to
     give m1 melds and p1 pairs to the first and the rest to the second."""
     return tuple(
-        min([cap] + [a[m1 * 2 + p1] + b[(m - m1) * 2 + p - p1] for m1 in range(m + 1) for p1 in range(p + 1)])
+        min(
+            [cap]
+            + [
+                a[m1 * 2 + p1] + b[(m - m1) * 2 + p - p1]
+                for m1 in range(m + 1)
+                for p1 in range(p + 1)
+            ]
+        )
         for m in range(5)
         for p in (0, 1)
     )
 
 
 @settings(max_examples=2000, deadline=None)
-@given(st.lists(st.integers(0, 10), min_size=10, max_size=10), st.lists(st.integers(0, 10), min_size=10, max_size=10),
-       st.sampled_from([8, 10]))
-def test_combining_two_profiles_is_their_min_plus_convolution(a: list[int], b: list[int], cap: int) -> None:
+@given(
+    st.lists(st.integers(0, 10), min_size=10, max_size=10),
+    st.lists(st.integers(0, 10), min_size=10, max_size=10),
+    st.sampled_from([8, 10]),
+)
+def test_combining_two_profiles_is_their_min_plus_convolution(
+    a: list[int], b: list[int], cap: int
+) -> None:
     from pywall.shanten import combine_profiles
 
-    assert combine_profiles(tuple(a), tuple(b), cap) == convolve_by_definition(tuple(a), tuple(b), cap)
+    assert combine_profiles(tuple(a), tuple(b), cap) == convolve_by_definition(
+        tuple(a), tuple(b), cap
+    )

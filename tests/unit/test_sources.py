@@ -18,15 +18,20 @@ from pywall.inputs.databases import MARK_EVERY
 from pywall.inputs.sources import ArchiveSource
 from tests.unit.test_archives import LOG, corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 
-SPECIAL = [("2019123123gm-00a9-0000-bad0b220", corrupt_bz2(), 1, 0),
-           ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),  # not downloaded: skipped
-           ("2019123123gm-00a9-0000-00000000", b"", 0, 0),
-           ("2019123123gm-00a9-0000-7a3e0000", bz2.compress(tampered_text().encode()), 1, 0)]
+SPECIAL = [
+    ("2019123123gm-00a9-0000-bad0b220", corrupt_bz2(), 1, 0),
+    ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),  # not downloaded: skipped
+    ("2019123123gm-00a9-0000-00000000", b"", 0, 0),
+    ("2019123123gm-00a9-0000-7a3e0000", bz2.compress(tampered_text().encode()), 1, 0),
+]
 
 
 def plain(entries: Any) -> list[tuple[str, Any]]:
     """Entries comparable with ==: an error as its class and message."""
-    return [(name, (type(c).__name__, str(c)) if isinstance(c, PywallError) else c) for name, c in entries]
+    return [
+        (name, (type(c).__name__, str(c)) if isinstance(c, PywallError) else c)
+        for name, c in entries
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +56,9 @@ def everything(path: Path, label: str) -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("which", ["db", "logs_zip"], ids=["database", "zip"])
-def test_every_start_gives_the_rest_of_what_items_from_file_gives(which: str, request: pytest.FixtureRequest) -> None:
+def test_every_start_gives_the_rest_of_what_items_from_file_gives(
+    which: str, request: pytest.FixtureRequest
+) -> None:
     path: Path = request.getfixturevalue(which)
     want = everything(path, path.name)
     source = ArchiveSource(path, path.name)
@@ -62,7 +69,9 @@ def test_every_start_gives_the_rest_of_what_items_from_file_gives(which: str, re
     source.close()
 
 
-def test_a_database_survey_marks_every_sixteenth_game_and_another_worker_adopts_it(db: Path) -> None:
+def test_a_database_survey_marks_every_sixteenth_game_and_another_worker_adopts_it(
+    db: Path,
+) -> None:
     want = everything(db, "houou.db")
     first = ArchiveSource(db, "houou.db")
     survey = first.survey()
@@ -76,22 +85,32 @@ def test_a_database_survey_marks_every_sixteenth_game_and_another_worker_adopts_
     other.close()
 
 
-@pytest.mark.parametrize("schema", [
-    ("CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_processed int, was_error int, "
-     "log_content text, log_hash text) WITHOUT ROWID"),
-    ("CREATE TABLE logs(rowid text, log_id text, is_tonpusen int, is_processed int, was_error int, "
-     "log_content text, log_hash text)"),
-], ids=["without-rowid", "a-column-named-rowid"])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        (
+            "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_processed int, was_error int, "
+            "log_content text, log_hash text) WITHOUT ROWID"
+        ),
+        (
+            "CREATE TABLE logs(rowid text, log_id text, is_tonpusen int, is_processed int, was_error int, "
+            "log_content text, log_hash text)"
+        ),
+    ],
+    ids=["without-rowid", "a-column-named-rowid"],
+)
 def test_a_table_whose_rowid_is_hidden_still_reads_right(tmp_path: Path, schema: str) -> None:
     path = phoenix_db(tmp_path / "odd.db", fixture_rows()[:40] + SPECIAL, schema)
     want = everything(path, "odd.db")
     source = ArchiveSource(path, "odd.db")
     survey = source.survey()
     assert survey["total"] == len(want)
-    assert survey["parallel"] == ("WITHOUT ROWID" not in schema)  # a real column 'rowid': seeks by _rowid_
+    assert survey["parallel"] == (
+        "WITHOUT ROWID" not in schema
+    )  # a real column 'rowid': seeks by _rowid_
     assert plain(source.entries(0)) == want
     if survey["parallel"]:
-        assert plain(source.entries(MARK_EVERY + 3)) == want[MARK_EVERY + 3:]
+        assert plain(source.entries(MARK_EVERY + 3)) == want[MARK_EVERY + 3 :]
     source.close()
 
 

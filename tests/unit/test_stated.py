@@ -24,14 +24,25 @@ def report(data: bytes, detail: bool = False) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("data", "limits"),
     [
-        (MD5_RECORD.read_bytes(),
-         ["unrevealed_tiles", "digest_from_record", "deal_outside_hash", "unsalted_digest",
-          "platform_chooses_walls"]),
-        (json.dumps(sha_record()).encode(),
-         ["unrevealed_tiles", "digest_from_record", "platform_chooses_walls"]),
+        (
+            MD5_RECORD.read_bytes(),
+            [
+                "unrevealed_tiles",
+                "digest_from_record",
+                "deal_outside_hash",
+                "unsalted_digest",
+                "platform_chooses_walls",
+            ],
+        ),
+        (
+            json.dumps(sha_record()).encode(),
+            ["unrevealed_tiles", "digest_from_record", "platform_chooses_walls"],
+        ),
         (SHA_ROUND.read_bytes(), ["unrevealed_tiles", "no_commitment", "platform_chooses_walls"]),
-        (RC_FOUR.read_bytes(),
-         ["unrevealed_tiles", "digest_from_record", "unsalted_digest", "platform_chooses_walls"]),
+        (
+            RC_FOUR.read_bytes(),
+            ["unrevealed_tiles", "digest_from_record", "unsalted_digest", "platform_chooses_walls"],
+        ),
         ((TENHOU / "gimite" / "test.mjlog").read_bytes(), []),
     ],
     ids=["majsoul-md5", "majsoul-sha256-salted", "majsoul-no-digest", "riichicity", "tenhou"],
@@ -43,20 +54,48 @@ def test_a_game_says_what_its_checks_cannot_prove(data: bytes, limits: list[str]
 
 def test_limits_follow_the_table_order() -> None:
     game = parse_record(MD5_RECORD.read_bytes())
-    assert list(limits_of(reversed(game.rounds))) == [c for c in LIMITS if c in limits_of(game.rounds)]
+    assert list(limits_of(reversed(game.rounds))) == [
+        c for c in LIMITS if c in limits_of(game.rounds)
+    ]
 
 
 @pytest.mark.parametrize(
     ("data", "first"),
     [
-        (MD5_RECORD.read_bytes(),
-         [{"name": "md5", "algorithm": "md5", "covers": "undealt", "salted": False, "tiles": 83,
-           "match": True}]),
-        (json.dumps(sha_record()).encode(),
-         [{"name": "sha256", "algorithm": "sha256", "covers": "wall", "salted": True, "tiles": 136,
-           "match": True},
-          {"name": "saltSha256", "algorithm": "sha256", "covers": "salt", "salted": False, "tiles": 0,
-           "match": True}]),
+        (
+            MD5_RECORD.read_bytes(),
+            [
+                {
+                    "name": "md5",
+                    "algorithm": "md5",
+                    "covers": "undealt",
+                    "salted": False,
+                    "tiles": 83,
+                    "match": True,
+                }
+            ],
+        ),
+        (
+            json.dumps(sha_record()).encode(),
+            [
+                {
+                    "name": "sha256",
+                    "algorithm": "sha256",
+                    "covers": "wall",
+                    "salted": True,
+                    "tiles": 136,
+                    "match": True,
+                },
+                {
+                    "name": "saltSha256",
+                    "algorithm": "sha256",
+                    "covers": "salt",
+                    "salted": False,
+                    "tiles": 0,
+                    "match": True,
+                },
+            ],
+        ),
         (SHA_ROUND.read_bytes(), []),
     ],
     ids=["md5", "sha256-salted", "none"],
@@ -73,7 +112,9 @@ def test_riichicity_rounds_carry_every_copy_of_the_digest() -> None:
     rounds = report(RC_FOUR.read_bytes())["rounds"]
     assert all(len(r["hashes"]) == 5 and all(h["match"] for h in r["hashes"]) for r in rounds)
     assert rounds[0]["hashes"][0]["name"] == "handCardsSHA256"
-    assert {(h["covers"], h["salted"], h["tiles"]) for h in rounds[0]["hashes"]} == {("wall", False, 136)}
+    assert {(h["covers"], h["salted"], h["tiles"]) for h in rounds[0]["hashes"]} == {
+        ("wall", False, 136)
+    }
 
 
 def test_a_digest_without_its_salt_has_no_computed_value() -> None:
@@ -81,7 +122,8 @@ def test_a_digest_without_its_salt_has_no_computed_value() -> None:
     del record["events"][0]["data"]["salt"]
     hashes = report(json.dumps(record).encode())["rounds"][0]["hashes"]
     assert [(h["name"], h["computed"], h["match"]) for h in hashes] == [
-        ("sha256", None, None), ("saltSha256", None, None)
+        ("sha256", None, None),
+        ("saltSha256", None, None),
     ]
 
 

@@ -91,29 +91,47 @@ def test_straight_line_shuffle_equals_the_loop(rnd: list[int], players: int) -> 
 
 def test_rnd_words_are_read_little_endian() -> None:
     src = bytes(range(256)) * 4 + bytes(128)
-    digests = b"".join(hashlib.sha512(src[i:i + 128]).digest() for i in range(0, 1152, 128))
+    digests = b"".join(hashlib.sha512(src[i : i + 128]).digest() for i in range(0, 1152, 128))
     assert list(tenhou.rnd_from_src(src)) == list(struct.unpack("<144I", digests))
 
 
-@pytest.mark.parametrize("bad,why", [
-    ("", "empty"),
-    ("!!!!", "base64"),
-    ("QUJD", "bytes"),
-    ("foo,bar", "unknown seed format"),
-    ("mt19937ar-sha512-n288,1,2", "32 hex words"),
-    ("mt19937ar,1,2,3,4,5,6,7,zz", "hexadecimal"),
-    ("mt19937ar,1,2,3", "8 or 32 hex words"),
-    ("mt19937ar,-1,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,+1,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,0x1,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,1_0,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,\uff11,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,,0,0,0,0,0,0,0", "hexadecimal"),
-    ("mt19937ar,123456789,0,0,0,0,0,0,0", "longer than 32 bits"),
-    ("mt19937ar-sha512-n288,-1" + ",0" * 31, "hexadecimal"),
-], ids=["empty", "not-base64", "short", "unknown-prefix", "late2009-count", "early2009-hex",
-        "early2009-count", "signed", "plus", "0x", "underscore", "fullwidth-digit", "empty-word",
-        "nine-digits", "late2009-signed"])
+@pytest.mark.parametrize(
+    "bad,why",
+    [
+        ("", "empty"),
+        ("!!!!", "base64"),
+        ("QUJD", "bytes"),
+        ("foo,bar", "unknown seed format"),
+        ("mt19937ar-sha512-n288,1,2", "32 hex words"),
+        ("mt19937ar,1,2,3,4,5,6,7,zz", "hexadecimal"),
+        ("mt19937ar,1,2,3", "8 or 32 hex words"),
+        ("mt19937ar,-1,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,+1,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,0x1,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,1_0,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,\uff11,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,,0,0,0,0,0,0,0", "hexadecimal"),
+        ("mt19937ar,123456789,0,0,0,0,0,0,0", "longer than 32 bits"),
+        ("mt19937ar-sha512-n288,-1" + ",0" * 31, "hexadecimal"),
+    ],
+    ids=[
+        "empty",
+        "not-base64",
+        "short",
+        "unknown-prefix",
+        "late2009-count",
+        "early2009-hex",
+        "early2009-count",
+        "signed",
+        "plus",
+        "0x",
+        "underscore",
+        "fullwidth-digit",
+        "empty-word",
+        "nine-digits",
+        "late2009-signed",
+    ],
+)
 def test_bad_seeds_raise_seed_error(bad: str, why: str) -> None:
     """int(word, 16) alone takes '-1' (struct then failed: a traceback), '+1', '0x1', '1_0'
     and non-ASCII digits: each is refused with a SeedError."""
@@ -135,7 +153,7 @@ def test_players_must_be_3_or_4(seed: str) -> None:
 
 
 def test_seed_with_whitespace_and_newlines(seed: str) -> None:
-    spaced = "\n".join(seed[i:i + 76] for i in range(0, len(seed), 76))
+    spaced = "\n".join(seed[i : i + 76] for i in range(0, len(seed), 76))
     assert tenhou.walls(spaced, 1) == tenhou.walls(seed, 1)
 
 

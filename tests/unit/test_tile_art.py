@@ -65,7 +65,9 @@ def test_the_whole_art_is_small() -> None:
     assert sum(len(face_svg(c).encode()) for c in CODES) < 60_000
 
 
-def test_the_site_ships_these_faces_and_their_licence(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_site_ships_these_faces_and_their_licence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """build.py writes tiles/CODE.svg from this module: one source of the art."""
     build = load_build()
     monkeypatch.setattr(build, "SITE", tmp_path)
@@ -74,4 +76,6 @@ def test_the_site_ships_these_faces_and_their_licence(tmp_path: Path, monkeypatc
     assert written == {f"{c}.svg" for c in CODES} | {"LICENSE.txt"}
     for code in CODES:
         assert (tmp_path / "tiles" / f"{code}.svg").read_text(encoding="utf-8") == face_svg(code)
-    assert "SIL OPEN FONT LICENSE Version 1.1" in (tmp_path / "tiles" / "LICENSE.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in (tmp_path / "tiles" / "LICENSE.txt").read_text(
+        encoding="utf-8"
+    )

@@ -58,6 +58,7 @@ def test_three_player_replacements_after_nuki_are_checked() -> None:
 
 # --- alterations, generated over every current-format fixture ---------------
 
+
 def target_round(tags: Tags) -> int:
     """The second round if it has at least 8 draws, else the first one that has."""
     rounds = len(tags.find(r"<INIT.*"))
@@ -107,7 +108,9 @@ def test_altered_deal_tile_is_caught(path: Path) -> None:
     hai1[4] = str((old + 4) % 136)
     tags.tags[i] = re.sub(r'hai1="[^"]*"', f'hai1="{",".join(hai1)}"', tags.tags[i])
     _, found = first_error(tags.text())
-    assert [(f.code, f.round, f.data["seat"], f.data["k"]) for f in found] == [("deal_mismatch", rnd, 1, 5)]
+    assert [(f.code, f.round, f.data["seat"], f.data["k"]) for f in found] == [
+        ("deal_mismatch", rnd, 1, 5)
+    ]
     assert "deal tile 5 of seat 1" in found[0].message
 
 
@@ -118,8 +121,9 @@ def test_altered_dora_indicator_is_caught(path: Path) -> None:
     i = round_tags(tags, rnd, r"<INIT.*")[0]
     seed = search(r'seed="([^"]*)"', tags.tags[i]).group(1).split(",")
     seed[5] = str((int(seed[5]) + 1) % 136)
-    tags.tags[i] = tags.tags[i].replace(search(r'seed="[^"]*"', tags.tags[i]).group(),
-                                        f'seed="{",".join(seed)}"')
+    tags.tags[i] = tags.tags[i].replace(
+        search(r'seed="[^"]*"', tags.tags[i]).group(), f'seed="{",".join(seed)}"'
+    )
     _, found = first_error(tags.text())
     assert [(f.code, f.round) for f in found] == [("dora_mismatch", rnd)]
     assert "indicator 1 (INIT)" in found[0].message
@@ -170,8 +174,11 @@ def test_removed_dora_tag_is_caught() -> None:
 
 def test_removed_kan_call_is_caught() -> None:
     tags = Tags(log_text(TENHOU / "gimite" / "test.mjlog"))
-    kans = [i for i in tags.find(r'<N who="\d" m="(\d+)" */>')
-            if not int(search(r'm="(\d+)"', tags.tags[i]).group(1)) & 0x3C]
+    kans = [
+        i
+        for i in tags.find(r'<N who="\d" m="(\d+)" */>')
+        if not int(search(r'm="(\d+)"', tags.tags[i]).group(1)) & 0x3C
+    ]
     i = kans[0]
     rnd = tags.round_of(i)
     del tags.tags[i]
@@ -183,8 +190,11 @@ def test_altered_dice_are_caught() -> None:
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     seed = search(r'<INIT seed="([^"]*)"', text).group(1).split(",")
     seed[3] = str((int(seed[3]) + 1) % 6)
-    _, found = first_error(text.replace(search(r'<INIT seed="[^"]*"', text).group(),
-                                             f'<INIT seed="{",".join(seed)}"', 1))
+    _, found = first_error(
+        text.replace(
+            search(r'<INIT seed="[^"]*"', text).group(), f'<INIT seed="{",".join(seed)}"', 1
+        )
+    )
     assert [(f.code, f.round) for f in found] == [("dice_mismatch", 0)]
 
 
@@ -233,7 +243,9 @@ def test_draws_past_the_wall_are_one_finding_and_a_count() -> None:
     result = verify_game(game)
     codes = [f.code for f in result.findings if f.round == 0]
     assert codes.count("live_wall_overrun") == 1
-    more = next(f for f in result.findings if f.code == "more_mismatches" and "past the end" in f.message)
+    more = next(
+        f for f in result.findings if f.code == "more_mismatches" and "past the end" in f.message
+    )
     assert more.data["count"] == 500 - 70 - 1
 
 

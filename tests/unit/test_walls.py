@@ -55,7 +55,9 @@ def test_regions_partition_the_wall_by_layout() -> None:
 
 def test_whole_walls_only() -> None:
     """Mahjong Soul's MD5-era record states only the undealt tiles: no whole wall."""
-    old = parse_record((DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json").read_bytes())
+    old = parse_record(
+        (DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json").read_bytes()
+    )
     result = verify_game(old)
     assert game_walls([(r.layout.scheme, r.wall) for r in result.rounds], True).rounds == ()
     new = parse_record((DATA / "riichicity" / "4ma_gin_han_sample.json").read_bytes())
@@ -86,7 +88,11 @@ def test_tally_counts_each_position_once_per_wall() -> None:
 def test_degrees_of_freedom() -> None:
     tests = {t.name: t for t in wall_tests(fair_tally(random.Random(3), 4, 200))}
     assert {n: t.dof for n, t in tests.items()} == {
-        "positions": 135 * 33, "deal": 2 * 33, "live": 2 * 33, "dead": 33, "red_fives": 4
+        "positions": 135 * 33,
+        "deal": 2 * 33,
+        "live": 2 * 33,
+        "dead": 33,
+        "red_fives": 4,
     }
     tests3 = {t.name: t.dof for t in wall_tests(fair_tally(random.Random(3), 3, 200))}
     assert tests3["positions"] == 107 * 26 and tests3["dead"] == 26

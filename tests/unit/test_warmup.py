@@ -31,8 +31,10 @@ def test_made_up_log_is_a_whole_wall_per_round() -> None:
 def test_a_changed_tile_in_the_made_up_log_is_caught() -> None:
     text = made_up_log(rounds=1)
     first_draw = text.index("<T", text.index("<INIT"))
-    tile = int(text[first_draw + 2:text.index("/>", first_draw)])
-    changed = text[:first_draw] + f"<T{(tile + 4) % 136}/>" + text[text.index("/>", first_draw) + 2:]
+    tile = int(text[first_draw + 2 : text.index("/>", first_draw)])
+    changed = (
+        text[:first_draw] + f"<T{(tile + 4) % 136}/>" + text[text.index("/>", first_draw) + 2 :]
+    )
     report = check_log("changed.xml", changed.encode()).to_dict()
     assert report["status"] == "mismatch"
     assert [f["code"] for f in report["findings"] if f["severity"] == "error"] == ["draw_mismatch"]
