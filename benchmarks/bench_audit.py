@@ -1,17 +1,18 @@
 """Benchmark ``pywall audit`` on a phoenix-logs database, against ``pywall verify`` in the
 same run; prints figures, asserts nothing.
 
-The database is bench_archive.py's (N games, default 4,000, copies of the Tenhou fixture
-logs under new log ids; build/bench/, reused when it exists). Each run setting is timed
-R times (default 3), alternating audit and verify so that both see the same machine load,
-each a CLI subprocess with ``--jobs J`` (default 2). Prints each median in games per
-second and the audit's time over verify's (the cost of the starting-hand, draw and wall
-tests on top of checking every tile). The copies repeat about 50 distinct games, so the
-audit counts 50 and excludes the rest as repeats; every copy is still checked and its
-draws computed (the repeat is found after the report is made), with the shanten caches
-warmer than a corpus of distinct games would leave them.
+The database (N games, default 4,000; build/bench/, reused when it exists) holds by
+default distinct games (sim_logs.py: each from its own seed, played by the test
+simulator's bots on the walls pywall rebuilds, so every hand differs, as in a real
+archive); ``--copies`` uses bench_archive.py's copies of the Tenhou fixture logs instead
+(about 50 games repeated: the audit counts 50 and excludes the rest as repeats, with the
+shanten caches warmer than distinct games leave them). Each setting is timed R times
+(default 3), alternating audit and verify so that both see the same machine load, each a
+CLI subprocess with ``--jobs J`` (default 2). Prints each median in games per second and
+the audit's time over verify's (the cost of the starting-hand, draw and wall tests on top
+of checking every tile).
 
-Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R]
+Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copies]
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_archive import build
+from benchmarks import bench_archive, sim_logs
 
 
 def timed(args: list[str]) -> float:
@@ -46,9 +47,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--copies", action="store_true", help="copies of the fixture logs")
     args = parser.parse_args()
-    db = ROOT / "build" / "bench" / f"phoenix-{args.games}.db"
-    build(db, args.games)
+    if args.copies:
+        db = ROOT / "build" / "bench" / f"phoenix-{args.games}.db"
+        bench_archive.build(db, args.games)
+    else:
+        db = ROOT / "build" / "bench" / f"simulated-{args.games}.db"
+        sim_logs.build(db, args.games)
     jobs = ["--jobs", str(args.jobs)]
     audit, verify = [], []
     for _ in range(args.runs):

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from pywall.draws import game_draws
-from pywall.layout import WallScheme, layout_for
+from pywall.layout import Layout, WallScheme, layout_for
 from pywall.model import (
     Call,
     Discard,
@@ -48,9 +48,11 @@ def counts_of(tiles: Sequence[int]) -> list[int]:
 class _Table:
     """One round being played: hands as tile ids, the events so far."""
 
-    def __init__(self, wall: Sequence[int], rng: random.Random, calls: float) -> None:
-        self.wall, self.rng, self.calls = wall, rng, calls
-        self.hands = [sorted(wall[p] for p in LAYOUT.deal[s]) for s in range(PLAYERS)]
+    def __init__(
+        self, wall: Sequence[int], rng: random.Random, calls: float, layout: Layout = LAYOUT
+    ) -> None:
+        self.wall, self.rng, self.calls, self.layout = wall, rng, calls, layout
+        self.hands = [sorted(wall[p] for p in layout.deal[s]) for s in range(PLAYERS)]
         self.events: list[Event] = []
         self.live = 0  # live draws made
         self.kans = 0
@@ -58,13 +60,13 @@ class _Table:
         self.melds = [0] * PLAYERS
 
     def live_left(self) -> int:
-        return len(LAYOUT.live) - self.live - self.kans
+        return len(self.layout.live) - self.live - self.kans
 
     def draw(self, seat: int, replacement: bool = False) -> int:
         if replacement:
-            tile = self.wall[LAYOUT.replacements[self.kans - 1]]
+            tile = self.wall[self.layout.replacements[self.kans - 1]]
         else:
-            tile = self.wall[LAYOUT.live[self.live]]
+            tile = self.wall[self.layout.live[self.live]]
             self.live += 1
         self.events.append(Draw(seat, tile))
         self.hands[seat].append(tile)
@@ -113,7 +115,7 @@ class _Table:
         self.events.append(Call(seat, 0, MeldKind.CLOSED_KAN, taken))
         self.kans += 1
         self.melds[seat] += 1
-        self.events.append(DoraReveal(self.wall[LAYOUT.dora[self.kans]]))
+        self.events.append(DoraReveal(self.wall[self.layout.dora[self.kans]]))
         return True
 
     def claim(self, discarder: int, tile: int) -> tuple[int, MeldKind | None] | None:
@@ -135,10 +137,15 @@ class _Table:
 
 
 def play_round(
-    wall: Sequence[int], rng: random.Random, index: int = 0, calls: float = 0.3
+    wall: Sequence[int],
+    rng: random.Random,
+    index: int = 0,
+    calls: float = 0.3,
+    layout: Layout = LAYOUT,
 ) -> Round:
-    """One round with seat 0 as dealer on a 136-tile wall in the ``front`` layout."""
-    t = _Table(wall, rng, calls)
+    """One round with seat 0 as dealer on a 136-tile wall in ``layout`` (by default the
+    ``front`` scheme's)."""
+    t = _Table(wall, rng, calls, layout)
     seat = 0
     t.draw(seat)
     drew = True
@@ -167,7 +174,7 @@ def play_round(
             if drew:
                 t.kans += 1
                 t.draw(seat, replacement=True)
-                t.events.append(DoraReveal(t.wall[LAYOUT.dora[t.kans]]))
+                t.events.append(DoraReveal(t.wall[t.layout.dora[t.kans]]))
             continue  # a pon discards next; after a kan's replacement, check the win first
         if t.live_left() <= 0:
             t.events.append(Ryuukyoku("exhaustive"))
@@ -175,9 +182,9 @@ def play_round(
         seat = (seat + 1) % PLAYERS
         t.draw(seat)
         drew = True
-    hands = tuple(tuple(wall[p] for p in LAYOUT.deal[s]) for s in range(PLAYERS))
+    hands = tuple(tuple(wall[p] for p in layout.deal[s]) for s in range(PLAYERS))
     return Round(
-        index, 0, 0, 0, None, wall[LAYOUT.dora[0]], 0, hands, (25000,) * 4, tuple(t.events)
+        index, 0, 0, 0, None, wall[layout.dora[0]], 0, hands, (25000,) * 4, tuple(t.events)
     )
 
 

@@ -1,0 +1,147 @@
+"""Distinct Tenhou games for the benchmarks: each from its own random seed, played by
+the test simulator's bots (tests/sim) on the walls pywall rebuilds from that seed,
+written as mjlog XML that ``pywall verify`` checks tile by tile.
+
+Copies of the ~50 fixture games repeat the same hands, so the draw test's caches stay
+warm on them; a corpus of real size needs games that differ. These are not real play
+(the bots call only pon and kans, never chi, and every game has ``ROUNDS`` rounds), but
+every tile of them comes from a real seed's walls, in Tenhou's layout and log format.
+
+``logs(n, seed)`` yields n mjlog texts; ``build(path, n)`` writes them bz2-compressed
+into a phoenix-logs-schema SQLite database (as bench_archive.py's copies).
+"""
+
+from __future__ import annotations
+
+import base64
+import bz2
+import hashlib
+import multiprocessing
+import random
+import sqlite3
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pywall.layout import WallScheme, layout_for
+from pywall.model import Call, Discard, DoraReveal, Draw, MeldKind, Riichi, Round, Win
+from pywall.tenhou import PREFIX, SEED_BYTES, iter_walls
+from tests.sim import play_round
+
+UN = '<UN n0="a" n1="b" n2="c" n3="d" dan="16,16,16,16" rate="2000,2000,2000,2000" sx="M,M,M,M"/>'
+ROUNDS = 8
+PLAYERS = 4
+LAYOUT = layout_for(WallScheme.TENHOU, PLAYERS)
+SCHEMA = (
+    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
+    "is_processed int, was_error int, log_content text, log_hash text)"
+)
+
+
+def meld_code(kind: MeldKind, called: int, taken: tuple[int, ...], relative: int) -> int:
+    """Tenhou's ``m`` code of a pon, an open kan or a closed kan (docs/tenhou.md)."""
+    if kind is MeldKind.CLOSED_KAN:
+        return taken[0] // 4 * 4 << 8
+    if kind is MeldKind.OPEN_KAN:
+        return called << 8 | relative
+    kind_base = called // 4 * 4
+    held = {called, *taken}
+    unused = next(i for i in range(4) if kind_base + i not in held)
+    three = [kind_base + i for i in range(4) if i != unused]
+    return (called // 4 * 3 + three.index(called)) << 9 | unused << 5 | 0x8 | relative
+
+
+def _round_tags(rnd: Round, number: int, dice: tuple[int, int], last: bool) -> Iterator[str]:
+    dealer = number % PLAYERS
+    seat = [(s + dealer) % PLAYERS for s in range(PLAYERS)]  # the sim's seat 0 deals
+    hands = {seat[s]: ",".join(map(str, rnd.hands[s])) for s in range(PLAYERS)}  # deal order
+    yield (
+        f'<INIT seed="{number},0,0,{dice[0] - 1},{dice[1] - 1},{rnd.dora_indicator}" '
+        f'ten="250,250,250,250" oya="{dealer}" '
+        + " ".join(f'hai{s}="{hands[s]}"' for s in range(PLAYERS))
+        + "/>"
+    )
+    discarder = called = -1
+    owari = ' owari="250,0.0,250,0.0,250,0.0,250,0.0"' if last else ""
+    for ev in rnd.events:
+        if type(ev) is Draw:
+            yield f"<{'TUVW'[seat[ev.seat]]}{ev.tile}/>"
+        elif type(ev) is Discard:
+            discarder, called = seat[ev.seat], ev.tile
+            yield f"<{'DEFG'[seat[ev.seat]]}{ev.tile}/>"
+        elif type(ev) is Call:
+            who = seat[ev.seat]
+            code = meld_code(ev.kind, called, ev.taken, (discarder - who) % PLAYERS)
+            yield f'<N who="{who}" m="{code}"/>'
+        elif type(ev) is DoraReveal:
+            yield f'<DORA hai="{ev.tile}"/>'
+        elif type(ev) is Riichi:
+            yield f'<REACH who="{seat[ev.seat]}" step="1"/>'
+        elif type(ev) is Win:
+            yield (
+                f'<AGARI ba="0,0" who="{seat[ev.seat]}" fromWho="{seat[ev.from_seat]}" '
+                f'sc="250,0,250,0,250,0,250,0"{owari}/>'
+            )
+        else:
+            yield f'<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"{owari}/>'
+
+
+def mjlog(rng: random.Random) -> str:
+    """One game: a fresh seed, ``ROUNDS`` rounds played on its walls."""
+    seed = PREFIX + base64.b64encode(rng.randbytes(SEED_BYTES)).decode()
+    tags = [
+        '<mjloggm ver="2.3">',
+        f'<SHUFFLE seed="{seed}" ref=""/>',
+        '<GO type="169" lobby="0"/>',
+        UN,
+        '<TAIKYOKU oya="0"/>',
+    ]
+    walls = iter_walls(seed, PLAYERS)
+    for number in range(ROUNDS):
+        wall = next(walls)
+        assert wall.dice is not None
+        rnd = play_round(wall.tiles, random.Random(rng.random()), number, layout=LAYOUT)
+        tags += _round_tags(rnd, number, wall.dice, number == ROUNDS - 1)
+    return "".join(tags) + "</mjloggm>"
+
+
+def game(index: int, seed: int = 2026) -> str:
+    """Game ``index`` of the corpus ``seed`` (each game its own generator: any order)."""
+    return mjlog(random.Random(f"{seed}-{index}"))
+
+
+def logs(games: int, seed: int = 2026) -> Iterator[str]:
+    """The corpus's games in order, made on every core."""
+    with multiprocessing.get_context("spawn").Pool() as pool:
+        yield from pool.imap(partial(game, seed=seed), range(games), chunksize=16)
+
+
+def build(path: Path, games: int) -> None:
+    """A phoenix-logs-schema database of ``games`` distinct games (reused if it exists)."""
+    if path.exists():
+        with sqlite3.connect(path) as conn:
+            if conn.execute("SELECT COUNT(*) FROM logs").fetchone()[0] == games:
+                print(f"reusing {path} ({games:,} distinct games)")
+                return
+        path.unlink()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute(SCHEMA)
+        for i, text in enumerate(logs(games)):
+            blob = bz2.compress(text.encode())
+            lid = f"2019{1 + i // 4000 % 12:02d}01{i // 200 % 24:02d}gm-00a9-0000-{i:08x}"
+            conn.execute(
+                "INSERT INTO logs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (lid, 0, 0, 1, 0, blob, hashlib.sha256(blob).hexdigest()),
+            )
+    conn.close()
+    print(
+        f"built {path}: {games:,} distinct simulated games in {time.perf_counter() - start:.0f} s"
+    )
