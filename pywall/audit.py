@@ -696,6 +696,9 @@ def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> Why | None
         )
         return kind, f"{kind}: {message}" if message else str(kind), kind, context
     rounds = report.get("rounds") or []
+    if not isinstance(rounds, list):
+        path = str(report.get("path", "?"))[:200]
+        raise ValueInputError(f"{path}: the record's rounds are not a list")
     if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
         why = "the report carries no starting hands (check the game with the audit on)"
         return "no_hands", why, "no_starting_hands", {}

@@ -234,6 +234,18 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
     assert tally.games == 0 and tally.hands == 0 and tally.draws == 0
 
 
+@pytest.mark.parametrize("rounds", [-1, "rounds", {"0": {}}], ids=["number", "text", "object"])
+def test_a_record_whose_rounds_are_no_list_is_a_clear_error(rounds: object) -> None:
+    """Found by the fuzzer: rounds of -1 in a record handed back raised a TypeError."""
+    from pywall.errors import ValueInputError
+
+    (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
+    tally = Tally()
+    with pytest.raises(ValueInputError, match="rounds are not a list"):
+        tally.add_report({**audit_input(report), "rounds": rounds})
+    assert tally.games == 0 and tally.hands == 0
+
+
 def test_draws_naming_a_seat_the_game_lacks_are_refused() -> None:
     from pywall.errors import ValueInputError
 
