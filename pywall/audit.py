@@ -26,9 +26,9 @@ tallied in the archive's order).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any
 
 from pywall.audit_draws import (
     NO_DRAWS,
@@ -39,10 +39,9 @@ from pywall.audit_draws import (
     draw_verdict,
     wall_audit,
 )
-from pywall.audit_records import checked_counts, checked_game
+from pywall.audit_records import GameRecord, Why, checked_counts, read_record
 from pywall.draws import GameDraws, Sums
 from pywall.errors import ValueInputError
-from pywall.report import problem_context
 from pywall.shanten import shanten
 from pywall.shanten_distribution import distribution
 from pywall.stats import (
@@ -55,9 +54,7 @@ from pywall.stats import (
     z_score,
 )
 from pywall.tiles import dora_kind
-from pywall.walls import GameWalls, WallTally
-
-_T = TypeVar("_T")
+from pywall.walls import WallTally
 
 OVERALL = "all players"
 ANONYMOUS = frozenset({"", "NoName"})
@@ -480,19 +477,31 @@ class Tally:
         return self.overall.hands
 
     def add_report(self, report: Mapping[str, Any]) -> None:
-        """One game's report (``FileReport.to_dict()`` with ``starting`` hands)."""
-        path = str(report.get("path", "?"))
-        reason = _exclusion(report, self.seen)
-        if reason is not None:
-            self.excluded.append(Exclusion(path, *reason))
+        """One game's report as JSON (``FileReport.to_dict()`` with ``starting`` hands, or
+        its ``audit_input``): read and checked (``read_record``) before anything is counted."""
+        self.add(read_record(report))
+
+    def add(self, record: GameRecord) -> None:
+        """One game's audit record: counted once, if it can be (else an exclusion)."""
+        if record.problem is None and record.fingerprint in self.seen:
+            first = self.seen[record.fingerprint]
+            problem: Why | None = (
+                "duplicate",
+                f"the same game as {first}",
+                "duplicate",
+                {"same_as": first},
+            )
+        else:
+            problem = record.problem
+        if problem is not None:
+            self.excluded.append(Exclusion(record.path, *problem))
             return
-        players, kind, names, rows = checked_game(report)  # before anything is counted
-        draws, walls = _game_draws(report, path, players), _game_walls(report, path)
-        self.seen[report["game"]["fingerprint"]] = path
+        players, names = record.players, record.names
+        self.seen[record.fingerprint] = record.path
         self.games += 1
-        platform = f"{kind}:{players}"  # a platforms key
+        platform = f"{record.platform}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
-        for seat, tiles, value, dora in rows:
+        for seat, tiles, value, dora in record.starting:
             for group in (
                 self.overall,
                 self.platforms.setdefault(platform, GroupTally()),
@@ -504,10 +513,10 @@ class Tally:
                 self.anonymous_hands += 1
             else:
                 self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
-        if draws is not None:
-            self._add_draws(draws, platform, names)
-        if walls is not None:
-            self.walls.setdefault(platform, WallTally(players)).add_game(walls)
+        if record.draws is not None:
+            self._add_draws(record.draws, platform, names)
+        if record.walls is not None:
+            self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
 
     def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
         role = "dealer" if dealer else "non-dealer"
@@ -603,111 +612,11 @@ class Tally:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
-#: What ``Tally.add_report`` reads of a game's report, and of its rounds and findings.
-AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds", "draws", "walls")
-AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
-
-
-def _game_draws(report: Mapping[str, Any], path: str, players: int) -> GameDraws | None:
-    """A report's draw sums (``GameDraws`` as it carries them), read before anything is
-    counted; ``None`` when it carries none."""
-    draws = _carried(report, "draws", GameDraws.from_dict, path)
-    if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
-        raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
-    return draws
-
-
-def _game_walls(report: Mapping[str, Any], path: str) -> GameWalls | None:
-    return _carried(report, "walls", GameWalls.from_dict, path)
-
-
-def _carried(
-    report: Mapping[str, Any], key: str, read: Callable[[Any], _T], path: str
-) -> _T | None:
-    """The report's ``key`` read back as its type; a ``ValueInputError`` naming what is
-    wrong for anything else; ``None`` when the report carries none."""
-    found = report.get(key)
-    if not found:
-        return None
-    try:
-        return read(found)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueInputError(f"{path}: not a game's {key} ({type(exc).__name__})") from None
-
-
-def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The part of a report (``FileReport.to_dict()``) the tally reads: adding it counts
-    the same as adding the report, at a fraction of its size."""
-    out = {k: report[k] for k in AUDIT_FIELDS if k in report}
-    game = report.get("game")
-    if isinstance(game, Mapping):
-        out["game"] = {k: game[k] for k in AUDIT_GAME if k in game}
-    # the first error, whole (its code and data word the reason in the reader's language)
-    first = _first_error(report)
-    out["findings"] = [first] if first else []
-    out["rounds"] = [
-        {k: r.get(k) for k in ("index", "label", "dealer", "starting")}
-        if isinstance(r, Mapping)
-        else r
-        for r in report.get("rounds") or []
-    ]
-    return out
-
-
 def _exclusion_from(e: Sequence[Any]) -> Exclusion:
     """An exclusion as ``Tally.to_dict`` lists it (tallies before reason codes: 3 items)."""
     path, kind, reason = e[:3]
     code, data = (e[3], e[4]) if len(e) >= 5 else ("", {})
     return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
-
-
-def _first_error(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """A report's first finding of severity error (its dict form), or None."""
-    return next(
-        (
-            f
-            for f in report.get("findings") or []
-            if isinstance(f, Mapping) and f.get("severity") == "error"
-        ),
-        None,
-    )
-
-
-#: (kind, reason in English, reason code, data for the reason's words)
-Why = tuple[str, str, str, Mapping[str, Any]]
-
-
-def _exclusion(report: Mapping[str, Any], seen: Mapping[str, str]) -> Why | None:
-    """Why a game's report cannot count, or None when it can."""
-    status, game = report.get("status"), report.get("game")
-    if status != "verified" or not isinstance(game, Mapping):
-        first = _first_error(report)
-        kind = status if status in ("mismatch", "error") else "unreadable"
-        message = first.get("message") if first else None
-        rounds = report.get("rounds")
-        context = (
-            problem_context(
-                first,
-                game if isinstance(game, Mapping) else None,
-                rounds if isinstance(rounds, list) else (),
-            )
-            if first
-            else {}
-        )
-        return kind, f"{kind}: {message}" if message else str(kind), kind, context
-    rounds = report.get("rounds") or []
-    if not isinstance(rounds, list):
-        path = str(report.get("path", "?"))[:200]
-        raise ValueInputError(f"{path}: the record's rounds are not a list")
-    if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
-        why = "the report carries no starting hands (check the game with the audit on)"
-        return "no_hands", why, "no_starting_hands", {}
-    key = game.get("fingerprint")
-    if not isinstance(key, str):
-        return "no_hands", "the report has no game fingerprint", "no_fingerprint", {}
-    if key in seen:
-        return "duplicate", f"the same game as {seen[key]}", "duplicate", {"same_as": seen[key]}
-    return None
 
 
 def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:

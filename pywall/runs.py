@@ -20,7 +20,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
 from pywall.archives import Entry
-from pywall.audit import Tally, audit_input
+from pywall.audit import Tally
+from pywall.audit_records import audit_input, record_of
 from pywall.errors import PywallError, ValueInputError
 from pywall.report import FileReport, compact_row, report_for_entry
 
@@ -78,13 +79,12 @@ class ArchiveRun:
         rows, details, records = [], [], []
         for name, content in entries:
             report, detailed = self._report(name, content)
-            as_dict = report.to_dict()
-            if self.records:
-                records.append(audit_input(as_dict))
+            if self.records:  # JSON for the page, which tallies a shared run's games in order
+                records.append(audit_input(report.to_dict()))
             else:
-                self.tally.add_report(as_dict)
+                self.tally.add(record_of(report))
             if detailed:
-                details.append({"i": self.done, **as_dict})
+                details.append({"i": self.done, **report.to_dict()})
             rows.append(compact_row(self.done, report))
             self.done += 1
             if len(rows) == limit:

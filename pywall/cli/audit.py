@@ -12,9 +12,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 from collections import Counter
-from collections.abc import Mapping
 from contextlib import closing
-from typing import Any
 
 from pywall.archives import Packed, unpack
 from pywall.audit import (
@@ -24,10 +22,10 @@ from pywall.audit import (
     KIND_TEXT,
     GroupAudit,
     Tally,
-    audit_input,
     audit_result,
 )
 from pywall.audit_draws import DrawAudit, WallAudit
+from pywall.audit_records import GameRecord, record_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
 from pywall.cli.verify import add_jobs_argument, job_count, weight
@@ -59,11 +57,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(run=run)
 
 
-def input_for(item: tuple[str, bytes | PywallError | Packed]) -> Mapping[str, Any]:
-    """The worker's job for one log: what the tally reads of its report (module level,
-    so worker processes can run it)."""
+def input_for(item: tuple[str, bytes | PywallError | Packed]) -> GameRecord:
+    """The worker's job for one log: its audit record, typed (module level, so worker
+    processes can run it)."""
     name, content = item
-    return audit_input(report_for_entry(name, unpack(content), starting=True).to_dict())
+    return record_of(report_for_entry(name, unpack(content), starting=True))
 
 
 def p_text(p: float) -> str:
@@ -165,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
             for found in inputs:
-                tally.add_report(found)
+                tally.add(found)
     except WorkerDied as exc:
         return fail(str(exc))
     if not tally.hands:

@@ -249,7 +249,7 @@ def test_audit_input_counts_as_its_whole_report() -> None:
     # reasons' codes and the words' data (round label, dealer, players) must be the same.
     import re
 
-    from pywall.audit import audit_input
+    from pywall.audit_records import audit_input
     from pywall.report import error_report
     from tests.helpers import TENHOU, fixture_paths, log_text
 

@@ -1,0 +1,64 @@
+"""The audit's record of a game is one thing whichever way it comes: made from the typed
+report in this process (the CLI, an archive run) or read back from the JSON the page
+carries (a whole report, or its ``audit_input``)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pywall.audit import Tally
+from pywall.audit_records import audit_input, read_record, record_of
+from pywall.report import FileReport, report_for_entry
+from tests.helpers import DATA, fixture_paths, log_text
+
+RECORDS = [
+    *fixture_paths(),
+    *sorted((DATA / "majsoul").glob("*.json")),
+    *sorted((DATA / "riichicity").glob("*.json")),
+]
+
+
+def report(path: Path) -> FileReport:
+    return report_for_entry(path.name, path.read_bytes(), starting=True)
+
+
+def altered(path: Path) -> FileReport:
+    """A mismatched report: the first round's first draw is not the wall's."""
+    text = re.sub(r"<T(\d+)/>", lambda m: f"<T{(int(m[1]) + 4) % 136}/>", log_text(path), 1)
+    return report_for_entry(path.name, text.encode(), starting=True)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_typed_record_is_the_record_read_back_from_json(path: Path) -> None:
+    found = report(path)
+    typed = record_of(found)
+    as_json = json.loads(json.dumps(found.to_dict()))
+    assert read_record(as_json) == typed
+    assert read_record(json.loads(json.dumps(audit_input(as_json)))) == typed
+
+
+def test_a_mismatch_and_a_repeat_are_excluded_alike_either_way() -> None:
+    path = fixture_paths()[0]
+    reports = [report(path), report(path), altered(path), report_for_entry("x.xml", b"junk")]
+    assert reports[2].status == "mismatch" and reports[3].status == "error"
+    typed, read = Tally(), Tally()
+    for r in reports:
+        typed.add(record_of(r))
+        read.add_report(json.loads(json.dumps(audit_input(r.to_dict()))))
+    assert typed.to_dict() == read.to_dict()
+    assert [e.kind for e in typed.excluded] == ["duplicate", "mismatch", "error"]
+    assert typed.excluded[1].reason_data  # the first error's context, as the page words it
+
+
+def test_a_whole_corpus_tallies_the_same_either_way() -> None:
+    typed, read = Tally(), Tally()
+    for path in RECORDS:
+        found = report(path)
+        typed.add(record_of(found))
+        read.add_report(json.loads(json.dumps(found.to_dict())))
+    assert typed.games > 40 and typed.draws > 10_000
+    assert typed.to_dict() == read.to_dict()
