@@ -5,6 +5,7 @@ or alone (``pywall majsoul``, the page's Mahjong Soul hash tool)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 import pytest
 
@@ -15,7 +16,7 @@ from pywall.formats import parse_record
 from pywall.formats.majsoul import parse_hashes
 from pywall.model import HashClaim
 from pywall.verify import verify_game
-from tests.helpers import DATA
+from tests.helpers import DATA, ROOT
 from tests.unit.test_majsoul_record import MD5_RECORD, SHA_ROUND, Record, load, sha_record
 
 # --- the same round through both paths -------------------------------------------------
@@ -193,3 +194,14 @@ def test_a_salt_the_record_cannot_encode_is_hashed_not_a_crash() -> None:
     claim = HashClaim("saltSha256", "sha256", "\ud800", "0" * 64, "salt", over="salt")
     (result,) = check_digests((claim,), index=0, where="round 1", tiles=136).results
     assert result.match is False and result.computed is not None
+
+
+def test_the_docs_give_each_digest_code_its_one_severity() -> None:
+    """docs/platforms.md's table of digest codes says each code's severity as the code has it."""
+    text = (ROOT / "docs" / "platforms.md").read_text(encoding="utf-8")
+    said: dict[str, str] = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[1] in ("info", "warning", "error"):
+            said |= {code: cells[1] for code in re.findall(r"`(\w+)`", cells[0])}
+    assert said == {code: severity.value for code, severity in SEVERITY.items()}
