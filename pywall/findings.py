@@ -52,7 +52,9 @@ CODES: dict[str, str] = {
     "md5_match": "MD5(paishan) equals the round's md5 (Mahjong Soul before 2023-05-23)",
     "md5_mismatch": "MD5(paishan) differs from the round's md5",
     "salt_missing": "the round has a sha256 or saltSha256 but no salt, so it cannot be checked (a warning)",
-    "no_hash": "the round states no digest of its wall: its tiles are checked, nothing shows it was fixed first",
+    "no_hash": "the round states no digest of its wall: nothing shows it was fixed first (a warning)",
+    "no_digest_checked": "the hash tool could check no digest of the round's wall (none stated, or none "
+    "with its salt): nothing of the round is verified (an error)",
     "red_fives_unusual": "more than one red five of a suit (allowed counts are not documented)",
     "wall_composition": "the stated wall (with the hands, where it lacks the deal) is not the game's tile set",
     "left_count_mismatch": "a record's count of live tiles left differs from what its draws leave",
@@ -94,6 +96,7 @@ DIGEST_CODES = {
     "md5_mismatch": "mismatch",
     "salt_missing": "missing",
     "no_hash": "missing",
+    "no_digest_checked": "missing",
     "deal_not_committed": "note",
 }
 #: Codes meaning the input could not be analysed at all (its reader's reason is technical).

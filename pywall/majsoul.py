@@ -1,4 +1,4 @@
-"""Mahjong Soul wall hashes: check a round's published hash against its wall.
+"""The Mahjong Soul hash tool: a round's wall and digests, as typed or saved, checked alone.
 
 Theory of operation (docs/platforms.md; the real 3-player vector from
 pages.lipenghua.com/game/maj-soul-crypto): each round record carries the whole
@@ -13,8 +13,11 @@ reveals the wall, so anyone can recompute the hash:
 - before: ``md5 = MD5(paishan)``, unsalted, and ``paishan`` holds only the 83 (3
   players: 68) undealt tiles, so the starting hands are outside the hash.
 
-docs/platforms.md says what each scheme can and cannot prove; checking every tile
-of a game against its wall is ``pywall.formats.majsoul`` + ``pywall.verify``.
+This module is ``pywall majsoul`` and the page's hash panel: it reads the wall text and
+the stated digests (``paishan_from_text``, ``digest_from_text``) and hands them to
+``pywall.digests``, which checks every platform's digests with the same codes and
+severities; checking every tile of a game against its wall is ``pywall.formats.majsoul`` +
+``pywall.verify``. docs/platforms.md says what each scheme can and cannot prove.
 
 Hex digests are compared case-insensitively. A mismatch is a finding, not an
 exception; malformed input (a wall that cannot exist, a "hash" that is not
@@ -25,13 +28,14 @@ reported as a warning, not rejected.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from pywall.digests import DigestResult, RoundDigests, check_digests
 from pywall.errors import ValueInputError
 from pywall.findings import Finding, Severity
+from pywall.formats.majsoul_hashes import claims_from_round
 from pywall.model import RoundHashes
 
 SCHEMA = "pywall.majsoul/1"
@@ -41,8 +45,8 @@ WALL_SIZES = {136: 4, 108: 3, 83: 4, 68: 3}
 UNDEALT_SIZES = frozenset({83, 68})
 SANMA_CHARACTERS = frozenset({"1m", "9m"})
 DIGEST_HEX_LENGTH = {"sha256": 64, "md5": 32}
-
-#: Finding codes of this module, one line each (stable: add, never rename).
+#: A digest's key in this tool's report (``pywall.majsoul/1``), by the record's name of it.
+REPORT_KEYS = {"sha256": "sha256", "saltSha256": "salt_sha256", "md5": "md5"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,25 +70,17 @@ class Paishan:
 
 
 @dataclass(frozen=True, slots=True)
-class DigestCheck:
-    """One stated digest against the recomputed one."""
-
-    name: str  # sha256 | salt_sha256 | md5
-    stated: str
-    computed: str
-
-    @property
-    def match(self) -> bool:
-        return self.stated == self.computed
-
-
-@dataclass(frozen=True, slots=True)
 class RoundCheck:
     index: int
     stated: RoundHashes
     paishan: Paishan
-    digests: tuple[DigestCheck, ...]
-    findings: tuple[Finding, ...]
+    digests: RoundDigests
+    findings: tuple[Finding, ...]  # the digests' findings, then the tool's own (red fives)
+
+    @property
+    def checked(self) -> tuple[DigestResult, ...]:
+        """The digests that could be computed again (a sha256 without its salt cannot)."""
+        return tuple(d for d in self.digests.results if d.computed is not None)
 
     @property
     def ok(self) -> bool:
@@ -104,8 +100,8 @@ class RoundCheck:
             "paishan": r.paishan.text,
             "salt": s.salt,
             "digests": {
-                d.name: {"stated": d.stated, "computed": d.computed, "match": d.match}
-                for d in r.digests
+                REPORT_KEYS[d.name]: {"stated": d.stated, "computed": d.computed, "match": d.match}
+                for d in r.checked
             },
             "ok": r.ok,
         }
@@ -198,91 +194,40 @@ def digest_from_text(text: str, algorithm: str, what: str | None = None) -> str:
     return value
 
 
-# --- hashing and checking -----------------------------------------------------------
+# --- checking ----------------------------------------------------------------------
 
 
-def sha256_hex(text: str) -> str:
-    return hashlib.sha256(_utf8(text)).hexdigest()
+def stated_digests(stated: RoundHashes, where: str) -> RoundHashes:
+    """The round's digests as they are compared: each one that can be checked (a sha256
+    needs the salt) trimmed and lower-cased, or a ``ValueInputError`` when it is not hex
+    of its algorithm's length."""
 
+    def clean(value: str | None, algorithm: str, name: str) -> str | None:
+        if value is None or (algorithm == "sha256" and stated.salt is None):
+            return value
+        return digest_from_text(value, algorithm, f"{where}: {name}")
 
-def md5_hex(text: str) -> str:
-    return hashlib.md5(_utf8(text), usedforsecurity=False).hexdigest()
-
-
-def _utf8(text: str) -> bytes:
-    # JSON can carry lone surrogates ("\ud800"); hash them rather than crash.
-    return text.encode("utf-8", "surrogatepass")
-
-
-def digests_from_round(stated: RoundHashes, wall: Paishan, where: str) -> list[DigestCheck]:
-    """Recompute every digest the round states and can be recomputed."""
-    checks = []
-    if stated.salt is not None:
-        if stated.sha256 is not None:
-            value = digest_from_text(stated.sha256, "sha256", f"{where}: sha256")
-            checks.append(DigestCheck("sha256", value, sha256_hex(wall.text + stated.salt)))
-        if stated.salt_sha256 is not None:
-            value = digest_from_text(stated.salt_sha256, "sha256", f"{where}: saltSha256")
-            checks.append(DigestCheck("salt_sha256", value, sha256_hex(stated.salt)))
-    if stated.md5 is not None:
-        value = digest_from_text(stated.md5, "md5", f"{where}: md5")
-        checks.append(DigestCheck("md5", value, md5_hex(wall.text)))
-    return checks
-
-
-_VERDICT = {
-    "sha256": ("sha256_match", "hash_mismatch", "SHA-256(paishan + salt)", "sha256"),
-    "salt_sha256": ("salt_hash_match", "salt_hash_mismatch", "SHA-256(salt)", "saltSha256"),
-    "md5": ("md5_match", "md5_mismatch", "MD5(paishan)", "md5"),
-}
-
-
-def finding_from_digest(check: DigestCheck, index: int, where: str) -> Finding:
-    good, bad, formula, field_name = _VERDICT[check.name]
-    data = {"stated": check.stated, "computed": check.computed}
-    if check.match:
-        return Finding(good, Severity.INFO, index, f"{where}: {formula} matches {field_name}", data)
-    return Finding(
-        bad, Severity.ERROR, index,
-        f"{where}: {formula} is {check.computed}, but the round states {field_name} "
-        f"{check.stated}",
-        data,
-    )  # fmt: skip
+    return replace(
+        stated,
+        sha256=clean(stated.sha256, "sha256", "sha256"),
+        salt_sha256=clean(stated.salt_sha256, "sha256", "saltSha256"),
+        md5=clean(stated.md5, "md5", "md5"),
+    )
 
 
 def check_round(stated: RoundHashes, index: int = 0) -> RoundCheck:
-    """Parse the round's wall, recompute its digests and say what matched."""
+    """Parse the round's wall, recompute its digests (``pywall.digests``) and say what matched."""
     where = _where(stated, index)
     try:
         wall = paishan_from_text(stated.paishan)
     except ValueInputError as exc:
         raise ValueInputError(f"{where}: {exc.message}") from None
-    digests = tuple(digests_from_round(stated, wall, where))
-    findings = [finding_from_digest(d, index, where) for d in digests]
-    if stated.salt is None and (stated.sha256 is not None or stated.salt_sha256 is not None):
-        findings.append(
-            Finding(
-                "salt_missing",
-                Severity.WARNING,
-                index,
-                f"{where}: the round states a sha256 but no salt to check it with",
-            )
-        )
-    if not any(d.name in ("sha256", "md5") for d in digests):
-        findings.append(
-            Finding(
-                "no_hash",
-                Severity.ERROR,
-                index,
-                f"{where}: no sha256 with its salt and no md5: nothing to check",
-            )
-        )
-    if wall.undealt:
-        findings.append(Finding("deal_not_committed", Severity.INFO, index,
-                                f"{where}: the paishan holds only the {len(wall.tiles)} undealt tiles; "
-                                "the starting hands are not covered by the hash"))  # fmt: skip
-    findings.extend(_red_five_findings(wall, index, where))
-    return RoundCheck(index, stated, wall, digests, tuple(findings))
+    digests = check_digests(
+        claims_from_round(replace(stated_digests(stated, where), paishan=wall.text), wall.undealt),
+        index=index, where=where, tiles=len(wall.tiles), undealt=wall.undealt, alone=True,
+    )  # fmt: skip
+    findings = digests.findings + tuple(_red_five_findings(wall, index, where))
+    return RoundCheck(index, stated, wall, digests, findings)
 
 
 def _where(stated: RoundHashes, index: int) -> str:

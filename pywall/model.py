@@ -114,6 +114,7 @@ class HashClaim:
     stated: str  # hex, as the record states it
     covers: str
     salted: bool = False  # a secret salt was hashed with the wall (revealed after the game)
+    over: str = ""  # what was hashed, in the record's words ("paishan + salt"), for messages
 
 
 @dataclass(frozen=True, slots=True)

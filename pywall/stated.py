@@ -2,33 +2,23 @@
 
 Theory of operation (docs/platforms.md; ../shared/FACTS-platforms.md): ``pywall.verify``
 compares every tile of such a record with the tile at its position in the wall
-(``pywall.layout``); this module checks the wall the record states: its tile set
-(with the starting hands, where the wall lacks the deal), the record's second copy
-of its undealt part (Riichi City's ``paiShan``), and each digest the round states,
-computed again from the exact text the record says was hashed. It also owns what
-no check of a stated wall can prove (``LIMITS``): the report carries those codes,
-so the CLI and the page say them in words instead of deciding them again.
+(``pywall.layout``) and each digest the round states with the wall (``pywall.digests``);
+this module checks the wall the record states: its tile set (with the starting hands,
+where the wall lacks the deal) and the record's second copy of its undealt part (Riichi
+City's ``paiShan``). It also owns what no check of a stated wall can prove (``LIMITS``):
+the report carries those codes, so the CLI and the page say them in words instead of
+deciding them again.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from pywall.findings import Finding, Severity
 from pywall.layout import Layout
-from pywall.model import HashClaim, Round
+from pywall.model import Round
 from pywall.tiles import KINDS, tile_text
-
-_HASH_CODES = {
-    ("sha256", False): ("sha256_match", "hash_mismatch"),
-    ("sha256", True): ("salt_hash_match", "salt_hash_mismatch"),
-    ("md5", False): ("md5_match", "md5_mismatch"),
-    ("md5", True): ("md5_match", "md5_mismatch"),
-}
-_COVERED = {"wall": "wall", "undealt": "undealt wall", "salt": "salt"}
 
 #: What no check of a stated wall can prove, one line each (stable codes: add, never
 #: rename). ``limits_of`` says which apply to a game; docs/platforms.md explains each.
@@ -55,109 +45,6 @@ LIMITS: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class HashResult:
-    """One digest a round states, and the one computed from what it says was hashed
-    (``computed`` is ``None`` when the record lacks part of that text: a salt)."""
-
-    name: str
-    algorithm: str
-    covers: str  # wall | undealt | salt
-    salted: bool
-    tiles: int  # wall tiles the digest covers (0 for the salt's own digest)
-    stated: str
-    computed: str | None
-
-    @property
-    def match(self) -> bool | None:
-        if self.computed is None:
-            return None
-        return self.computed == self.stated.strip().lower()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "algorithm": self.algorithm,
-            "covers": self.covers,
-            "salted": self.salted,
-            "tiles": self.tiles,
-            "stated": self.stated,
-            "computed": self.computed,
-            "match": self.match,
-        }
-
-
-def hash_result(rnd: Round, claim: HashClaim) -> HashResult:
-    computed = (
-        None
-        if claim.message is None
-        else hashlib.new(claim.algorithm, claim.message.encode()).hexdigest()
-    )
-    tiles = 0 if claim.covers == "salt" else len(rnd.wall or ())
-    return HashResult(
-        claim.name, claim.algorithm, claim.covers, claim.salted, tiles, claim.stated, computed
-    )
-
-
-def hash_results(rnd: Round) -> tuple[HashResult, ...]:
-    """Every digest the round states, computed again."""
-    return tuple(hash_result(rnd, claim) for claim in rnd.hashes)
-
-
-def hash_findings(rnd: Round, results: Iterable[HashResult]) -> list[Finding]:
-    """A finding per digest checked; ``salt_missing`` for those that cannot be; ``no_hash``
-    when no digest of the wall is stated at all."""
-    results = tuple(results)
-    out = [_hash_finding(rnd, r) for r in results if r.computed is not None]
-    unchecked = [r.name for r in results if r.computed is None]
-    if unchecked:
-        out.append(
-            Finding(
-                "salt_missing",
-                Severity.WARNING,
-                rnd.index,
-                f"{rnd.label}: the record states {' and '.join(unchecked)} but no salt: "
-                "the wall's digest cannot be checked",
-                {"names": unchecked},
-            )
-        )
-    if not any(r.covers != "salt" for r in results):
-        out.append(
-            Finding(
-                "no_hash",
-                Severity.WARNING,
-                rnd.index,
-                f"{rnd.label}: the record states no digest of this wall: its tiles were "
-                "checked, but nothing shows the wall was fixed before the round",
-            )
-        )
-    return out
-
-
-def _hash_finding(rnd: Round, r: HashResult) -> Finding:
-    ok_code, bad_code = _HASH_CODES[(r.algorithm, r.covers == "salt")]
-    data = {
-        "name": r.name,
-        "algorithm": r.algorithm,
-        "covers": r.covers,
-        "stated": r.stated,
-        "computed": r.computed,
-    }
-    covered = _COVERED.get(r.covers, r.covers)
-    if r.match:
-        return Finding(
-            ok_code, Severity.INFO, rnd.index, f"{rnd.label}: {r.name} matches the {covered}", data
-        )
-    return Finding(
-        bad_code,
-        Severity.ERROR,
-        rnd.index,
-        f"{rnd.label}: {r.name} does not match the {covered} "
-        f"(stated {r.stated[:16]}…, computed {(r.computed or '')[:16]}…)",
-        data,
-    )
-
-
 def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
     """The wall (with the hands, where it lacks the deal) must be the game's tile set:
     four of each kind (3-player: no 2m-8m); how many of the fives are red is the rule's."""
@@ -180,16 +67,6 @@ def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
                 f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
                 f"are not a {layout.players}-player tile set ({listed})",
                 {"counts": wrong},
-            )
-        )
-    if not layout.holds_deal:
-        out.append(
-            Finding(
-                "deal_not_committed",
-                Severity.INFO,
-                rnd.index,
-                f"{rnd.label}: the committed wall holds only the undealt tiles; the "
-                "starting hands are checked as a tile set, not against a hash",
             )
         )
     return out

@@ -8,7 +8,7 @@ states the facts): every dealt tile, every live draw, every replacement draw
 after a kan or a North extraction, every dora and ura indicator is compared with
 the wall tile at its position. Each comparison is one row; a mismatch becomes a
 ``Finding`` that says where, and checking goes on. A stated wall is also checked
-for its tile set and against its digests (``pywall.stated``).
+for its tile set (``pywall.stated``) and against its digests (``pywall.digests``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from pywall.digests import DigestResult, RoundDigests, check_digests
 from pywall.errors import SeedError
 from pywall.findings import TILE_CODES, Finding, Severity, capped
 from pywall.layout import Layout, WallScheme, layout_for
@@ -31,14 +32,7 @@ from pywall.model import (
     WallCount,
     Win,
 )
-from pywall.stated import (
-    HashResult,
-    composition_findings,
-    copy_findings,
-    hash_findings,
-    hash_results,
-    limits_of,
-)
+from pywall.stated import composition_findings, copy_findings, limits_of
 from pywall.tenhou import (
     SEEN_ON_REAL_LOGS,
     TILE_KINDS,
@@ -97,7 +91,12 @@ class RoundResult:
     dealer: int
     dora_revealed: int  # dora indicators the record revealed (the first and kan dora)
     ura_revealed: int
-    hashes: tuple[HashResult, ...] | None = None  # a stated wall's digests (None: Tenhou)
+    digests: RoundDigests | None = None  # a stated wall's digests (None: Tenhou)
+
+    @property
+    def hashes(self) -> tuple[DigestResult, ...] | None:
+        """Each digest the round states, as the report carries them (None: Tenhou)."""
+        return None if self.digests is None else self.digests.results
 
     @property
     def checked(self) -> int:
@@ -584,13 +583,13 @@ def _verify_stated(game: Game, findings: list[Finding]) -> GameResult:
         result = check_round(rnd, RoundWall(wall, None), layout, True, stated=True)
         if _over_budget(rounds, result, findings):
             break
-        hashes = hash_results(rnd)
-        more = (
-            composition_findings(rnd, layout)
-            + copy_findings(rnd, layout)
-            + hash_findings(rnd, hashes)
-        )
-        result = replace(result, findings=result.findings + tuple(more), hashes=hashes)
+        digests = check_digests(
+            rnd.hashes, index=rnd.index, where=rnd.label, tiles=len(wall),
+            undealt=not layout.holds_deal,
+        )  # fmt: skip
+        more = composition_findings(rnd, layout) + copy_findings(rnd, layout)
+        findings_of_round = result.findings + tuple(more) + digests.findings
+        result = replace(result, findings=findings_of_round, digests=digests)
         rounds.append(result)
         findings.extend(result.findings)
     return GameResult(tuple(rounds), capped(findings, FATAL_CODES), None, limits)

@@ -39,7 +39,7 @@ from pywall.formats.jsonrecord import (
     optional_text,
     text,
 )
-from pywall.formats.majsoul_hashes import MajsoulRecord, head_text, parse_hashes
+from pywall.formats.majsoul_hashes import MajsoulRecord, claims_from_round, head_text, parse_hashes
 from pywall.formats.majsoul_proto import TYPE_KEY, is_proto_event, proto_event, short_name
 from pywall.layout import WallScheme, wall_size
 from pywall.model import (
@@ -54,6 +54,7 @@ from pywall.model import (
     Platform,
     Riichi,
     Round,
+    RoundHashes,
     Ryuukyoku,
     WallCount,
     Win,
@@ -386,23 +387,12 @@ def hashes(d: dict[str, Any], scheme: WallScheme, where: str) -> tuple[HashClaim
     sha256 = optional_text(d, "sha256", where)
     salt_sha256 = optional_text(d, "saltSha256", where) or optional_text(d, "salt_sha256", where)
     md5 = optional_text(d, "md5", where)
-    claims = []
     if salt is not None:
         salt = hashable_text(salt, f"{where}, salt")
     # Without the salt (exports made with older protos may drop it) the digests are
-    # stated but cannot be checked: message None, and verify says salt_missing.
-    if sha256 is not None:
-        message = None if salt is None else paishan + salt
-        claims.append(HashClaim("sha256", "sha256", message, sha256, "wall", salted=True))
-    if salt_sha256 is not None:
-        claims.append(HashClaim("saltSha256", "sha256", salt, salt_sha256, "salt"))
-    if md5 is not None:
-        claims.append(
-            HashClaim(
-                "md5", "md5", paishan, md5, "undealt" if scheme is WallScheme.UNDEALT else "wall"
-            )
-        )
-    return tuple(claims)
+    # stated but cannot be checked: message None, and pywall.digests says salt_missing.
+    stated = RoundHashes(paishan, salt, sha256, salt_sha256, md5)
+    return claims_from_round(stated, undealt=scheme is WallScheme.UNDEALT)
 
 
 def _names(head: dict[str, Any], players: int) -> tuple[str, ...]:

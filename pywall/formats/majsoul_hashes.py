@@ -15,7 +15,7 @@ from typing import Any
 
 from pywall.errors import LogFormatError
 from pywall.formats.jsonrecord import document_from_data, game_id
-from pywall.model import RoundHashes
+from pywall.model import HashClaim, RoundHashes
 
 _HASH_FIELDS = {
     "salt": ("salt",),
@@ -110,6 +110,28 @@ def _small_int(value: Any) -> int | None:
     if isinstance(value, int) and 0 <= value < 100:
         return value
     return None
+
+
+def claims_from_round(stated: RoundHashes, undealt: bool) -> tuple[HashClaim, ...]:
+    """The digests a Mahjong Soul round states, each with the exact text it was computed over
+    (FACTS-platforms A7): ``sha256`` over paishan + salt, ``saltSha256`` over the salt (both
+    uncheckable, message ``None``, without the salt), ``md5`` over the paishan, which holds
+    only the undealt tiles before 2023-05-23 (``undealt``)."""
+    paishan, salt = stated.paishan, stated.salt
+    claims = []
+    if stated.sha256 is not None:
+        message = None if salt is None else paishan + salt
+        claims.append(
+            HashClaim("sha256", "sha256", message, stated.sha256, "wall", True, "paishan + salt")
+        )
+    if stated.salt_sha256 is not None:
+        claims.append(
+            HashClaim("saltSha256", "sha256", salt, stated.salt_sha256, "salt", False, "salt")
+        )
+    if stated.md5 is not None:
+        covers = "undealt" if undealt else "wall"
+        claims.append(HashClaim("md5", "md5", paishan, stated.md5, covers, False, "paishan"))
+    return tuple(claims)
 
 
 def head_text(head: dict[str, Any], key: str) -> str | None:

@@ -148,6 +148,11 @@ def wall_tiles(value: Any, where: str) -> tuple[int, ...]:
     return faces_from_text(text(value, where), where)
 
 
+def wall_digest(name: str, encode: str, stated: str) -> HashClaim:
+    """A digest the round states of its wall: SHA-256(handCardEncode), unsalted (FACTS B1)."""
+    return HashClaim(name, "sha256", encode, stated, "wall", over="handCardEncode")
+
+
 class _RoundReader:
     def __init__(self, index: int, players: int) -> None:
         self.index = index
@@ -167,9 +172,7 @@ class _RoundReader:
         wall = wall_tiles(encode, f"{where}, handCardEncode")
         stated = r.get("handCardsSHA256")
         if isinstance(stated, str) and stated:
-            self.claims.append(
-                HashClaim("handCardsSHA256", "sha256", hashable_text(encode, where), stated, "wall")
-            )
+            self.claims.append(wall_digest("handCardsSHA256", hashable_text(encode, where), stated))
         records = array(r.get("handEventRecord"), f"{where}, handEventRecord")
         if len(records) > _MAX_EVENTS:
             raise LogFormatError(
@@ -261,9 +264,7 @@ class _RoundReader:
         encode = self.claims[0].message if self.claims else None
         if isinstance(stated, str) and stated and encode is not None:
             self.claims.append(
-                HashClaim(
-                    f"hand_cards_sha_256 (seat {seat}'s start)", "sha256", encode, stated, "wall"
-                )
+                wall_digest(f"hand_cards_sha_256 (seat {seat}'s start)", encode, stated)
             )
 
     def action(self, d: dict[str, Any], where: str) -> None:

@@ -107,7 +107,8 @@ def test_mismatch_message_shows_both_values() -> None:
     finding = check_round(RoundHashes(SANMA, SALT, "ab" * 32)).findings[0]
     assert finding.severity is Severity.ERROR
     assert "ab" * 32 in finding.message and VECTOR["sha256"] in finding.message
-    assert finding.data == {"stated": "ab" * 32, "computed": VECTOR["sha256"]}
+    assert finding.data == {"name": "sha256", "algorithm": "sha256", "covers": "wall",
+                            "stated": "ab" * 32, "computed": VECTOR["sha256"]}  # fmt: skip
 
 
 def test_md5_rounds() -> None:
@@ -120,8 +121,10 @@ def test_md5_rounds() -> None:
 
 def test_no_hash_and_missing_salt() -> None:
     wall = yonma_wall()
-    assert codes(RoundHashes(wall)) == ["no_hash"]
-    assert codes(RoundHashes(wall, sha256=sha256(wall))) == ["salt_missing", "no_hash"]
+    assert codes(RoundHashes(wall)) == ["no_hash", "no_digest_checked"]
+    assert not check_round(RoundHashes(wall)).ok  # the tool checked nothing: not a match
+    # a sha256 is stated (so not no_hash), but without its salt nothing could be checked
+    assert codes(RoundHashes(wall, sha256=sha256(wall))) == ["salt_missing", "no_digest_checked"]
     md5 = hashlib.md5(wall.encode()).hexdigest()
     result = check_round(RoundHashes(wall, sha256=sha256(wall), md5=md5))
     assert [f.code for f in result.findings] == ["md5_match", "salt_missing"]
