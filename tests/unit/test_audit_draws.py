@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from pywall.audit import Tally, audit_result
-from pywall.audit_records import audit_input
 from pywall.audit_draws import DrawAudit
+from pywall.audit_records import audit_input
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
 from pywall.draws import Sums

@@ -67,8 +67,16 @@ def md5_case(name: str) -> bytes:
     return json.dumps(record).encode()
 
 
-CASES = {**{n: sha_case for n in SHA_CASES}, "md5": md5_case, "md5-altered": md5_case,
-         "riichienv-extract": lambda _: SHA_ROUND.read_bytes()}  # fmt: skip
+def extract_case(name: str) -> bytes:
+    return SHA_ROUND.read_bytes()
+
+
+CASES: dict[str, Callable[[str], bytes]] = {
+    **{n: sha_case for n in SHA_CASES},
+    "md5": md5_case,
+    "md5-altered": md5_case,
+    "riichienv-extract": extract_case,
+}
 
 
 def digest_findings(findings: tuple[Finding, ...]) -> list[tuple[int | None, str, str]]:
@@ -106,7 +114,9 @@ def test_each_digest_code_has_one_severity_across_every_case() -> None:
     assert seen["no_hash"] == {"warning"} and seen["salt_missing"] == {"warning"}
 
 
-def test_a_round_without_any_digest_is_a_warning_for_the_record_and_unchecked_for_the_tool() -> None:
+def test_a_round_without_any_digest_is_a_warning_for_the_record_and_unchecked_for_the_tool() -> (
+    None
+):
     """RiichiEnv's extract states no digest: its tiles verify (the game is verified, with the
     warning ``no_hash``); the hash tool, which checks nothing else, cannot call it a match."""
     data = SHA_ROUND.read_bytes()
@@ -116,7 +126,8 @@ def test_a_round_without_any_digest_is_a_warning_for_the_record_and_unchecked_fo
     report = majsoul.verify_rounds(parse_hashes(data).rounds)
     assert not report.ok
     assert [(f.code, f.severity.value) for f in report.findings] == [
-        ("no_hash", "warning"), ("no_digest_checked", "error")
+        ("no_hash", "warning"),
+        ("no_digest_checked", "error"),
     ]
 
 
@@ -126,7 +137,6 @@ def test_a_sha256_without_its_salt_is_not_no_hash_in_either_path() -> None:
     data = sha_case("no-salt")
     assert [c for _, c, _ in record_path(data)] == ["salt_missing"]
     assert [c for _, c, _ in tool_path(data)] == ["salt_missing", "no_digest_checked"]
-
 
 
 # --- the one check, for every platform and era ------------------------------------------
@@ -186,7 +196,9 @@ def test_a_round_with_no_claim(alone: bool, codes: list[str]) -> None:
     digests = check_digests((), index=2, where="South 1, 0 honba", tiles=136, alone=alone)
     assert [f.code for f in digests.findings] == codes
     assert [f.severity for f in digests.findings] == [SEVERITY[c] for c in codes]
-    assert all(f.round == 2 and f.message.startswith("South 1, 0 honba: ") for f in digests.findings)
+    assert all(
+        f.round == 2 and f.message.startswith("South 1, 0 honba: ") for f in digests.findings
+    )
     assert digests.ok is not alone and not digests.checked
 
 
