@@ -182,11 +182,15 @@ _SUITS: list[tuple[tuple[int, ...], bool]] = [
     ((), False)
 ]  # suit id -> (counts, honours); ids from 1
 _SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
+#: suit id -> the suit with one more tile, by distinct profile: ((profile id, kinds), ...)
+_SUIT_PLUS: list[tuple[tuple[int, int], ...] | None] = [None]
 _PROFILE_IDS: dict[Profile, int] = {}
 _PROFILES: list[Profile] = [()]  # ids from 1, so that a look-up's ``or`` can test them
 _PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
 _MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
 _DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
+#: the four suits' profile ids and the melds (12 bits each) -> ``_rests``
+_QUADS: dict[int, tuple[int, int, int, int, int]] = {}
 _HANDS: dict[tuple[int, ...], tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut)
 _HANDS_KEPT = 1 << 16
 
@@ -206,6 +210,20 @@ def _suit_id(key: tuple[int, ...], honours: bool) -> int:
         found = ids[key] = len(_SUITS)
         _SUITS.append((key, honours))
         _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
+        _SUIT_PLUS.append(None)
+    return found
+
+
+def _plus(suit: int) -> tuple[tuple[int, int], ...]:
+    """The profiles of ``suit`` with one more tile of each kind it holds under 4 times,
+    each once, with the kinds (a bit mask) that lead to it."""
+    key, honours = _SUITS[suit]
+    kinds: dict[int, int] = {}
+    for i, held in enumerate(key):
+        if held < 4:
+            more = _SUIT_PROFILE[_suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)]
+            kinds[more] = kinds.get(more, 0) | 1 << i
+    found = _SUIT_PLUS[suit] = tuple(kinds.items())
     return found
 
 
@@ -226,47 +244,58 @@ def _distance(a: int, b: int, melds: int) -> int:
 
 def _suit_mask(suit: int, rest: int, melds: int) -> int:
     """The kinds of a suit whose one more tile lowers the distance of suit + rest."""
-    key, honours = _SUITS[suit]
     distance = _distance(_SUIT_PROFILE[suit], rest, melds)
     mask = 0
-    for i, held in enumerate(key):
-        if held < 4:
-            more = _suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)
-            if _distance(_SUIT_PROFILE[more], rest, melds) < distance:
-                mask |= 1 << i
+    for profile, kinds in _SUIT_PLUS[suit] or _plus(suit):
+        if _distance(profile, rest, melds) < distance:
+            mask |= kinds
     return mask
+
+
+def _rests(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, int, int]:
+    """(regular shanten, and for each suit the profile id of the other three together)
+    of a hand whose suits have profiles a, b, c and h."""
+    ab, ch = _pair(a, b), _pair(c, h)
+    return (
+        _distance(ab, ch, melds) - 1,
+        _pair(b, ch),
+        _pair(a, ch),
+        _pair(ab, h),
+        _pair(ab, c),
+    )
 
 
 def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
     """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
     numbers, honours = _SUIT_IDS
     m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
-    ids = (
-        numbers.get(m) or _suit_id(m, False),
-        numbers.get(p) or _suit_id(p, False),
-        numbers.get(s) or _suit_id(s, False),
-        honours.get(z) or _suit_id(z, True),
-    )
+    i0 = numbers.get(m) or _suit_id(m, False)
+    i1 = numbers.get(p) or _suit_id(p, False)
+    i2 = numbers.get(s) or _suit_id(s, False)
+    i3 = honours.get(z) or _suit_id(z, True)
     profile = _SUIT_PROFILE
-    a, b, c, h = profile[ids[0]], profile[ids[1]], profile[ids[2]], profile[ids[3]]
-    pairs = _PAIRS
-    ab = pairs.get(a << 20 | b) or _pair(a, b)
-    ch = pairs.get(c << 20 | h) or _pair(c, h)
-    rests = (
-        pairs.get(b << 20 | ch) or _pair(b, ch),
-        pairs.get(a << 20 | ch) or _pair(a, ch),
-        pairs.get(ab << 20 | h) or _pair(ab, h),
-        pairs.get(ab << 20 | c) or _pair(ab, c),
-    )
-    mask = 0
+    a, b, c, h = profile[i0], profile[i1], profile[i2], profile[i3]
+    if a | b | c | h < 1 << 12:  # one look-up for the four profiles (ids stay small)
+        quad = a | b << 12 | c << 24 | h << 36 | melds << 48
+        found = _QUADS.get(quad)
+        if found is None:
+            found = _QUADS[quad] = _rests(a, b, c, h, melds)
+    else:
+        found = _rests(a, b, c, h, melds)
+    regular, r0, r1, r2, r3 = found
     masks = _MASKS
-    for suit in range(4):
-        key = ids[suit] << 24 | rests[suit] << 3 | melds
-        bits = masks.get(key)
-        if bits is None:
-            bits = masks[key] = _suit_mask(ids[suit], rests[suit], melds)
-        mask |= bits << 9 * suit
-    return _distance(ab, ch, melds) - 1, mask
+    k0, k1 = i0 << 24 | r0 << 3 | melds, i1 << 24 | r1 << 3 | melds
+    k2, k3 = i2 << 24 | r2 << 3 | melds, i3 << 24 | r3 << 3 | melds
+    m0, m1, m2, m3 = masks.get(k0), masks.get(k1), masks.get(k2), masks.get(k3)
+    if m0 is None:
+        m0 = masks[k0] = _suit_mask(i0, r0, melds)
+    if m1 is None:
+        m1 = masks[k1] = _suit_mask(i1, r1, melds)
+    if m2 is None:
+        m2 = masks[k2] = _suit_mask(i2, r2, melds)
+    if m3 is None:
+        m3 = masks[k3] = _suit_mask(i3, r3, melds)
+    return regular, m0 | m1 << 9 | m2 << 18 | m3 << 27
 
 
 def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
