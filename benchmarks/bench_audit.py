@@ -18,6 +18,7 @@ Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copi
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -30,16 +31,20 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import bench_archive, sim_logs
 
 
-def timed(args: list[str]) -> float:
+def timed(args: list[str]) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds of the whole process tree: the workers too)."""
+    sample = bench_archive.Sample()
     start = time.perf_counter()
-    subprocess.run(
+    proc = subprocess.Popen(
         [sys.executable, "-m", "pywall", *args],
-        check=False,
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    return time.perf_counter() - start
+    while proc.poll() is None:
+        sample.take(proc.pid)
+        time.sleep(0.05)
+    return time.perf_counter() - start, sum(sample.cpu_ticks.values()) / bench_archive.TICK
 
 
 def main() -> None:
@@ -60,16 +65,21 @@ def main() -> None:
     for _ in range(args.runs):
         audit.append(timed(["audit", *jobs, str(db)]))
         verify.append(timed(["verify", "--failures-only", "--no-progress", *jobs, str(db)]))
-    a, v = statistics.median(audit), statistics.median(verify)
+    a, v = statistics.median(t for t, _ in audit), statistics.median(t for t, _ in verify)
+    ac, vc = statistics.median(c for _, c in audit), statistics.median(c for _, c in verify)
+    print(
+        f"load average at the end: {os.getloadavg()[0]:.2f} (other work on the machine slows both)"
+    )
     print(
         f"pywall audit --jobs {args.jobs}: {args.games / a:,.0f} games/s "
-        f"(median of {args.runs}: {a:.2f} s; runs {', '.join(f'{t:.2f}' for t in audit)})"
+        f"(median of {args.runs}: {a:.2f} s; runs {', '.join(f'{t:.2f}' for t, _ in audit)}); "
+        f"{ac / args.games * 1e3:.2f} ms of CPU a game"
     )
     print(
         f"pywall verify --jobs {args.jobs} --failures-only: {args.games / v:,.0f} games/s "
-        f"(median {v:.2f} s)"
+        f"(median {v:.2f} s); {vc / args.games * 1e3:.2f} ms of CPU a game"
     )
-    print(f"audit / verify time: {a / v:.2f}")
+    print(f"audit / verify: {a / v:.2f} in time, {ac / vc:.2f} in CPU")
 
 
 if __name__ == "__main__":
