@@ -71,7 +71,7 @@ LAYERS: dict[str, int] = {
     "formats": 2,
     "links": 2,
     "mt19937": 3, "tenhou": 3, "sega": 3, "majsoul": 3, "riichicity": 3,
-    "commitment": 3, "verify": 3, "stated": 3, "digests": 3, "shanten": 3, "shanten_table": 3, "shanten_distribution": 3,
+    "commitment": 3, "verify": 3, "round_checks": 3, "wall_sources": 3, "stated": 3, "digests": 3, "shanten": 3, "shanten_table": 3, "shanten_distribution": 3,
     "efficiency": 3, "draws": 3, "walls": 3,  # the draw test and the wall-position test
     "stats": 3,
     "report": 4, "audit": 4, "audit_records": 4, "audit_draws": 4, "hands": 4, "warmup": 4, "runs": 4,
