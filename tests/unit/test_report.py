@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pywall import api
 from pywall.findings import CODES, Finding, Severity
+from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
 from pywall.report import (
     EVENT_FIELDS,
     FileReport,
@@ -16,10 +17,7 @@ from pywall.report import (
     compact_row,
     csv_cell,
     csv_text,
-    date_from_log_id,
     problem_context,
-    rule_from_type,
-    vs_computer,
 )
 from tests.helpers import TENHOU, vector_seed
 
