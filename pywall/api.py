@@ -31,16 +31,10 @@ from typing import TYPE_CHECKING, Any
 from pywall import tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
 from pywall.errors import PywallError
+from pywall.exports import batch_dict, compact_row, csv_text, wall_dict
 from pywall.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.payload import BadRequest, Handler, Payload, arg, bounded
-from pywall.report import (
-    SCHEMA,
-    batch_dict,
-    compact_row,
-    csv_text,
-    report_for_entry,
-    wall_dict,
-)
+from pywall.report import SCHEMA, report_for_entry
 from pywall.warmup import warm_up_report
 
 if TYPE_CHECKING:
@@ -196,7 +190,7 @@ def walls(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 
 def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """CSV of compact rows (``report.compact_row``) in the CLI's columns."""
+    """CSV of compact rows (``exports.compact_row``) in the CLI's columns."""
     rows = arg(payload, "rows", list)
     if not all(isinstance(r, Mapping) for r in rows):
         raise BadRequest("'rows' must be a list of objects")

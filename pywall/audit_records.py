@@ -17,7 +17,8 @@ from typing import Any, TypeVar
 
 from pywall.draws import GameDraws
 from pywall.errors import ValueInputError
-from pywall.report import FileReport, problem_context
+from pywall.exports import problem_context
+from pywall.report import FileReport
 from pywall.walls import GameWalls
 
 _T = TypeVar("_T")

@@ -23,7 +23,8 @@ from pywall.archives import Entry
 from pywall.audit import Tally
 from pywall.audit_records import audit_input, record_of
 from pywall.errors import PywallError, ValueInputError
-from pywall.report import FileReport, compact_row, report_for_entry
+from pywall.exports import compact_row
+from pywall.report import FileReport, report_for_entry
 
 DETAIL_FIRST = 20
 DETAIL_MISMATCHES = 50

@@ -11,8 +11,9 @@ import pytest
 
 from pywall import api, tenhou
 from pywall.errors import PywallError
+from pywall.exports import wall_dict
 from pywall.picture import LABELS, wall_svg
-from pywall.report import check_log, wall_dict
+from pywall.report import check_log
 from pywall.tile_art import CODES
 from pywall.tiles import tile_text
 from tests.helpers import ROOT, vector_seed

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall import api
+from pywall.exports import compact_row, csv_cell, csv_text, problem_context
 from pywall.findings import CODES, Finding, Severity
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
 from pywall.report import (
@@ -14,10 +15,6 @@ from pywall.report import (
     FileReport,
     RoundReport,
     check_log,
-    compact_row,
-    csv_cell,
-    csv_text,
-    problem_context,
 )
 from tests.helpers import TENHOU, vector_seed
 
