@@ -30,11 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from pywall import tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
+from pywall.check import report_for_entry
 from pywall.errors import PywallError
 from pywall.exports import batch_dict, compact_row, csv_text, wall_dict
 from pywall.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.payload import BadRequest, Handler, Payload, arg, bounded
-from pywall.report import SCHEMA, report_for_entry
+from pywall.report import SCHEMA
 from pywall.warmup import warm_up_report
 
 if TYPE_CHECKING:

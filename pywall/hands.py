@@ -99,7 +99,7 @@ def round_hands(rnd: Mapping[str, Any]) -> dict[str, Any]:
     indicator counts as a visible tile."""
     wall, hands, dealer, layout = _round_parts(rnd)
     indicator = wall[layout.dora[0]]
-    draw = wall[layout.live[0]] if len(hands[dealer]) == 13 else None
+    draw = wall[layout.dealer_draw] if len(hands[dealer]) == 13 else None
     visible = [0] * KINDS
     visible[indicator // 4] += 1
     seats = []

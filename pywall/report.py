@@ -11,21 +11,13 @@ here: they come from the round's ``pywall.layout.Layout``.
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pywall.draws import GameDraws, game_draws
-from pywall.errors import PywallError
+from pywall.draws import GameDraws
 from pywall.findings import Finding, Severity
-from pywall.formats import parse_record
-from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
-from pywall.model import Draw, Game, Round
-from pywall.shanten import shanten
-from pywall.tiles import dora_kind
-from pywall.verify import GameResult, RoundResult, Row, red_fives, verify_game
-from pywall.walls import GameWalls, game_walls
+from pywall.walls import GameWalls
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -223,143 +215,10 @@ class FileReport:
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
 
-def fingerprint(game: Game) -> str:
-    """A short text that is the same for two copies of one game (seed, or the walls)."""
-    if game.seed or any(r.shuffle for r in game.rounds):
-        key = game.seed or "".join(r.shuffle or "" for r in game.rounds)
-    else:
-        key = f"{game.platform.value}:{game.game_id or ''}:" + ";".join(
-            ",".join(map(str, r.wall or ())) for r in game.rounds
-        )
-    return hashlib.sha256(key.encode()).hexdigest()[:32]
-
-
-def game_info(game: Game, result: GameResult, detail: bool = False) -> GameInfo:
-    if game.rule is not None:
-        rule, code = game.rule, ""
-    else:
-        rule, code = rule_from_type(game.go_type, game.player_count)
-    return GameInfo(
-        game.names,
-        game.player_count,
-        rule,
-        code,
-        game.date or date_from_log_id(game.log_id),
-        game.log_id,
-        result.scheme.value if result.scheme else None,
-        game.seed if detail else None,
-        game.platform.value,
-        game.game_id or game.log_id,
-        fingerprint(game),
-        result.limits,
-        game.rule is None and vs_computer(game.go_type),
-        red_fives(game),
-        result.era.value if result.era else None,
-        game.rule_length,
-    )
-
-
 #: Columns of each detail event (one per tile compared): compact arrays keep the
 #: page's JSON small and fast; the wall's tile at ``pos`` is ``round.wall[pos]``.
 EVENT_FIELDS = ("pos", "what", "seat", "n", "k", "log", "ok")
 
 
-def event_rows(rows: Sequence[Row], wall: tuple[int, ...]) -> tuple[tuple[Any, ...], ...]:
-    """The detail events: each row with whether the wall holds the record's tile."""
-    return tuple(
-        (pos, what, seat, n, k, log, log == wall[pos]) for pos, what, seat, n, k, log in rows
-    )
-
-
-def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
-    """Each seat's starting hand for the audit: 13 tiles, the dealer's 14 with its first
-    draw (none when the round ends before it), with shanten and dora count."""
-    indicated = dora_kind(rnd.dora_indicator // 4, players)
-    out: list[Starting] = []
-    first = next((e for e in rnd.events if type(e) is Draw), None)
-    for seat, hand in enumerate(rnd.hands):
-        tiles = list(hand)
-        if seat == rnd.dealer and len(tiles) == 13:
-            if first is None or first.seat != seat:
-                continue
-            tiles.append(first.tile)
-        counts = [0] * 34
-        for t in tiles:
-            counts[t // 4] += 1
-        out.append((seat, len(tiles), shanten(counts), counts[indicated]))
-    return tuple(out)
-
-
-def round_report(
-    r: RoundResult, rnd: Round, players: int, detail: bool, starting: bool
-) -> RoundReport:
-    layout = r.layout
-    return RoundReport(
-        r.index,
-        r.label,
-        r.dice,
-        "verified" if r.ok else "mismatch",
-        r.checked,
-        r.dealer,
-        r.dora_revealed,
-        r.ura_revealed,
-        r.wall if detail else None,
-        event_rows(r.rows, r.wall) if detail else None,
-        rnd.hands if detail else None,
-        layout.to_dict(r.dealer) if detail else None,
-        tuple(r.wall[p] for p in layout.dora[: r.dora_revealed]) if detail else None,
-        starting_hands(rnd, players) if starting else None,
-        None if r.hashes is None else tuple(h.to_dict() for h in r.hashes),
-    )
-
-
-def report_from_result(
-    path: str, game: Game, result: GameResult, detail: bool = False, starting: bool = False
-) -> FileReport:
-    rounds = tuple(
-        round_report(r, game.rounds[r.index], game.player_count, detail, starting)
-        for r in result.rounds
-    )
-    audited = starting and result.status == "verified"
-    return FileReport(
-        path,
-        result.status,
-        result.checked,
-        game_info(game, result, detail),
-        rounds,
-        result.findings,
-        draws=game_draws(game) if audited else None,
-        walls=game_walls([(r.layout.scheme, r.wall) for r in result.rounds], red_fives(game))
-        if audited
-        else None,
-    )
-
-
 def error_report(path: str, code: str, message: str) -> FileReport:
     return FileReport(path, "error", 0, None, (), (Finding(code, Severity.ERROR, None, message),))
-
-
-def check_log(
-    path: str, data: bytes | str, detail: bool = False, starting: bool = False
-) -> FileReport:
-    """Parse and verify one game record. Bad input gives an ``error`` report, not an exception."""
-    try:
-        game = parse_record(data, path)
-        return report_from_result(path, game, verify_game(game), detail, starting)
-    except PywallError as exc:
-        return error_report(path, exc.code, exc.message)
-
-
-def report_for_entry(
-    path: str, content: bytes | PywallError, detail: bool = False, starting: bool = False
-) -> FileReport:
-    """A batch entry's report: its read error, or its log checked. Never raises, so
-    one entry never stops a batch (CLI, archives in the page)."""
-    if isinstance(content, PywallError):
-        return error_report(path, content.code, content.message)
-    try:
-        return check_log(path, content, detail, starting)
-    except Exception as exc:  # noqa: BLE001 - a bug in pywall: one error entry, the batch goes on
-        return error_report(
-            path, "error", f"internal error ({type(exc).__name__}: {exc}); please report it"
-        )

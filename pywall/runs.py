@@ -21,10 +21,10 @@ from typing import Any, Protocol
 
 from pywall.archives import Entry
 from pywall.audit import Tally
-from pywall.audit_records import audit_input, record_of
+from pywall.audit_records import audit_input
+from pywall.check import GameCheck, check_entry
 from pywall.errors import PywallError, ValueInputError
 from pywall.exports import compact_row
-from pywall.report import FileReport, report_for_entry
 
 DETAIL_FIRST = 20
 DETAIL_MISMATCHES = 50
@@ -58,14 +58,14 @@ class ArchiveRun:
         self.done = self.mismatches_kept = 0  # done: the archive's index of the next game
         self.tally = Tally()
 
-    def _report(self, name: str, content: bytes | PywallError) -> tuple[FileReport, bool]:
-        report = report_for_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
+    def _check(self, name: str, content: bytes | PywallError) -> tuple[GameCheck, bool]:
+        checked = check_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
         if self.done < DETAIL_FIRST:
-            return report, True
-        if report.status == "mismatch" and self.mismatches_kept < self.mismatch_details:
+            return checked, True
+        if checked.report.status == "mismatch" and self.mismatches_kept < self.mismatch_details:
             self.mismatches_kept += 1
-            return report_for_entry(name, content, detail=True), True
-        return report, False
+            return check_entry(name, content, detail=True), True
+        return checked, False
 
     def _seek(self, start: int | None) -> Iterator[Entry]:
         if self._entries is None or start is not None and start != self.done:
@@ -79,11 +79,12 @@ class ArchiveRun:
         entries = self._seek(start)
         rows, details, records = [], [], []
         for name, content in entries:
-            report, detailed = self._report(name, content)
+            checked, detailed = self._check(name, content)
+            report = checked.report
             if self.records:  # JSON for the page, which tallies a shared run's games in order
                 records.append(audit_input(report.to_dict()))
             else:
-                self.tally.add(record_of(report))
+                self.tally.add(checked.record)
             if detailed:
                 details.append({"i": self.done, **report.to_dict()})
             rows.append(compact_row(self.done, report))
