@@ -137,20 +137,23 @@ class Api:
 
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
+        from pywall.audit_records import read_record
         from pywall.runs import RunTally
 
         run = arg(payload, "run", str)
         tally = self.tallies.setdefault(run, RunTally())
-        added = tally.add(bounded(payload, "start", 0, 10**9), arg(payload, "records", list))
-        return {"added": added}
+        records = arg(payload, "records", list)
+        read = (read_record(r if isinstance(r, dict) else {}) for r in records)
+        return {"added": tally.add(bounded(payload, "start", 0, 10**9), read)}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
         from pywall.audit import Tally, audit_dict
+        from pywall.audit_records import read_record
 
         tally = Tally()
         for report in arg(payload, "reports", list, []):
-            tally.add_report(report if isinstance(report, Mapping) else {})
+            tally.add(read_record(report if isinstance(report, Mapping) else {}))
         for run in arg(payload, "runs", list, []):
             if not isinstance(run, str):  # a list is no run's name (unhashable)
                 continue

@@ -15,9 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.findings import info as code_info
+from pywall.findings import Finding
 from pywall.layout import layout_for
-from pywall.report import SCHEMA, STATUSES, FileReport
+from pywall.report import SCHEMA, STATUSES, FileReport, GameInfo, RoundReport
 from pywall.tenhou import Era, RoundWall, wall_scheme
 
 
@@ -88,42 +88,28 @@ def csv_cell(value: object) -> object:
     return value
 
 
-def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
 def problem_context(
-    finding: Mapping[str, Any], game: Mapping[str, Any] | None, rounds: Iterable[Any]
+    finding: Finding, game: GameInfo | None, rounds: Iterable[RoundReport]
 ) -> dict[str, Any]:
-    """A finding (its dict form) with what a reader's language needs to word it away from
-    its report, as the page's findings list does: its round's label and dealer, the
-    players' names and whether red fives are dealt. The page's summary table and the
-    audit's games left out carry this; the English ``message`` stays in it. Reads dicts
-    the page may have sent back, so anything malformed is left out, never raised on."""
-    index = finding.get("round")
-    index = index if isinstance(index, int) and not isinstance(index, bool) else None
-    found = (r for r in map(_mapping, rounds) if index is not None and r.get("index") == index)
-    rnd = next(found, None)
-    info = _mapping(game)
-    players = info.get("players")
-    code = str(finding.get("code", ""))
+    """A finding with what a reader's language needs to word it away from its report, as
+    the page's findings list does: its round's label and dealer, the players' names and
+    whether red fives are dealt. The page's summary table and the audit's games left out
+    carry this; the English ``message`` stays in it. (What the page hands back is read by
+    ``audit_records.read_problem_context``, into the same dict.)"""
+    index = finding.round
+    rnd = next((r for r in rounds if index is not None and r.index == index), None)
     return {
-        "finding": {
-            "code": code,
-            "severity": str(finding.get("severity", "error")),
-            "round": index,
-            "message": str(finding.get("message", "")),
-            "data": dict(_mapping(finding.get("data"))),
-            **code_info(code).to_dict(),
+        "finding": finding.to_dict(),
+        "round": None
+        if rnd is None
+        else {"index": rnd.index, "label": rnd.label, "dealer": rnd.dealer},
+        "game": None
+        if game is None
+        else {
+            "players": list(game.players),
+            "player_count": game.player_count,
+            "red_fives": game.red_fives,
         },
-        "round": None if rnd is None else {k: rnd.get(k) for k in ("index", "label", "dealer")},
-        "game": {
-            "players": [str(n) for n in players] if isinstance(players, list | tuple) else [],
-            "player_count": info.get("player_count"),
-            "red_fives": info.get("red_fives", True) is not False,
-        }
-        if info
-        else None,
     }
 
 
@@ -132,15 +118,7 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     errors = report.errors
     game = report.game
     first = errors[0] if errors else None
-    context = (
-        problem_context(
-            first.to_dict(),
-            game.to_dict() if game else None,
-            (r.to_dict() for r in report.rounds if r.index == first.round),
-        )
-        if first
-        else None
-    )
+    context = problem_context(first, game, report.rounds) if first else None
     return {
         "i": index,
         "path": report.path,

@@ -16,12 +16,12 @@ order (``RunTally``). A run of its own tallies its games as it goes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from pywall.archives import Entry
 from pywall.audit import Tally
-from pywall.audit_records import audit_input
+from pywall.audit_records import GameRecord, audit_input
 from pywall.check import GameCheck, check_entry
 from pywall.errors import PywallError, ValueInputError
 from pywall.exports import compact_row
@@ -112,11 +112,14 @@ class RunTally:
         self.tally = Tally()
         self.added = 0
 
-    def add(self, start: int, records: list[Any]) -> int:
-        """Records of the games from ``start`` on; they must follow the ones added before."""
+    def add(self, start: int, records: Iterable[GameRecord]) -> int:
+        """Records of the games from ``start`` on; they must follow the ones added before.
+        (The page's JSON is read into records by the API, ``audit_records.read_record``.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
+        count = 0
         for record in records:
-            self.tally.add_report(record if isinstance(record, dict) else {})
-        self.added += len(records)
+            self.tally.add(record)
+            count += 1
+        self.added += count
         return self.added

@@ -3,18 +3,21 @@ record made once, and the dealer's 14th tile decided in one place."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from pywall.audit_records import record_of
+from pywall.audit_records import read_problem_context, read_record, record_of
 from pywall.check import GameCheck, check_data, check_entry, check_log, report_for_entry
 from pywall.draws import game_draws
 from pywall.errors import InputTooLargeError
+from pywall.exports import compact_row, problem_context
 from pywall.hands import round_hands
 from pywall.model import Draw, Round
+from pywall.tool_api import dealt_round
 from tests.helpers import DATA, fixture_paths, log_text
 
 RECORDS = [
@@ -66,7 +69,7 @@ def test_the_dealers_14th_tile_is_the_same_from_the_record_and_the_wall(path: Pa
         assert first is not None and first.seat == rnd.dealer
         assert first is next(e for e in rnd.events if type(e) is Draw)
         shown = checked.report.rounds[rnd.index].to_dict()
-        dealer = round_hands(shown)["seats"][rnd.dealer]
+        dealer = round_hands(dealt_round(shown))["seats"][rnd.dealer]
         assert dealer["draw"] == shown["wall"][shown["layout"]["live"][0]]
         assert dealer["draw"] // 4 == first.tile // 4  # the wall's tile, the record's draw
 
@@ -88,3 +91,20 @@ def test_the_draw_test_counts_the_dealers_14th_tile_in_the_deal() -> None:
     checked = check_data(path.name, path.read_bytes(), starting=True)
     assert checked.game is not None and checked.report.draws is not None
     assert checked.report.draws == game_draws(checked.game)
+
+
+def test_a_problems_context_is_the_same_typed_and_read_back_from_json() -> None:
+    """compact_row and the audit's record word a game's first error from the typed report;
+    what the page hands back is read into the same dict and the same record."""
+    path = fixture_paths()[0]
+    text = re.sub(r"<T(\d+)/>", lambda m: f"<T{(int(m[1]) + 4) % 136}/>", log_text(path), 1)
+    for detail in (False, True):
+        checked = check_entry(path.name, text.encode(), detail=detail, starting=True)
+        report, first = checked.report, checked.report.errors[0]
+        assert report.game is not None and first.round is not None
+        as_json = json.loads(json.dumps(report.to_dict()))
+        read = read_problem_context(first.to_dict(), as_json["game"], as_json["rounds"])
+        typed = problem_context(first, report.game, report.rounds)
+        assert typed == read and typed["round"]["index"] == first.round
+        assert compact_row(0, report)["first_problem_data"] == typed
+        assert checked.record == read_record(as_json)

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall import api
+from pywall.audit_records import read_problem_context as problem_context
 from pywall.check import check_log
-from pywall.exports import compact_row, csv_cell, csv_text, problem_context
+from pywall.exports import compact_row, csv_cell, csv_text
 from pywall.findings import CODES, Finding, Severity
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
 from pywall.report import EVENT_FIELDS, FileReport, RoundReport
