@@ -4,7 +4,7 @@ asserts nothing about time.
 The 12-round Riichi City record (tests/data/riichicity/4ma_gin_han_sample.json:
 every dealt tile, draw, replacement and indicator, and 60 SHA-256 digests) and the
 17-round Tenhou game (tests/data/tenhou/gimite/test.mjlog: its walls rebuilt from
-the seed), in the same run, through ``report.check_log`` exactly as the CLI calls
+the seed), in the same run, through ``check.check_log`` exactly as the CLI calls
 it: median milliseconds over ``--repeat`` runs each. The Mahjong Soul 2021 record
 (9 rounds, MD5 era) is timed too.
 
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall.report import check_log
+from pywall.check import check_log
 
 DATA = ROOT / "tests" / "data"
 RECORDS = {

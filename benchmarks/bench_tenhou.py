@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pywall import tenhou
+from pywall.check import check_log
 from pywall.mt19937 import MT19937
-from pywall.report import check_log
 
 ROUNDS = 15
 

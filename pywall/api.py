@@ -30,17 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from pywall import tenhou
 from pywall.archives import Entry, is_sqlite, is_zip
+from pywall.check import report_for_entry
 from pywall.errors import PywallError
+from pywall.exports import batch_dict, compact_row, csv_text, wall_dict
 from pywall.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.payload import BadRequest, Handler, Payload, arg, bounded
-from pywall.report import (
-    SCHEMA,
-    batch_dict,
-    compact_row,
-    csv_text,
-    report_for_entry,
-    wall_dict,
-)
+from pywall.report import SCHEMA
 from pywall.warmup import warm_up_report
 
 if TYPE_CHECKING:
@@ -142,20 +137,23 @@ class Api:
 
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
+        from pywall.audit_records import read_record
         from pywall.runs import RunTally
 
         run = arg(payload, "run", str)
         tally = self.tallies.setdefault(run, RunTally())
-        added = tally.add(bounded(payload, "start", 0, 10**9), arg(payload, "records", list))
-        return {"added": added}
+        records = arg(payload, "records", list)
+        read = (read_record(r if isinstance(r, dict) else {}) for r in records)
+        return {"added": tally.add(bounded(payload, "start", 0, 10**9), read)}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
         from pywall.audit import Tally, audit_dict
+        from pywall.audit_records import read_record
 
         tally = Tally()
         for report in arg(payload, "reports", list, []):
-            tally.add_report(report if isinstance(report, Mapping) else {})
+            tally.add(read_record(report if isinstance(report, Mapping) else {}))
         for run in arg(payload, "runs", list, []):
             if not isinstance(run, str):  # a list is no run's name (unhashable)
                 continue
@@ -196,7 +194,7 @@ def walls(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 
 def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
-    """CSV of compact rows (``report.compact_row``) in the CLI's columns."""
+    """CSV of compact rows (``exports.compact_row``) in the CLI's columns."""
     rows = arg(payload, "rows", list)
     if not all(isinstance(r, Mapping) for r in rows):
         raise BadRequest("'rows' must be a list of objects")

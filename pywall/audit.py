@@ -438,7 +438,7 @@ class Exclusion:
     """A game left out of the audit, and why: ``reason`` in English, ``reason_code`` and
     ``reason_data`` for words in another language (the page): the codes are the kinds,
     with ``no_hands`` split into ``no_starting_hands`` and ``no_fingerprint``; the data is
-    the first error's ``report.problem_context`` (unreadable, error, mismatch; ``{}`` when
+    the first error's ``exports.problem_context`` (unreadable, error, mismatch; ``{}`` when
     the report has none) or ``{"same_as": path}`` (duplicate)."""
 
     path: str

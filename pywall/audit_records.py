@@ -11,13 +11,15 @@ report (a test holds them equal on every fixture).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pywall.draws import GameDraws
 from pywall.errors import ValueInputError
-from pywall.report import FileReport, problem_context
+from pywall.exports import problem_context
+from pywall.findings import info as code_info
+from pywall.report import FileReport
 from pywall.walls import GameWalls
 
 _T = TypeVar("_T")
@@ -94,7 +96,7 @@ def record_of(report: FileReport) -> GameRecord:
     """The record of a report made in this process (typed: nothing to check)."""
     game = report.game
     if report.status != "verified" or game is None:  # its first error, with its context
-        return GameRecord(report.path, problem_of(audit_input(report.to_dict())))
+        return GameRecord(report.path, _problem(report))
     starting = [r.starting for r in report.rounds]
     if not starting or any(s is None for s in starting):
         return GameRecord(report.path, NO_STARTING_HANDS)
@@ -111,6 +113,15 @@ def record_of(report: FileReport) -> GameRecord:
         report.draws,
         report.walls,
     )
+
+
+def _problem(report: FileReport) -> Why:
+    """Why a report that is not verified cannot count: ``problem_of`` of its JSON, typed."""
+    first = report.errors[0] if report.errors else None
+    kind = report.status if report.status in ("mismatch", "error") else "unreadable"
+    message = first.message if first else None
+    context = problem_context(first, report.game, report.rounds) if first else {}
+    return kind, f"{kind}: {message}" if message else str(kind), kind, context
 
 
 def read_record(report: Mapping[str, Any]) -> GameRecord:
@@ -225,7 +236,7 @@ def problem_of(report: Mapping[str, Any]) -> Why | None:
         message = first.get("message") if first else None
         rounds = report.get("rounds")
         context = (
-            problem_context(
+            read_problem_context(
                 first,
                 game if isinstance(game, Mapping) else None,
                 rounds if isinstance(rounds, list) else (),
@@ -243,3 +254,40 @@ def problem_of(report: Mapping[str, Any]) -> Why | None:
     if not isinstance(game.get("fingerprint"), str):
         return NO_FINGERPRINT
     return None
+
+
+def _mapping(value: Any) -> Mapping[str, Any]:
+    return value if isinstance(value, Mapping) else {}
+
+
+def read_problem_context(
+    finding: Mapping[str, Any], game: Mapping[str, Any] | None, rounds: Iterable[Any]
+) -> dict[str, Any]:
+    """``exports.problem_context`` of a finding, its game and rounds as the page hands them
+    back (their dict form): the same dict, with anything malformed left out, never
+    raised on."""
+    index = finding.get("round")
+    index = index if isinstance(index, int) and not isinstance(index, bool) else None
+    found = (r for r in map(_mapping, rounds) if index is not None and r.get("index") == index)
+    rnd = next(found, None)
+    info = _mapping(game)
+    players = info.get("players")
+    code = str(finding.get("code", ""))
+    return {
+        "finding": {
+            "code": code,
+            "severity": str(finding.get("severity", "error")),
+            "round": index,
+            "message": str(finding.get("message", "")),
+            "data": dict(_mapping(finding.get("data"))),
+            **code_info(code).to_dict(),
+        },
+        "round": None if rnd is None else {k: rnd.get(k) for k in ("index", "label", "dealer")},
+        "game": {
+            "players": [str(n) for n in players] if isinstance(players, list | tuple) else [],
+            "player_count": info.get("player_count"),
+            "red_fives": info.get("red_fives", True) is not False,
+        }
+        if info
+        else None,
+    }

@@ -238,8 +238,9 @@ class _Walk:
             hands.append(counts)
         first = 0
         events = rnd.events
-        if len(rnd.hands[rnd.dealer]) == 13 and events and type(events[0]) is Draw:
-            kind = events[0].tile // 4
+        dealt = rnd.dealer_draw
+        if dealt is not None and events[0] is dealt:
+            kind = dealt.tile // 4
             hands[rnd.dealer][kind] += 1
             unseen[kind] -= 1
             first = 1

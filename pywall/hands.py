@@ -1,19 +1,20 @@
 """Starting hands and the hand calculator as the page shows them.
 
 ``starting_table`` answers like Tenhou's 牌理 tool for one typed hand;
-``round_hands`` gives each seat's starting hand of a reported round with its
-shanten and effective tiles. Positions come from the round's layout
+``round_hands`` gives each seat's starting hand of a reported round (``DealtRound``)
+with its shanten and effective tiles. Positions come from the round's layout
 (``pywall.layout``), never from arithmetic here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pywall.efficiency import discard_table, effective_tiles
 from pywall.errors import ValueInputError
-from pywall.layout import WallScheme, layout_for
+from pywall.layout import Layout
 from pywall.shanten import shanten_by_form
 from pywall.tiles import KINDS, codes_from_mpsz, counts_from_mpsz, kinds_from_mpsz, mpsz_from_counts
 
@@ -63,48 +64,30 @@ def starting_table(hand: str, visible: str = "") -> dict[str, Any]:
     return out
 
 
-def _round_parts(rnd: Mapping[str, Any]) -> tuple[list[int], list[list[int]], int, Any]:
-    wall, hands, dealer, layout = (
-        rnd.get("wall"),
-        rnd.get("hands"),
-        rnd.get("dealer"),
-        rnd.get("layout"),
-    )
-    if (
-        not isinstance(hands, list)
-        or len(hands) not in (3, 4)
-        or not all(
-            isinstance(h, list) and all(isinstance(t, int) and 0 <= t < 136 for t in h)
-            for h in hands
-        )
-    ):
-        raise ValueInputError("a round needs 3 or 4 dealt hands of tile ids")
-    if not isinstance(layout, Mapping) or layout.get("scheme") not in {s.value for s in WallScheme}:
-        raise ValueInputError("a round needs its layout (a report of schema 2)")
-    scheme = layout_for(WallScheme(layout["scheme"]), len(hands))
-    if (
-        not isinstance(wall, list)
-        or len(wall) != scheme.size
-        or not all(isinstance(t, int) and 0 <= t < 136 for t in wall)
-    ):
-        raise ValueInputError(f"a round's wall has {scheme.size} tile ids")
-    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
-        raise ValueInputError("a round needs its dealer's seat")
-    return wall, hands, dealer, scheme
+@dataclass(frozen=True, slots=True)
+class DealtRound:
+    """A round's deal as ``round_hands`` reads it: its wall (tile ids in the layout's
+    order), each seat's dealt tile ids, the dealer's seat and the wall's layout. The page
+    hands a report's round back as JSON: ``tool_api`` reads and checks it into this."""
+
+    wall: Sequence[int]
+    hands: Sequence[Sequence[int]]
+    dealer: int
+    layout: Layout
 
 
-def round_hands(rnd: Mapping[str, Any]) -> dict[str, Any]:
+def round_hands(rnd: DealtRound) -> dict[str, Any]:
     """A reported round's starting hands: each seat's 13 (the dealer's 14, with the first
     live draw) sorted, with shanten and effective tiles or the 牌理 table; the dora
     indicator counts as a visible tile."""
-    wall, hands, dealer, layout = _round_parts(rnd)
+    wall, hands, dealer, layout = rnd.wall, rnd.hands, rnd.dealer, rnd.layout
     indicator = wall[layout.dora[0]]
-    draw = wall[layout.live[0]] if len(hands[dealer]) == 13 else None
+    draw = wall[layout.dealer_draw] if len(hands[dealer]) == 13 else None
     visible = [0] * KINDS
     visible[indicator // 4] += 1
     seats = []
     for seat, hand in enumerate(hands):
-        tiles = hand + ([draw] if seat == dealer and draw is not None else [])
+        tiles = [*hand, *([draw] if seat == dealer and draw is not None else [])]
         counts = [0] * KINDS
         for t in tiles:
             counts[t // 4] += 1

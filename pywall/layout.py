@@ -88,13 +88,19 @@ class Layout:
         return tuple(p for p in range(self.size) if p not in used)
 
     @property
+    def dealer_draw(self) -> int:
+        """The position of the dealer's 14th tile of the starting hand (its first draw, the
+        live wall's first tile): where the wall says it (a record says it: ``Round.dealer_draw``)."""
+        return self.live[0]
+
+    @property
     def undealt(self) -> tuple[int, ...]:
         """The positions of the tiles in no starting hand (the dealer's 14th tile counts
         as dealt), in wall order: what a record's copy of the undealt wall lists
         (Riichi City's ``paiShan``; the whole wall of scheme ``undealt``)."""
         if not self.holds_deal:
             return tuple(range(self.size))
-        dealt = {p for seat in self.deal for p in seat} | {self.live[0]}
+        dealt = {p for seat in self.deal for p in seat} | {self.dealer_draw}
         return tuple(p for p in range(self.size) if p not in dealt)
 
     def deal_by_seat(self, dealer: int) -> tuple[tuple[int, ...], ...]:

@@ -145,6 +145,16 @@ class Round:
     wall_copy: tuple[int, ...] | None = None
 
     @property
+    def dealer_draw(self) -> Draw | None:
+        """The dealer's 14th tile of the starting hand: the round's first draw, when the
+        dealer was dealt 13 tiles and that draw is the dealer's (None otherwise). The one
+        place this is decided from a record (the wall's position of it: ``Layout.live[0]``)."""
+        if len(self.hands[self.dealer]) != 13:
+            return None
+        first = next((e for e in self.events if type(e) is Draw), None)
+        return first if first is not None and first.seat == self.dealer else None
+
+    @property
     def label(self) -> str:
         """As a person says it: "South 3, 2 honba"."""
         wind = WINDS[self.number // 4 % 4]

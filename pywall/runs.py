@@ -16,14 +16,15 @@ order (``RunTally``). A run of its own tallies its games as it goes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Protocol
 
 from pywall.archives import Entry
 from pywall.audit import Tally
-from pywall.audit_records import audit_input, record_of
+from pywall.audit_records import GameRecord, audit_input
+from pywall.check import GameCheck, check_entry
 from pywall.errors import PywallError, ValueInputError
-from pywall.report import FileReport, compact_row, report_for_entry
+from pywall.exports import compact_row
 
 DETAIL_FIRST = 20
 DETAIL_MISMATCHES = 50
@@ -57,14 +58,14 @@ class ArchiveRun:
         self.done = self.mismatches_kept = 0  # done: the archive's index of the next game
         self.tally = Tally()
 
-    def _report(self, name: str, content: bytes | PywallError) -> tuple[FileReport, bool]:
-        report = report_for_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
+    def _check(self, name: str, content: bytes | PywallError) -> tuple[GameCheck, bool]:
+        checked = check_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
         if self.done < DETAIL_FIRST:
-            return report, True
-        if report.status == "mismatch" and self.mismatches_kept < self.mismatch_details:
+            return checked, True
+        if checked.report.status == "mismatch" and self.mismatches_kept < self.mismatch_details:
             self.mismatches_kept += 1
-            return report_for_entry(name, content, detail=True), True
-        return report, False
+            return check_entry(name, content, detail=True), True
+        return checked, False
 
     def _seek(self, start: int | None) -> Iterator[Entry]:
         if self._entries is None or start is not None and start != self.done:
@@ -78,11 +79,12 @@ class ArchiveRun:
         entries = self._seek(start)
         rows, details, records = [], [], []
         for name, content in entries:
-            report, detailed = self._report(name, content)
+            checked, detailed = self._check(name, content)
+            report = checked.report
             if self.records:  # JSON for the page, which tallies a shared run's games in order
                 records.append(audit_input(report.to_dict()))
             else:
-                self.tally.add(record_of(report))
+                self.tally.add(checked.record)
             if detailed:
                 details.append({"i": self.done, **report.to_dict()})
             rows.append(compact_row(self.done, report))
@@ -110,11 +112,14 @@ class RunTally:
         self.tally = Tally()
         self.added = 0
 
-    def add(self, start: int, records: list[Any]) -> int:
-        """Records of the games from ``start`` on; they must follow the ones added before."""
+    def add(self, start: int, records: Iterable[GameRecord]) -> int:
+        """Records of the games from ``start`` on; they must follow the ones added before.
+        (The page's JSON is read into records by the API, ``audit_records.read_record``.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
+        count = 0
         for record in records:
-            self.tally.add_report(record if isinstance(record, dict) else {})
-        self.added += len(records)
+            self.tally.add(record)
+            count += 1
+        self.added += count
         return self.added

@@ -9,9 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from pywall import commitment, majsoul, sega
-from pywall.errors import PywallError
+from pywall.errors import PywallError, ValueInputError
 from pywall.formats import majsoul as majsoul_format
-from pywall.hands import round_hands, starting_table
+from pywall.hands import DealtRound, round_hands, starting_table
+from pywall.layout import WallScheme, layout_for
 from pywall.links import link_from_text
 from pywall.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.tiles import face_from_code
@@ -62,7 +63,7 @@ def shanten(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 def hands(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """A round's starting hands (from the report's round: wall, hands, dealer, layout)."""
-    return round_hands(arg(payload, "round", Mapping))
+    return round_hands(dealt_round(arg(payload, "round", Mapping)))
 
 
 def link(payload: Payload, data: bytes | None) -> dict[str, Any]:
@@ -85,3 +86,35 @@ HANDLERS: dict[str, Handler] = {
     "hands": hands,
     "link": link,
 }
+
+
+def dealt_round(rnd: Mapping[str, Any]) -> DealtRound:
+    """A report's round as the page hands it back (its dict form), checked: a
+    ``ValueInputError`` that says what is missing for anything else."""
+    wall, hands, dealer, layout = (
+        rnd.get("wall"),
+        rnd.get("hands"),
+        rnd.get("dealer"),
+        rnd.get("layout"),
+    )
+    if (
+        not isinstance(hands, list)
+        or len(hands) not in (3, 4)
+        or not all(
+            isinstance(h, list) and all(isinstance(t, int) and 0 <= t < 136 for t in h)
+            for h in hands
+        )
+    ):
+        raise ValueInputError("a round needs 3 or 4 dealt hands of tile ids")
+    if not isinstance(layout, Mapping) or layout.get("scheme") not in {s.value for s in WallScheme}:
+        raise ValueInputError("a round needs its layout (a report of schema 2)")
+    scheme = layout_for(WallScheme(layout["scheme"]), len(hands))
+    if (
+        not isinstance(wall, list)
+        or len(wall) != scheme.size
+        or not all(isinstance(t, int) and 0 <= t < 136 for t in wall)
+    ):
+        raise ValueInputError(f"a round's wall has {scheme.size} tile ids")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < len(hands):
+        raise ValueInputError("a round needs its dealer's seat")
+    return DealtRound(wall, hands, dealer, scheme)

@@ -11,8 +11,8 @@ from the layout, so it verifies like any real game (a test holds it to that).
 from __future__ import annotations
 
 from pywall import tenhou
+from pywall.check import check_log
 from pywall.layout import WallScheme, layout_for
-from pywall.report import check_log
 
 _WARM_SEED = "".join(chr(65 + i % 26) for i in range(3328))  # base64 of 2496 bytes
 

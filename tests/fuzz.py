@@ -79,9 +79,9 @@ SNIPPETS = [
 
 def _readers() -> dict[str, Callable[[bytes], object]]:
     from pywall import archives
+    from pywall.check import check_log
     from pywall.formats import majsoul, mjlog, parse_record, riichicity
     from pywall.inputs import zips
-    from pywall.report import check_log
 
     readers: dict[str, Callable[[bytes], object]] = {
         "mjlog.parse": mjlog.parse,

@@ -289,9 +289,9 @@ def link_reader(case: bytes) -> object:
 
 def escape_reader(case: bytes) -> object:
     """A real log whose first player's name and path are the case's text."""
+    from pywall.check import check_log
     from pywall.cli.output import _UNSAFE
     from pywall.cli.verify import human_lines, render
-    from pywall.report import check_log
 
     text = case.decode("utf-8", "replace")
     log = LOG.read_text(encoding="utf-8")
@@ -353,8 +353,8 @@ def work_case(rng: random.Random) -> bytes:
 
 def work_readers() -> dict[str, Callable[[bytes], object]]:
     from pywall import api
+    from pywall.check import check_log
     from pywall.inputs import zips
-    from pywall.report import check_log
 
     return {
         "work:check_log": lambda data: check_log("work", data).to_dict(),

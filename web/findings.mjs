@@ -89,7 +89,7 @@ export function findingText(f, report, red = true) {
   });
 }
 
-// A finding away from its report, from Python's `report.problem_context` ({finding, round,
+// A finding away from its report, from Python's `exports.problem_context` ({finding, round,
 // game}: a summary table row's first problem, a game the audit left out), in the
 // reader's words as findingsList says it; English is Python's own message.
 export function problemText(context) {

@@ -25,13 +25,13 @@ from pywall.audit import (
     audit_result,
 )
 from pywall.audit_draws import DrawAudit, WallAudit
-from pywall.audit_records import GameRecord, record_of
+from pywall.audit_records import GameRecord
+from pywall.check import check_entry
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
 from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.errors import PywallError
 from pywall.inputs import Skipped, iter_packed_inputs
-from pywall.report import report_for_entry
 from pywall.stats import ZScore
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
@@ -61,7 +61,7 @@ def input_for(item: tuple[str, bytes | PywallError | Packed]) -> GameRecord:
     """The worker's job for one log: its audit record, typed (module level, so worker
     processes can run it)."""
     name, content = item
-    return record_of(report_for_entry(name, unpack(content), starting=True))
+    return check_entry(name, unpack(content), starting=True).record
 
 
 def p_text(p: float) -> str:

@@ -20,9 +20,10 @@ from typing import Any
 from pywall import tenhou
 from pywall.cli.output import EXIT_OUTPUT, emit_json, fail, print_lines
 from pywall.errors import PywallError
+from pywall.exports import wall_dict
 from pywall.inputs.files import read_named
 from pywall.picture import wall_svg
-from pywall.report import SCHEMA, wall_dict
+from pywall.report import SCHEMA
 from pywall.tiles import mpsz_from_ids, tile_text
 
 SEED_BYTES = 1 << 16

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pywall import api
-from pywall.report import check_log
+from pywall.check import check_log
 from tests.helpers import TENHOU, fixture_paths, load_build, vector_seed
 
 pytestmark = pytest.mark.node

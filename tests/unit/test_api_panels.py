@@ -343,7 +343,7 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
 
 def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
     from pywall.audit import Tally, audit_result
-    from pywall.report import check_log
+    from pywall.check import check_log
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
     reports = [detailed(p) for p in logs]

@@ -10,9 +10,9 @@ import pytest
 
 from pywall import tenhou
 from pywall.audit import OVERALL, StartingHand, Tally, audit_hands, audit_result
+from pywall.check import check_log
 from pywall.errors import ValueInputError
 from pywall.layout import WallScheme, layout_for
-from pywall.report import check_log
 from pywall.shanten import shanten
 from pywall.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
 
@@ -313,8 +313,8 @@ def test_anonymous_players_are_not_one_player() -> None:
 
 
 def test_dealer_hand_is_the_deal_plus_first_draw() -> None:
+    from pywall.check import starting_hands
     from pywall.formats import mjlog
-    from pywall.report import starting_hands
     from tests.helpers import TENHOU
 
     game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())

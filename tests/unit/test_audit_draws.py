@@ -10,10 +10,10 @@ import pytest
 from pywall.audit import Tally, audit_result
 from pywall.audit_draws import DrawAudit
 from pywall.audit_records import audit_input
+from pywall.check import check_log
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
 from pywall.draws import Sums
-from pywall.report import check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
 T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}

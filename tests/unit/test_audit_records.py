@@ -12,7 +12,8 @@ import pytest
 
 from pywall.audit import Tally
 from pywall.audit_records import audit_input, read_record, record_of
-from pywall.report import FileReport, report_for_entry
+from pywall.check import report_for_entry
+from pywall.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text
 
 RECORDS = [

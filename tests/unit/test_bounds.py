@@ -19,10 +19,10 @@ from typing import Any
 import pytest
 
 from pywall import api, limits
+from pywall.check import check_log
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import majsoul, majsoul_hashes, mjlog, parse_record, riichicity
 from pywall.inputs.zips import count_zip, iter_zip
-from pywall.report import check_log
 from pywall.verify import verify_game
 from tests.helpers import DATA, TENHOU, log_text
 

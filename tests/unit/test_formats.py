@@ -18,12 +18,12 @@ from hypothesis import strategies as st
 
 from pywall import api
 from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
+from pywall.check import check_log
 from pywall.cli import main
 from pywall.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import parse_record
 from pywall.formats.majsoul import parse_hashes
 from pywall.model import Platform
-from pywall.report import check_log
 from pywall.verify import verify_game
 from tests.helpers import DATA, TENHOU
 

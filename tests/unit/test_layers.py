@@ -74,7 +74,7 @@ LAYERS: dict[str, int] = {
     "commitment": 3, "verify": 3, "round_checks": 3, "wall_sources": 3, "stated": 3, "digests": 3, "shanten": 3, "shanten_table": 3, "shanten_distribution": 3,
     "efficiency": 3, "draws": 3, "walls": 3,  # the draw test and the wall-position test
     "stats": 3,
-    "report": 4, "audit": 4, "audit_records": 4, "audit_draws": 4, "hands": 4, "warmup": 4, "runs": 4,
+    "report": 4, "exports": 4, "check": 4, "audit": 4, "audit_records": 4, "audit_draws": 4, "hands": 4, "warmup": 4, "runs": 4,
     "picture": 4, "picture_svg": 4,  # a round's wall (as the report carries it) drawn as SVG
     "api": 5, "payload": 5, "tool_api": 5, "cli": 5, "inputs": 5, "__main__": 5, "__init__": 5,
 }

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pywall import api
+from pywall.check import check_log
 from pywall.findings import Finding, Severity
 from pywall.formats import mjlog
-from pywall.report import check_log
 from pywall.tenhou import Era, parse_seed
 from pywall.verify import GameResult, verify_game
 from tests.helpers import TENHOU, Tags, log_text, search

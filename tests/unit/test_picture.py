@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from pywall import api, tenhou
+from pywall.check import check_log
 from pywall.errors import PywallError
+from pywall.exports import wall_dict
 from pywall.picture import LABELS, wall_svg
-from pywall.report import check_log, wall_dict
 from pywall.tile_art import CODES
 from pywall.tiles import tile_text
 from tests.helpers import ROOT, vector_seed

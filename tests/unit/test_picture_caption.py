@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 from typing import Any
 
 from pywall import api, tenhou
+from pywall.exports import wall_dict
 from pywall.picture import wall_svg
-from pywall.report import wall_dict
 from tests.helpers import ROOT, vector_seed
 
 SVG = "{http://www.w3.org/2000/svg}"

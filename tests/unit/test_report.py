@@ -7,20 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pywall import api
+from pywall.audit_records import read_problem_context as problem_context
+from pywall.check import check_log
+from pywall.exports import compact_row, csv_cell, csv_text
 from pywall.findings import CODES, Finding, Severity
-from pywall.report import (
-    EVENT_FIELDS,
-    FileReport,
-    RoundReport,
-    check_log,
-    compact_row,
-    csv_cell,
-    csv_text,
-    date_from_log_id,
-    problem_context,
-    rule_from_type,
-    vs_computer,
-)
+from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
+from pywall.report import EVENT_FIELDS, FileReport, RoundReport
 from tests.helpers import TENHOU, vector_seed
 
 LOG = TENHOU / "gimite" / "test.mjlog"
@@ -206,23 +198,23 @@ def test_reports_round_trip(report: FileReport) -> None:
 
 
 def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from pywall import report
+    from pywall import check
     from pywall.errors import InputTooLargeError
 
-    gone = report.report_for_entry("big.mjlog", InputTooLargeError("over the cap"))
+    gone = check.report_for_entry("big.mjlog", InputTooLargeError("over the cap"))
     assert (gone.status, gone.findings[0].code, gone.findings[0].message) == (
         "error",
         "too_large",
         "over the cap",
     )
-    ok = report.report_for_entry("a.mjlog", LOG.read_bytes(), detail=True)
+    ok = check.report_for_entry("a.mjlog", LOG.read_bytes(), detail=True)
     assert ok.status == "verified" and ok.rounds[0].wall is not None
 
     def broken(*args: object) -> None:
         raise KeyError("bug")
 
-    monkeypatch.setattr(report, "check_log", broken)
-    bug = report.report_for_entry("b.mjlog", b"<mjloggm>")
+    monkeypatch.setattr(check, "check_data", broken)
+    bug = check.report_for_entry("b.mjlog", b"<mjloggm>")
     assert bug.status == "error" and bug.findings[0].code == "error"
     assert bug.findings[0].message.startswith("internal error (KeyError")
 

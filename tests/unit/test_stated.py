@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from pywall.check import check_log
 from pywall.formats import parse_record
-from pywall.report import FileReport, check_log
+from pywall.report import FileReport
 from pywall.stated import LIMITS, limits_of
 from pywall.verify import verify_game
 from tests.helpers import DATA, TENHOU

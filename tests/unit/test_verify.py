@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from pywall.check import check_log
 from pywall.findings import Finding, Severity
 from pywall.formats import mjlog
-from pywall.report import check_log
 from pywall.verify import GameResult, verify_game
 from tests.helpers import TENHOU, Tags, current_format_paths, fixture_paths, log_text, search
 

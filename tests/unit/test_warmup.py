@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 
 from pywall import api
+from pywall.check import check_log
 from pywall.formats import mjlog
 from pywall.model import Draw
-from pywall.report import check_log
 from pywall.warmup import made_up_log, warm_up_report
 
 
