@@ -338,6 +338,7 @@ def test_worker_glue_answers_through_handle() -> None:
     assert spec and spec.loader
     glue = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(glue)
+    assert json.loads(glue.start())["limits"]["log_bytes"] > 0  # what worker.mjs calls once Python is up
     assert json.loads(glue.handle("shanten", json.dumps({"hand": "123m456p789s1111z"})))["shanten"]["minimum"] == 1
     assert json.loads(glue.handle("verify_any", "{}"))["error"]["code"] == "bad_request"
     assert json.loads(glue.handle("shanten", "[1]"))["error"]["code"] == "bad_request"
