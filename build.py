@@ -65,7 +65,6 @@ PAGE_FILES = (
     # the page's modules: the worker, the batch of files and archives, seeds, export
     "session.mjs",
     "pool.mjs",
-    "first-worker.mjs",
     "pool-i18n.mjs",
     "pool-setting.mjs",
     "batch.mjs",

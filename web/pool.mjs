@@ -15,7 +15,6 @@
 // is under 100 KB of JSON.
 
 import { WorkerError, connect, startWorker } from "./rpc.mjs";
-import { takeFirstWorker } from "./first-worker.mjs";
 
 export const POOL_CAP = 8;
 const STORAGE_KEY = "pywall.workers";
@@ -71,10 +70,8 @@ class PoolWorker {
     this.jobs = 0; // of them, spread jobs
     this.holds = 0; // archive runs open in it (it keeps their File mounted)
     this.stopped = null; // the error its requests get once the pool has stopped it
-    // The first worker was started as the page began to load (first-worker.mjs).
-    const early = index === 0 && takeFirstWorker((worker) => { this.rpc = connect(worker, { onEvent }); });
-    this.worker = early || startWorker(index);
-    if (!early) this.rpc = connect(this.worker, { onEvent });
+    this.worker = startWorker(index);
+    this.rpc = connect(this.worker, { onEvent });
     this.onBusy = onBusy;
   }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Route, expect
+from playwright.sync_api import Browser, expect
 
 from tests.browser.plain_host import Counter, plain_host
 from tests.helpers import ROOT, TENHOU, load_build
@@ -62,26 +62,6 @@ def test_a_host_that_encodes_the_packed_files_works(browser: Browser) -> None:
         assert visit(browser, url) == (True, "verified")
     assert fetched_twice(counter) == []
 
-
-
-def test_python_starts_while_the_page_modules_load(browser: Browser) -> None:
-    """The first worker starts with the page (first-worker.mjs), not once app.js's ~45
-    modules have arrived: with one of them held back, Python still starts from the
-    snapshot and asks for the wheel; let go, the page takes the worker's messages so far
-    and is ready."""
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    held: list[Route] = []
-    page.route("**/help-i18n.mjs", lambda route: held.append(route))
-    with plain_host(SITE) as (url, counter):
-        with page.expect_request("**/*.whl", timeout=READY_MS):
-            page.goto(url, wait_until="commit")
-        assert len(held) == 1 and counter.responses["/help-i18n.mjs"] == []
-        held[0].continue_()
-        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    detail = page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].detail")
-    assert detail["snapshot"] is True and detail["preloaded"] is True
-    context.close()
 
 
 def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
