@@ -350,14 +350,17 @@ def write_lock(pyodide_dir: Path, pywall_whl: Path, micropip_whl: Path) -> None:
     (pyodide_dir / "pyodide-lock.json").write_text(text)
 
 
-def make_snapshot(pyodide_dir: Path) -> None:
-    """The interpreter's memory after start-up (see web/make_snapshot.mjs), cached by its inputs.
+def make_snapshot(pyodide_dir: Path, wheel: Path) -> None:
+    """The interpreter's memory with pywall and the page's glue imported (see
+    web/make_snapshot.mjs), cached by its inputs: the runtime, the lock, the wheel, the glue.
 
     The page works without it (only slower), so a failure here is a warning.
     """
+    glue = WEB / "worker_py.py"
     digest = hashlib.sha256((WEB / SNAPSHOT_SCRIPT).read_bytes())
-    for name in PYODIDE_FILES:
-        digest.update(sha256_file(pyodide_dir / name).encode())
+    inputs = [pyodide_dir / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
+    for path in [*inputs, wheel, glue]:
+        digest.update(sha256_file(path).encode())
     cached = CACHE / "snapshots" / f"{digest.hexdigest()}.bin"
     if not cached.exists():
         node = shutil.which("node")
@@ -367,7 +370,7 @@ def make_snapshot(pyodide_dir: Path) -> None:
         cached.parent.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(".tmp")
         try:
-            run([node, str(WEB / SNAPSHOT_SCRIPT), str(pyodide_dir), str(tmp)])
+            run([node, str(WEB / SNAPSHOT_SCRIPT), str(pyodide_dir), str(glue), str(tmp)])
         except subprocess.CalledProcessError:
             log("making the start-up snapshot failed: the site goes without (Python starts slower)")
             return
@@ -524,7 +527,7 @@ def build_site() -> None:
     site_micropip = pyodide_dir / micropip_src.name
     shutil.copyfile(micropip_src, site_micropip)
     write_lock(pyodide_dir, site_wheel, site_micropip)
-    make_snapshot(pyodide_dir)
+    make_snapshot(pyodide_dir, site_wheel)
     if RUNTIME.exists():
         shutil.rmtree(RUNTIME)
     shutil.copytree(pyodide_dir, RUNTIME)

@@ -39,6 +39,14 @@ async function startPython(options, snapshot) {
   return { pyodide: await loadPyodide(options), snapshot: false };
 }
 
+// The page's glue (worker_py.py), as the module pywall_worker. The snapshot holds it
+// imported already (make_snapshot.mjs); without the snapshot it is fetched and imported.
+async function writeGlue(pyodide) {
+  const response = await fetch(here("./worker_py.py"));
+  if (!response.ok) throw new Error(`worker_py.py: HTTP ${response.status}`);
+  pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
+}
+
 let python = null; // {pyodide}: its file system holds the archives being read
 let logBytes = null; // the largest log Python takes, once it is up: a file to verify this size or less is read early
 const SNIFF_BYTES = 16; // what Python's sniff looks at
@@ -68,15 +76,15 @@ async function init() {
   }
   lap("package");
   announce("glue", 0.9);
-  const response = await fetch(here("./worker_py.py"));
-  if (!response.ok) throw new Error(`worker_py.py: HTTP ${response.status}`);
-  pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
+  const preloaded = pyodide.runPython("import sys; 'pywall_worker' in sys.modules");
+  if (!preloaded) await writeGlue(pyodide);
   const glue = pyodide.pyimport("pywall_worker");
-  const info = JSON.parse(glue.info());
+  const info = JSON.parse(glue.start());
   logBytes = info.limits.log_bytes;
   lap("glue");
   info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
   info.snapshot = snapshot;
+  info.preloaded = preloaded; // the glue and pywall came imported in the snapshot
   post("ready", info);
   return glue;
 }

@@ -19,10 +19,6 @@ from pywall import api  # imported now, so that "ready" means ready
 from pywall.archives import MAX_INPUT_BYTES
 from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
 
-# The interpreter may come from the site's start-up snapshot, the same memory
-# for every visitor: give the shared `random` a fresh seed of its own.
-random.seed()
-
 
 def _open_archive(path: str, label: str) -> ArchiveSource:
     return ArchiveSource(Path(path), label)
@@ -48,6 +44,14 @@ def info() -> str:
     return json.dumps(
         {"pywall": pywall.__version__, "python": sys.version.split()[0], "limits": limits}
     )
+
+
+def start() -> str:
+    """``info()``, once the interpreter is up. It may come from the site's start-up
+    snapshot (web/make_snapshot.mjs: this module imported already), the same memory for
+    every visitor: the shared ``random`` gets a fresh seed of its own here."""
+    random.seed()
+    return info()
 
 
 def handle(kind: str, payload_json: str, data: object = None) -> str:

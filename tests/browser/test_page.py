@@ -91,8 +91,10 @@ def ready_detail(page: Page) -> dict[str, Any]:
 
 
 def test_python_starts_from_the_snapshot(page: Page) -> None:
+    """From the snapshot, pywall and the page's glue come imported (make_snapshot.mjs)."""
     open_ready(page)
-    assert ready_detail(page)["snapshot"] is True
+    detail = ready_detail(page)
+    assert detail["snapshot"] is True and detail["preloaded"] is True
 
 
 def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url: str) -> None:
@@ -101,7 +103,10 @@ def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url:
     page.route("**/python-snapshot.bin.*", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    assert ready_detail(page)["snapshot"] is False
+    detail = ready_detail(page)
+    assert (
+        detail["snapshot"] is False and detail["preloaded"] is False
+    )  # the glue fetched and imported
     choose(page, PLAIN)
     expect(result(page, "example.xml")).to_have_attribute(
         "data-verdict", "verified", timeout=WORK_MS

@@ -11,7 +11,9 @@
 // JOBS.json is a list of requests as the page's worker makes them, {"kind", "payload",
 // "path"?, "payload_text"? (the payload as raw text)}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
 // the file's bytes or null)`, exactly as worker.mjs calls it; the answer on stdout is
-// the list of JSON strings it returned, in the same order (and each request's seconds).
+// the list of JSON strings it returned, in the same order (and each request's seconds),
+// with the pywall modules imported before the wheel was installed (`imported`: from the
+// snapshot) and a draw of the shared `random` once the glue started (`random`).
 
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -24,11 +26,16 @@ function args(argv) {
   return out;
 }
 
+let imported = ""; // set by start()
+
 async function start(index, mode, snapshot) {
   const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
   const options = { indexURL: index + path.sep, stdout: console.error, stderr: console.error };
   if (snapshot) options._loadSnapshot = new Uint8Array(readFileSync(snapshot));
   const pyodide = await loadPyodide(options);
+  // pywall's modules (and the glue's) in memory before the wheel is installed: the snapshot's
+  imported = pyodide.runPython(`import sys
+' '.join(sorted(m for m in sys.modules if m.partition('.')[0] in ('pywall', 'pywall_worker')))`);
   const problems = [];
   const loadOptions = { checkIntegrity: true, messageCallback: () => {}, errorCallback: (m) => problems.push(m) };
   if (mode === "lock") {
@@ -61,6 +68,8 @@ const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot);
 // The page's glue, from the site (worker.mjs loads the same file).
 pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(opts.glue || path.join(opts.index, "..", "worker_py.py"), "utf8"));
 const glue = pyodide.pyimport("pywall_worker");
+glue.start(); // as worker.mjs does once Python is up (a fresh seed for `random`)
+const random = pyodide.runPython("import random; random.random()");
 const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
 const results = [];
 const seconds = [];
@@ -72,4 +81,10 @@ for (const job of jobs) {
     : glue.handle(job.kind, payload));
   seconds.push((performance.now() - start) / 1000);
 }
-process.stdout.write(JSON.stringify({ python: pyodide.runPython("import sys; sys.version.split()[0]"), results, seconds }));
+process.stdout.write(JSON.stringify({
+  python: pyodide.runPython("import sys; sys.version.split()[0]"),
+  results,
+  seconds,
+  imported: imported.split(" ").filter(Boolean),
+  random,
+}));

@@ -117,6 +117,26 @@ def test_wheel_in_pyodide_matches_cpython(
         )
 
 
+def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: Path) -> None:
+    """Started from the site's snapshot, Python has the page's glue and what checking a
+    log needs imported before the wheel is installed (the page imports none of it at
+    start-up), the tools and the audit still lazy; it answers as CPython does, and each
+    start draws its own random numbers (the snapshot is the same memory for everyone)."""
+    jobs = verify_jobs([TENHOU / "dnovikoff" / "example.xml"])
+    snap = runtime / "python-snapshot.bin"
+    answers = []
+    for _ in range(2):
+        proc = run_node(node, runtime, "lock", jobs, tmp_path, snap)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        answers.append(json.loads(proc.stdout))
+    for answer in answers:
+        imported = set(answer["imported"])
+        assert {"pywall_worker", "pywall.api", "pywall.report", "pywall.shanten_table"} <= imported
+        assert not imported & {"pywall.tool_api", "pywall.audit", "pywall.runs", "pywall.picture"}
+        assert answer["results"] == [cpython_answer(job) for job in jobs]
+    assert answers[0]["random"] != answers[1]["random"]
+
+
 def test_every_current_fixture_verifies_in_pyodide(
     node: str, runtime: Path, tmp_path: Path
 ) -> None:

@@ -413,6 +413,9 @@ def test_worker_glue_answers_through_handle() -> None:
     glue = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(glue)
     assert (
+        json.loads(glue.start())["limits"]["log_bytes"] > 0
+    )  # what worker.mjs calls once Python is up
+    assert (
         json.loads(glue.handle("shanten", json.dumps({"hand": "123m456p789s1111z"})))["shanten"][
             "minimum"
         ]
