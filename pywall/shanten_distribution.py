@@ -233,6 +233,54 @@ def _checked_tiles(tiles: int) -> None:
         raise ValueInputError(f"hands of {tiles!r} tiles: choose one of {VALID_TILES}")
 
 
+#: ``distribution`` of the dealt hands the audit tests (13 and 14 tiles, 4 and 3 players),
+#: written out: computing them takes about 2.4 s in CPython and longer in the page, at the
+#: start of every audit. tests/unit/test_shanten_distribution.py computes each again and
+#: holds it equal.
+# fmt: off
+_DEALT: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
+    (13, 4): (
+        (0, 39270395383132),
+        (1, 3006175115638776),
+        (2, 45249205945148216),
+        (3, 175141291509958900),
+        (4, 192909046305573888),
+        (5, 63384201353756672),
+        (6, 4045365540028416),
+    ),
+    (14, 4): (
+        (-1, 12859078207674),
+        (0, 2966241795738948),
+        (1, 99154452630748356),
+        (2, 828714358375292670),
+        (3, 1867404976243926528),
+        (4, 1211948980271480832),
+        (5, 233501763289743360),
+        (6, 6601397483077632),
+    ),
+    (13, 3): (
+        (0, 4248510347840),
+        (1, 243214957965344),
+        (2, 2732462102008544),
+        (3, 8169994696655136),
+        (4, 7581335897696256),
+        (5, 1820816976642048),
+        (6, 40884598996992),
+    ),
+    (14, 3): (
+        (-1, 1321887397648),
+        (0, 229204302023024),
+        (1, 5666836324042176),
+        (2, 35089291127094384),
+        (3, 61289092707873792),
+        (4, 33570528047677440),
+        (5, 3878645818982400),
+        (6, 13007308455936),
+    ),
+}
+# fmt: on
+
+
 def wall_copies(players: int) -> tuple[int, ...]:
     """Copies of each of the 34 kinds in the wall of a ``players``-player game (3 or 4)."""
     if isinstance(players, bool) or players not in WALL_COPIES:
@@ -247,13 +295,14 @@ def distribution(tiles: int, players: int = 4) -> dict[int, int]:
     Keys are shanten values in ascending order (-1 = complete), values exact
     integers summing to C(136, tiles) or C(108, tiles); shanten values with no hand
     are left out. ``tiles`` is 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 (seven pairs and
-    thirteen orphans count only at 13 and 14). Computed on first use (about 1.5 s in
-    CPython for the first 4-player call, 0.2 s for each further tile count; a
-    3-player wall's first call takes about two thirds of that), then cached per
-    (tiles, players).
+    thirteen orphans count only at 13 and 14). The 13- and 14-tile ones are written out
+    (``_DEALT``); the others are computed on first use (a fraction of a second in
+    CPython), then cached per (tiles, players).
     """
     _checked_tiles(tiles)
-    return dict(_distribution(tiles, wall_copies(players)))
+    copies = wall_copies(players)
+    known = _DEALT.get((tiles, players))
+    return dict(known if known is not None else _distribution(tiles, copies))
 
 
 def distribution_for_copies(tiles: int, copies: Sequence[int]) -> dict[int, int]:

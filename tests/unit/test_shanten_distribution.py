@@ -243,3 +243,16 @@ def test_random_three_player_hand_is_possible(tiles: int, rng: random.Random) ->
         hand[tile // 4] += 1
     assert len(THREE_PLAYER_TILES) == 108 and not any(hand[1:8])  # no 2m-8m
     assert distribution(tiles, players=3).get(shanten(hand), 0) > 0
+
+
+@pytest.mark.parametrize("key", [(13, 4), (14, 4), (13, 3), (14, 3)], ids=str)
+def test_the_written_out_dealt_distributions_are_what_the_computation_gives(
+    key: tuple[int, int],
+) -> None:
+    """``distribution`` answers 13- and 14-tile hands from a table (``_DEALT``), so the
+    audit does not compute them at every start: the computation, run here, agrees."""
+    from pywall.shanten_distribution import _DEALT, _distribution
+
+    tiles, players = key
+    assert _distribution(tiles, wall_copies(players)) == _DEALT[key]
+    assert distribution(tiles, players) == dict(_DEALT[key])
