@@ -25,7 +25,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +54,13 @@ def rows(games: int, contents: list[bytes]) -> Iterator[tuple[object, ...]]:
         yield lid, 0, 0, 1, 0, blob, hashlib.sha256(blob).hexdigest()
 
 
-def build(path: Path, games: int) -> None:
+def build(
+    path: Path,
+    games: int,
+    make_rows: Callable[[int], Iterable[tuple[object, ...]]] | None = None,
+) -> None:
+    """A phoenix-logs-schema database of ``games`` rows (by default copies of the
+    fixture logs; ``make_rows(games)`` gives others), reused if it has as many."""
     if path.exists():
         with sqlite3.connect(path) as conn:
             if conn.execute("SELECT COUNT(*) FROM logs").fetchone()[0] == games:
@@ -66,7 +72,8 @@ def build(path: Path, games: int) -> None:
     conn = sqlite3.connect(path)
     with conn:
         conn.execute(SCHEMA)
-        conn.executemany("INSERT INTO logs VALUES (?, ?, ?, ?, ?, ?, ?)", rows(games, blobs()))
+        made = make_rows(games) if make_rows else rows(games, blobs())
+        conn.executemany("INSERT INTO logs VALUES (?, ?, ?, ?, ?, ?, ?)", made)
     conn.close()
     print(
         f"built {path}: {games:,} games, {path.stat().st_size / 2**20:,.0f} MiB "

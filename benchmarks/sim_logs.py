@@ -18,9 +18,7 @@ import bz2
 import hashlib
 import multiprocessing
 import random
-import sqlite3
 import sys
-import time
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -28,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import bench_archive
 from pywall.layout import WallScheme, layout_for
 from pywall.model import Call, Discard, DoraReveal, Draw, MeldKind, Riichi, Round, Win
 from pywall.tenhou import PREFIX, SEED_BYTES, iter_walls
@@ -37,10 +36,6 @@ UN = '<UN n0="a" n1="b" n2="c" n3="d" dan="16,16,16,16" rate="2000,2000,2000,200
 ROUNDS = 8
 PLAYERS = 4
 LAYOUT = layout_for(WallScheme.TENHOU, PLAYERS)
-SCHEMA = (
-    "CREATE TABLE logs(log_id text primary key, is_tonpusen int, is_hirosima int, "
-    "is_processed int, was_error int, log_content text, log_hash text)"
-)
 
 
 def meld_code(kind: MeldKind, called: int, taken: tuple[int, ...], relative: int) -> int:
@@ -121,27 +116,14 @@ def logs(games: int, seed: int = 2026) -> Iterator[str]:
         yield from pool.imap(partial(game, seed=seed), range(games), chunksize=16)
 
 
+def rows(games: int) -> Iterator[tuple[object, ...]]:
+    """The corpus's games as phoenix-logs rows (bz2, as that database stores them)."""
+    for i, text in enumerate(logs(games)):
+        blob = bz2.compress(text.encode())
+        lid = f"2019{1 + i // 4000 % 12:02d}01{i // 200 % 24:02d}gm-00a9-0000-{i:08x}"
+        yield lid, 0, 0, 1, 0, blob, hashlib.sha256(blob).hexdigest()
+
+
 def build(path: Path, games: int) -> None:
     """A phoenix-logs-schema database of ``games`` distinct games (reused if it exists)."""
-    if path.exists():
-        with sqlite3.connect(path) as conn:
-            if conn.execute("SELECT COUNT(*) FROM logs").fetchone()[0] == games:
-                print(f"reusing {path} ({games:,} distinct games)")
-                return
-        path.unlink()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    conn = sqlite3.connect(path)
-    with conn:
-        conn.execute(SCHEMA)
-        for i, text in enumerate(logs(games)):
-            blob = bz2.compress(text.encode())
-            lid = f"2019{1 + i // 4000 % 12:02d}01{i // 200 % 24:02d}gm-00a9-0000-{i:08x}"
-            conn.execute(
-                "INSERT INTO logs VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (lid, 0, 0, 1, 0, blob, hashlib.sha256(blob).hexdigest()),
-            )
-    conn.close()
-    print(
-        f"built {path}: {games:,} distinct simulated games in {time.perf_counter() - start:.0f} s"
-    )
+    bench_archive.build(path, games, rows)
