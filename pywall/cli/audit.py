@@ -14,8 +14,15 @@ import textwrap
 from collections import Counter
 from contextlib import closing
 
-from pywall.archives import Packed, unpack
-from pywall.audit import (
+from pywall.analysis.audit_draws import DrawAudit, WallAudit
+from pywall.analysis.stats import ZScore
+from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.verify import add_jobs_argument, job_count, weight
+from pywall.core.archives import Packed, unpack
+from pywall.core.errors import PywallError
+from pywall.inputs import Skipped, iter_packed_inputs
+from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
@@ -24,15 +31,8 @@ from pywall.audit import (
     Tally,
     audit_result,
 )
-from pywall.audit_draws import DrawAudit, WallAudit
-from pywall.audit_records import GameRecord
-from pywall.check import check_entry
-from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.cli.pool import WorkerDied, ordered_map
-from pywall.cli.verify import add_jobs_argument, job_count, weight
-from pywall.errors import PywallError
-from pywall.inputs import Skipped, iter_packed_inputs
-from pywall.stats import ZScore
+from pywall.results.audit_records import GameRecord
+from pywall.results.check import check_entry
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 

@@ -26,16 +26,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from pywall.archives import Packed, unpack
-from pywall.check import report_for_entry
 from pywall.cli.output import escaped, fail, json_text, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
-from pywall.errors import PywallError
-from pywall.exports import Summary
-from pywall.findings import Finding, Severity
+from pywall.core.archives import Packed, unpack
+from pywall.core.errors import PywallError
+from pywall.core.findings import Finding, Severity
 from pywall.inputs import Skipped, count_inputs, iter_packed_inputs
-from pywall.report import SCHEMA, STATUSES, FileReport
+from pywall.results.check import report_for_entry
+from pywall.results.exports import Summary
+from pywall.results.report import SCHEMA, STATUSES, FileReport
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10

@@ -1,4 +1,4 @@
-"""pywall.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
+"""pywall.results.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from pywall import tenhou
-from pywall.audit import OVERALL, StartingHand, Tally, audit_hands, audit_result
-from pywall.check import check_log
-from pywall.errors import ValueInputError
-from pywall.layout import WallScheme, layout_for
-from pywall.shanten import shanten
-from pywall.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
+from pywall.analysis.shanten import shanten
+from pywall.checks import tenhou
+from pywall.core.errors import ValueInputError
+from pywall.core.layout import WallScheme, layout_for
+from pywall.core.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
+from pywall.results.audit import OVERALL, StartingHand, Tally, audit_hands, audit_result
+from pywall.results.check import check_log
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 ALPHA = 0.001
@@ -142,8 +142,8 @@ def test_needs_hands() -> None:
 
 
 def tally_of_files(items: list[tuple[str, bytes | Exception]]) -> Tally:
-    from pywall.errors import PywallError
-    from pywall.report import error_report
+    from pywall.core.errors import PywallError
+    from pywall.results.report import error_report
 
     tally = Tally()
     for name, content in items:
@@ -181,7 +181,7 @@ def test_tally_uses_verified_games_of_both_player_counts_once() -> None:
 def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
     import re
 
-    from pywall.errors import LogFormatError
+    from pywall.core.errors import LogFormatError
     from tests.helpers import TENHOU, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
@@ -226,7 +226,7 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
         ("duplicate", "duplicate", {"same_as": "a.xml"}),
         ("no_hands", "no_starting_hands", {}),
     ]
-    from pywall.audit import audit_dict
+    from pywall.results.audit import audit_dict
 
     listed = audit_dict(tally)["games"]["excluded"]
     assert listed[0] == {
@@ -249,8 +249,8 @@ def test_audit_input_counts_as_its_whole_report() -> None:
     # reasons' codes and the words' data (round label, dealer, players) must be the same.
     import re
 
-    from pywall.audit_records import audit_input
-    from pywall.report import error_report
+    from pywall.results.audit_records import audit_input
+    from pywall.results.report import error_report
     from tests.helpers import TENHOU, fixture_paths, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
@@ -313,8 +313,8 @@ def test_anonymous_players_are_not_one_player() -> None:
 
 
 def test_dealer_hand_is_the_deal_plus_first_draw() -> None:
-    from pywall.check import starting_hands
     from pywall.formats import mjlog
+    from pywall.results.check import starting_hands
     from tests.helpers import TENHOU
 
     game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())

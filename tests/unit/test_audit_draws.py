@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from pywall.audit import Tally, audit_result
-from pywall.audit_draws import DrawAudit
-from pywall.audit_records import audit_input
-from pywall.check import check_log
+from pywall.analysis.audit_draws import DrawAudit
+from pywall.analysis.draws import Sums
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
-from pywall.draws import Sums
+from pywall.results.audit import Tally, audit_result
+from pywall.results.audit_records import audit_input
+from pywall.results.check import check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
 T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
@@ -97,7 +97,7 @@ def test_flagged_considers_the_draw_tests() -> None:
     unfair = audit_result(tally).overall
     assert unfair.rejects(0.001)
     assert len(unfair.p_values) == len(fair.p_values) == 6  # threshold split over all tests
-    from pywall.audit import group_dict
+    from pywall.results.audit import group_dict
 
     words = group_dict(unfair)
     assert words["tests"] == 6 and words["smallest_p"] == min(unfair.p_values) and words["flagged"]
@@ -126,7 +126,7 @@ def test_audit_input_and_merge_carry_draws_and_walls() -> None:
 def test_draw_lines_in_words() -> None:
     audit = DrawAudit(())
     assert draw_lines(None) == []
-    from pywall.audit_draws import draw_audit
+    from pywall.analysis.audit_draws import draw_audit
 
     made = draw_audit(
         (Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0))
@@ -225,7 +225,7 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
 ) -> None:
     """The page hands audit records back: draws or walls it altered are refused with
     words, before anything of the game is counted."""
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     record = audit_input(report)
@@ -238,7 +238,7 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
 @pytest.mark.parametrize("rounds", [-1, "rounds", {"0": {}}], ids=["number", "text", "object"])
 def test_a_record_whose_rounds_are_no_list_is_a_clear_error(rounds: object) -> None:
     """Found by the fuzzer: rounds of -1 in a record handed back raised a TypeError."""
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     tally = Tally()
@@ -248,7 +248,7 @@ def test_a_record_whose_rounds_are_no_list_is_a_clear_error(rounds: object) -> N
 
 
 def test_draws_naming_a_seat_the_game_lacks_are_refused() -> None:
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     record = audit_input(report)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pywall.audit import Tally
-from pywall.audit_records import audit_input, read_record, record_of
-from pywall.check import report_for_entry
-from pywall.report import FileReport
+from pywall.results.audit import Tally
+from pywall.results.audit_records import audit_input, read_record, record_of
+from pywall.results.check import report_for_entry
+from pywall.results.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text
 
 RECORDS = [
