@@ -27,8 +27,8 @@ from pywall.results.audit import (
     DRAWS_EXPLANATION,
     EXPLANATION,
     KIND_TEXT,
+    AuditTally,
     GroupAudit,
-    Tally,
     audit_result,
 )
 from pywall.results.audit_records import GameRecord
@@ -148,7 +148,7 @@ def wall_lines(walls: WallAudit | None) -> list[str]:
     ]
 
 
-def excluded_summary(tally: Tally) -> str:
+def excluded_summary(tally: AuditTally) -> str:
     kinds = Counter(e.kind for e in tally.excluded)
     return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
 
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs is None:
         return fail("--jobs must be at least 1")
     skipped: list[Skipped] = []
-    tally = Tally()
+    tally = AuditTally()
     items = iter_packed_inputs(args.paths, skipped)
     try:
         with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def corpus_notes(tally: Tally) -> list[str]:
+def corpus_notes(tally: AuditTally) -> list[str]:
     """Plain words about a corpus the tests can say little of."""
     notes = []
     if not tally.draws:

@@ -156,7 +156,9 @@ def outcome_for(
 
 
 @dataclass
-class Tally:
+class VerifyTally:
+    """What ``pywall verify`` counts as it goes: files by status, and the tiles checked."""
+
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
     checked: int = 0
 
@@ -232,7 +234,7 @@ def check_all(
     skipped: list[Skipped],
     progress: Progress,
     out: Output,
-    tally: Tally,
+    tally: VerifyTally,
 ) -> str | None:
     """Check every input, feeding ``out``; why it stopped early, or None.
 
@@ -291,7 +293,7 @@ def run(args: argparse.Namespace) -> int:
         progress.total = count_inputs(args.paths)
     style = "json" if args.json else "jsonl" if args.jsonl else "human"
     skipped: list[Skipped] = []
-    tally = Tally()
+    tally = VerifyTally()
     out = Output(style, args.failures_only, progress)
     start = time.monotonic()
     stopped = check_all(args.paths, jobs, skipped, progress, out, tally)

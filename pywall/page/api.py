@@ -39,7 +39,7 @@ from pywall.results.exports import batch_dict, compact_row, csv_text, wall_dict
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
-    from pywall.page.runs import ArchiveRun, RunTally, Source
+    from pywall.page.runs import ArchiveRun, SharedRunTally, Source
 
 MAX_JSON = 64 * 1024 * 1024
 
@@ -72,7 +72,7 @@ class Api:
     def __init__(self, opener: Opener | None = None) -> None:
         self.opener = opener
         self.runs: dict[str, ArchiveRun] = {}
-        self.tallies: dict[str, RunTally] = {}
+        self.tallies: dict[str, SharedRunTally] = {}
 
     def _open(self, payload: Payload) -> Source:
         """The file's source, with the survey the page passed on (if any) adopted."""
@@ -137,21 +137,21 @@ class Api:
 
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
-        from pywall.page.runs import RunTally
+        from pywall.page.runs import SharedRunTally
         from pywall.results.audit_records import read_record
 
         run = arg(payload, "run", str)
-        tally = self.tallies.setdefault(run, RunTally())
+        tally = self.tallies.setdefault(run, SharedRunTally())
         records = arg(payload, "records", list)
         read = (read_record(r if isinstance(r, dict) else {}) for r in records)
         return {"added": tally.add(bounded(payload, "start", 0, 10**9), read)}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
-        from pywall.results.audit import Tally, audit_dict
+        from pywall.results.audit import AuditTally, audit_dict
         from pywall.results.audit_records import read_record
 
-        tally = Tally()
+        tally = AuditTally()
         for report in arg(payload, "reports", list, []):
             tally.add(read_record(report if isinstance(report, Mapping) else {}))
         for run in arg(payload, "runs", list, []):
@@ -162,15 +162,15 @@ class Api:
             if run in self.tallies:
                 tally.merge(self.tallies[run].tally)
         for part in arg(payload, "tallies", list, []):
-            tally.merge(Tally.from_dict(part))
+            tally.merge(AuditTally.from_dict(part))
         return audit_dict(tally)
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        from pywall.results.audit import Tally
+        from pywall.results.audit import AuditTally
 
         name = arg(payload, "run", str)
         run, shared = self.runs.get(name), self.tallies.get(name)
-        return (shared.tally if shared else run.tally if run else Tally()).to_dict()
+        return (shared.tally if shared else run.tally if run else AuditTally()).to_dict()
 
 
 def verify(payload: Payload, data: bytes | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ Several workers may share one archive, each checking the chunks the page hands i
 that appears twice only once, the first time in the archive's order, which no worker
 can know of its own chunks alone: so a shared run gives, with its rows, each game's
 ``audit_input`` as ``records``, and the page adds them to one tally in the archive's
-order (``RunTally``). A run of its own tallies its games as it goes.
+order (``SharedRunTally``). A run of its own tallies its games as it goes.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
-from pywall.results.audit import Tally
+from pywall.results.audit import AuditTally
 from pywall.results.audit_records import GameRecord, audit_input
 from pywall.results.check import GameCheck, check_entry
 from pywall.results.exports import compact_row
@@ -56,7 +56,7 @@ class ArchiveRun:
         self.records = records
         self.mismatch_details = mismatch_details
         self.done = self.mismatches_kept = 0  # done: the archive's index of the next game
-        self.tally = Tally()
+        self.tally = AuditTally()
 
     def _check(self, name: str, content: bytes | PywallError) -> tuple[GameCheck, bool]:
         checked = check_entry(name, content, detail=self.done < DETAIL_FIRST, starting=True)
@@ -105,11 +105,11 @@ class ArchiveRun:
         self._source.close()
 
 
-class RunTally:
+class SharedRunTally:
     """The audit tally of a shared run: the page adds its games' records in the archive's order."""
 
     def __init__(self) -> None:
-        self.tally = Tally()
+        self.tally = AuditTally()
         self.added = 0
 
     def add(self, start: int, records: Iterable[GameRecord]) -> int:

@@ -17,7 +17,7 @@ itself a bias.
 
 This module is the only audit. It reads what a verified game's report carries
 (each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
-in the page and an archive in the page feed the same ``Tally``; tallies of parts
+in the page and an archive in the page feed the same ``AuditTally``; tallies of parts
 of a run merge by addition (which cannot see a game that is in two parts: the
 page's workers therefore send ``audit_input`` records of an archive's games, to be
 tallied in the archive's order).
@@ -456,7 +456,7 @@ def platform_label(platform: str, players: int) -> str:
 
 
 @dataclass(slots=True)
-class Tally:
+class AuditTally:
     """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
 
     overall: GroupTally = field(default_factory=GroupTally)
@@ -553,7 +553,7 @@ class Tally:
     def draws(self) -> int:
         return self.overall.draws[0].n
 
-    def merge(self, other: Tally) -> None:
+    def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run)."""
         self.overall.merge(other.overall)
         for mine, theirs in ((self.platforms, other.platforms), (self.players, other.players)):
@@ -590,7 +590,7 @@ class Tally:
         }
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Tally:
+    def from_dict(cls, d: Mapping[str, Any]) -> AuditTally:
         try:
             return cls(
                 GroupTally.from_dict(d["overall"]),
@@ -613,13 +613,13 @@ class Tally:
 
 
 def _exclusion_from(e: Sequence[Any]) -> Exclusion:
-    """An exclusion as ``Tally.to_dict`` lists it (tallies before reason codes: 3 items)."""
+    """An exclusion as ``AuditTally.to_dict`` lists it (tallies before reason codes: 3 items)."""
     path, kind, reason = e[:3]
     code, data = (e[3], e[4]) if len(e) >= 5 else ("", {})
     return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
 
 
-def audit_result(tally: Tally, min_expected: float = 5.0) -> AuditResult:
+def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
     """The audit of every group in ``tally`` (which must hold at least one hand)."""
     if not tally.hands:
         raise ValueInputError("no verified game to audit")
@@ -660,7 +660,7 @@ def _seat_order(label: str) -> tuple[int, str]:
     return ({"dealer": 0, "non-dealer": 1}.get(label, 2), label)
 
 
-def audit_dict(tally: Tally) -> dict[str, Any]:
+def audit_dict(tally: AuditTally) -> dict[str, Any]:
     """The audit as JSON-ready data, with the games counted and left out, and the fair
     distributions (exact counts as text: they exceed 2**53)."""
     games = {

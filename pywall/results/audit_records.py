@@ -146,7 +146,7 @@ def read_record(report: Mapping[str, Any]) -> GameRecord:
 
 
 def checked_counts(value: Any) -> dict[tuple[int, int], dict[int, int]]:
-    """A tally's shanten counts as ``Tally.to_dict`` lists them: [players, tiles, {shanten: n}]."""
+    """A tally's shanten counts as ``AuditTally.to_dict`` lists them: [players, tiles, {shanten: n}]."""
     counts: dict[tuple[int, int], dict[int, int]] = {}
     for p, t, c in value:
         hand_class = (int(p), int(t))

@@ -342,7 +342,7 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
 
 
 def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
-    from pywall.results.audit import Tally, audit_result
+    from pywall.results.audit import AuditTally, audit_result
     from pywall.results.check import check_log
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
@@ -352,7 +352,7 @@ def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
     broken = json.loads(api.handle("verify", '{"name": "bad.xml"}', b"<mjloggm"))["files"][0]
     reports.append(broken)
     data = call("audit", reports)
-    tally = Tally()
+    tally = AuditTally()
     for p in [*logs, SANMA]:
         tally.add_report(check_log(p.name, p.read_bytes(), starting=True).to_dict())
     expected = audit_result(tally).to_dict()
