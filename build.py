@@ -6,14 +6,14 @@
     python3 build.py test [PYTEST ARGS]   install what tests need, build, run every test
     python3 build.py fuzz [--minutes N]   fuzz every reader (tests/fuzz.py) for N minutes
 
-Standard library only (and pywall itself: the tile faces come from pywall.tile_art).
+Standard library only (and pywall itself: the tile faces come from pywall.pictures.tile_art).
 On first use it makes a virtualenv in .venv (the project
 installed editable with its test extras) and re-runs itself there; the page's
 runtime comes from the npm package `pyodide`, pinned in web/package.json and
 web/package-lock.json and installed with `npm ci`.
 
 site/ is generated and git-ignored: the page (web/), the tile faces (tiles/CODE.svg,
-written from pywall.tile_art, with the licence of their kanji outlines), the Pyodide files it needs
+written from pywall.pictures.tile_art, with the licence of their kanji outlines), the Pyodide files it needs
 under site/pyodide/, the pywall wheel (written here, byte-for-byte reproducible)
 and micropip registered in a trimmed pyodide-lock.json, a service worker that
 precaches every file under a cache name derived from the site's content, and
@@ -379,9 +379,9 @@ def make_snapshot(pyodide_dir: Path, wheel: Path) -> None:
 
 
 def write_tile_faces() -> None:
-    """tiles/CODE.svg for each of the 37 faces, from the one source of the art (pywall.tile_art),
+    """tiles/CODE.svg for each of the 37 faces, from the one source of the art (pywall.pictures.tile_art),
     and tiles/LICENSE.txt for the kanji outlines they hold (SIL OFL 1.1)."""
-    from pywall.tile_art import CODES, face_svg
+    from pywall.pictures.tile_art import CODES, face_svg
 
     tiles = SITE / "tiles"
     tiles.mkdir(parents=True, exist_ok=True)

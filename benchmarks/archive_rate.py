@@ -1,5 +1,5 @@
 """A whole archive checked through the requests a page worker makes (``archive_open``,
-then ``archive_next`` chunks, through ``pywall.api.handle``), timed. No I/O of its own
+then ``archive_next`` chunks, through ``pywall.page.api.handle``), timed. No I/O of its own
 beyond the archive's file: bench_web_archive.py runs it in CPython, and
 pyodide_archive.mjs copies this file into Pyodide and runs it there."""
 
@@ -9,8 +9,8 @@ import json
 import time
 from pathlib import Path
 
-from pywall import api
 from pywall.inputs.sources import ArchiveSource
+from pywall.page import api
 
 
 def archive_rate(path: str) -> tuple[int, float]:

@@ -1,8 +1,8 @@
 """Benchmark the draw test's effective kinds: one pass over the suit automaton
-(``pywall.efficiency.effective_kinds``) against 34 shanten calls (the definition);
+(``pywall.analysis.efficiency.effective_kinds``) against 34 shanten calls (the definition);
 prints figures, asserts nothing.
 
-The hands are those before every draw of the Tenhou fixture games (pywall.draws'
+The hands are those before every draw of the Tenhou fixture games (pywall.analysis.draws'
 walk; 13 - 3m tiles), each timed fresh (the per-hand memo cleared before each run;
 the per-suit caches warm, as in a long audit) and by the definition. Five runs, each
 alternating the two; prints the medians in µs a hand and their ratio.
@@ -20,9 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall import draws, efficiency
+from pywall.analysis import draws, efficiency
+from pywall.analysis.shanten import shanten
 from pywall.formats import parse_record
-from pywall.shanten import shanten
 from tests.helpers import fixture_paths
 
 
@@ -34,7 +34,7 @@ def hands_before_draws() -> list[tuple[int, ...]]:
         seen.append(hand)
         return original(hand)
 
-    # pywall.draws calls the effective_kinds it imported from pywall.efficiency (a name it
+    # pywall.analysis.draws calls the effective_kinds it imported from pywall.analysis.efficiency (a name it
     # does not export, hence the ignores): swap that name for one that records each hand.
     draws.effective_kinds = keep  # type: ignore[attr-defined]
     try:

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall.check import check_log
+from pywall.results.check import check_log
 
 DATA = ROOT / "tests" / "data"
 RECORDS = {

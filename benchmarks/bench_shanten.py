@@ -1,4 +1,4 @@
-"""Benchmark pywall.shanten; prints figures, asserts nothing about time.
+"""Benchmark pywall.analysis.shanten; prints figures, asserts nothing about time.
 
 1. Cold start: a fresh process's first random 14-tile hands, table building
    included (the tables are built lazily on first use).
@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall import shanten as pywall_shanten
-from pywall.shanten_distribution import _distribution, wall_copies
+from pywall.analysis import shanten as pywall_shanten
+from pywall.analysis.shanten_distribution import _distribution, wall_copies
 
 
 def fresh_hands(count: int) -> list[list[int]]:
@@ -66,7 +66,7 @@ COLD = """
 import sys, time
 players = int(sys.argv[1])
 start = time.perf_counter()
-from pywall.shanten_distribution import _distribution, wall_copies
+from pywall.analysis.shanten_distribution import _distribution, wall_copies
 _distribution(14, wall_copies(players))  # computed (distribution() has them written out)
 middle = time.perf_counter()
 _distribution(13, wall_copies(players))

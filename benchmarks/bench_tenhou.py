@@ -1,6 +1,6 @@
 """Benchmark the Tenhou core; prints figures, asserts nothing about time.
 
-1. Wall generation through ``pywall.tenhou.walls`` (a new seed each game,
+1. Wall generation through ``pywall.checks.tenhou.walls`` (a new seed each game,
    15 rounds per game) against a native C build (gcc + OpenSSL SHA-512, if
    gcc and the OpenSSL headers are present) and against a straightforward
    pure-Python mt19937ar port; both ratios are printed.
@@ -28,9 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall import tenhou
-from pywall.check import check_log
-from pywall.mt19937 import MT19937
+from pywall.checks import tenhou
+from pywall.checks.mt19937 import MT19937
+from pywall.results.check import check_log
 
 ROUNDS = 15
 
@@ -103,7 +103,7 @@ def main() -> None:
         f"Wall generation, {args.games} games x {ROUNDS} rounds ({n_rounds:,} walls), Python {sys.version.split()[0]}"
     )
     print(
-        f"  pywall.tenhou.walls      {fast * 1e6 / n_rounds:8.2f} us/wall  {n_rounds / fast:10,.0f} walls/s"
+        f"  checks.tenhou.walls      {fast * 1e6 / n_rounds:8.2f} us/wall  {n_rounds / fast:10,.0f} walls/s"
     )
     print(
         f"  pure-Python port         {naive * 1e6 / n_rounds:8.2f} us/wall  (x{naive / fast:.1f} slower than pywall)"

@@ -30,7 +30,10 @@ from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 import pywall
 from pywall.formats import parse_record
-from pywall.verify import verify_game
+try:
+    from pywall.checks.verify import verify_game
+except ImportError:  # a checkout from before the folders (pywall/verify.py)
+    from pywall.verify import verify_game
 assert pywall.__file__.startswith(sys.argv[1]), pywall.__file__
 games = [parse_record(Path(p).read_bytes(), Path(p).name) for p in sys.argv[3:]]
 for g in games:

@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from pywall import api
+from pywall.page import api
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
 from tests.helpers import current_format_paths
 

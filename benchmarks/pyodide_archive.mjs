@@ -4,7 +4,7 @@
 //   node benchmarks/pyodide_archive.mjs build/pyodide DB RUNS
 //
 // Loads the built pywall wheel through the site's lock (hash-checked), copies the
-// database into Pyodide's memory file system and checks it through pywall.api's
+// database into Pyodide's memory file system and checks it through pywall.page.api's
 // archive requests, as a page worker does but with no page, no messages and no File
 // reads; prints one JSON line: games per second of each run.
 import { readFileSync } from "node:fs";

@@ -3,7 +3,7 @@
 //   node benchmarks/pyodide_shanten.mjs build/pyodide HANDS ROUNDS
 //
 // Loads the built pywall wheel through the site's lock (hash-checked), then times
-// pywall.shanten.shanten on fresh random 14-tile hands and the exact 14-tile
+// pywall.analysis.shanten.shanten on fresh random 14-tile hands and the exact 14-tile
 // distribution; prints one JSON line.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -16,8 +16,8 @@ await pyodide.loadPackage("pywall", { checkIntegrity: true, messageCallback: () 
 if (problems.length) throw new Error(problems.join("; "));
 const out = pyodide.runPython(`
 import json, random, statistics, time
-from pywall.shanten import shanten
-from pywall.shanten_distribution import _distribution, wall_copies
+from pywall.analysis.shanten import shanten
+from pywall.analysis.shanten_distribution import _distribution, wall_copies
 
 def fresh(count, rng):
     tiles = list(range(136))

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_archive
-from pywall.layout import WallScheme, layout_for
-from pywall.model import Call, Discard, DoraReveal, Draw, MeldKind, Riichi, Round, Win
-from pywall.tenhou import PREFIX, SEED_BYTES, iter_walls
+from pywall.checks.tenhou import PREFIX, SEED_BYTES, iter_walls
+from pywall.core.layout import WallScheme, layout_for
+from pywall.core.model import Call, Discard, DoraReveal, Draw, MeldKind, Riichi, Round, Win
 from tests.sim import play_round
 
 UN = '<UN n0="a" n1="b" n2="c" n3="d" dan="16,16,16,16" rate="2000,2000,2000,2000" sx="M,M,M,M"/>'

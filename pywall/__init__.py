@@ -1,6 +1,6 @@
 """pywall: verify online mahjong walls against their published seeds."""
 
-from pywall.errors import LogFormatError, PywallError
+from pywall.core.errors import LogFormatError, PywallError
 
 __version__ = "0.1.0"
 __all__ = ["LogFormatError", "PywallError", "__version__"]

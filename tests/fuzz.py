@@ -78,10 +78,10 @@ SNIPPETS = [
 
 
 def _readers() -> dict[str, Callable[[bytes], object]]:
-    from pywall import archives
-    from pywall.check import check_log
+    from pywall.core import archives
     from pywall.formats import majsoul, mjlog, parse_record, riichicity
     from pywall.inputs import zips
+    from pywall.results.check import check_log
 
     readers: dict[str, Callable[[bytes], object]] = {
         "mjlog.parse": mjlog.parse,
@@ -300,7 +300,7 @@ def _property(
 ) -> Callable[[], None]:
     from hypothesis import HealthCheck, given, settings
 
-    from pywall.errors import PywallError
+    from pywall.core.errors import PywallError
 
     @settings(
         max_examples=60, deadline=None, database=None, suppress_health_check=list(HealthCheck)
@@ -332,7 +332,7 @@ def replay(reader: str, path: Path) -> None:
     try:
         traced = run_case(_readers()[reader], reader, path.read_bytes())
     except Exception as exc:
-        from pywall.errors import PywallError
+        from pywall.core.errors import PywallError
 
         if not isinstance(exc, PywallError):
             raise
@@ -347,7 +347,7 @@ def worker(seconds: float, seed: int) -> int:
     """Runs cases until ``seconds`` pass; prints ``CASE reader path`` before each one and
     ``FAIL ...`` for each failure, and goes on (exit 3 when the process itself has grown
     past ``MAX_RSS_MB``: its high-water mark would flag every later case)."""
-    from pywall.errors import PywallError
+    from pywall.core.errors import PywallError
 
     readers = _readers()
     rng = random.Random(seed)

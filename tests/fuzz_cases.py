@@ -101,7 +101,7 @@ def archive_source(data: bytes) -> object:
 
 def real_payloads() -> list[tuple[str, dict[str, Any], bytes | None]]:
     """(kind, payload, file bytes) for every request type, from real logs and records."""
-    from pywall import api
+    from pywall.page import api
 
     log = LOG.read_bytes()
     reply = json.loads(api.handle("verify", json.dumps({"name": "1.txt"}), log))
@@ -141,8 +141,8 @@ def real_payloads() -> list[tuple[str, dict[str, Any], bytes | None]]:
 
 def _archive_records(log: bytes) -> list[Any]:
     """The audit records a shared archive run sends back (what ``tally_add`` takes)."""
-    from pywall import api
     from pywall.inputs.sources import ArchiveSource
+    from pywall.page import api
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "a.zip"
@@ -221,7 +221,7 @@ def api_case(rng: random.Random, payloads: list[tuple[str, dict[str, Any], bytes
 
 
 def api_reader(case: bytes) -> object:
-    from pywall import api
+    from pywall.page import api
 
     try:
         envelope = json.loads(case)
@@ -281,7 +281,7 @@ def link_case(rng: random.Random) -> bytes:
 
 
 def link_reader(case: bytes) -> object:
-    from pywall.links import link_from_text
+    from pywall.formats.links import link_from_text
 
     found = link_from_text(_text(case))
     return found and (found.to_dict(), found.record_url, found.viewer_url)
@@ -289,9 +289,9 @@ def link_reader(case: bytes) -> object:
 
 def escape_reader(case: bytes) -> object:
     """A real log whose first player's name and path are the case's text."""
-    from pywall.check import check_log
     from pywall.cli.output import _UNSAFE
     from pywall.cli.verify import human_lines, render
+    from pywall.results.check import check_log
 
     text = case.decode("utf-8", "replace")
     log = LOG.read_text(encoding="utf-8")
@@ -352,9 +352,9 @@ def work_case(rng: random.Random) -> bytes:
 
 
 def work_readers() -> dict[str, Callable[[bytes], object]]:
-    from pywall import api
-    from pywall.check import check_log
     from pywall.inputs import zips
+    from pywall.page import api
+    from pywall.results.check import check_log
 
     return {
         "work:check_log": lambda data: check_log("work", data).to_dict(),

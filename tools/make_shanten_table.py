@@ -1,11 +1,11 @@
-"""Write pywall/shanten_table.py: the number-suit automaton of pywall.shanten, built once.
+"""Write pywall/analysis/shanten_table.py: the number-suit automaton of pywall.analysis.shanten, built once.
 
 A development tool, run by hand when the automaton changes (tests/unit/test_shanten.py
 fails until it is run again); nothing at run time or in the build needs it:
 
     .venv/bin/python tools/make_shanten_table.py
 
-The output is the same every time: ``pywall.shanten.suit_table()``, compressed with
+The output is the same every time: ``pywall.analysis.shanten.suit_table()``, compressed with
 zlib at level 9 and written as base64 text (decoded in C: base85 is decoded in Python).
 """
 
@@ -18,13 +18,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-OUT = ROOT / "pywall" / "shanten_table.py"
+OUT = ROOT / "pywall" / "analysis" / "shanten_table.py"
 WIDTH = 88
 
-HEADER = '''"""The number-suit automaton of pywall.shanten, built once: GENERATED, do not edit.
+HEADER = '''"""The number-suit automaton of pywall.analysis.shanten, built once: GENERATED, do not edit.
 
-Made by tools/make_shanten_table.py from ``pywall.shanten.suit_table()`` (zlib, then
-base64); ``pywall.shanten`` says what it holds, and a test holds it equal to that function.
+Made by tools/make_shanten_table.py from ``pywall.analysis.shanten.suit_table()`` (zlib, then
+base64); ``pywall.analysis.shanten`` says what it holds, and a test holds it equal to that function.
 """
 
 PACKED = (
@@ -32,7 +32,7 @@ PACKED = (
 
 
 def main() -> None:
-    from pywall.shanten import suit_table
+    from pywall.analysis.shanten import suit_table
 
     text = base64.b64encode(zlib.compress(suit_table(), 9)).decode("ascii")
     lines = [f'    b"{text[i : i + WIDTH]}"\n' for i in range(0, len(text), WIDTH)]

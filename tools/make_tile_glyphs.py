@@ -1,4 +1,4 @@
-"""Write pywall/tile_glyphs.py: the kanji outlines the tile faces use, taken once from a font.
+"""Write pywall/pictures/tile_glyphs.py: the kanji outlines the tile faces use, taken once from a font.
 
 A development tool, run by hand when the glyph set changes; nothing at run time or in
 the build needs it. It reads Noto Serif CJK JP Bold (SIL Open Font License 1.1) with
@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "pywall" / "tile_glyphs.py"
+OUT = ROOT / "pywall" / "pictures" / "tile_glyphs.py"
 FAMILY = "Noto Serif CJK JP"
 #: Numerals of the characters suit (5 as 伍, as printed on tiles), 萬, the winds, 發, 中.
 CHARS = "一二三四伍六七八九萬東南西北發中"
@@ -106,7 +106,7 @@ def module_text(font) -> str:  # type: ignore[no-untyped-def]
     for char in CHARS:
         data, box = path_data(outline(font, char), upm)
         rows.append(f'    "{char}": (\n        {box!r},\n        "{data}",\n    ),')
-    header = f'''"""Kanji outlines for the tile faces (pywall.tile_art): GENERATED, do not edit.
+    header = f'''"""Kanji outlines for the tile faces (pywall.pictures.tile_art): GENERATED, do not edit.
 
 Made by tools/make_tile_glyphs.py from {name.getDebugName(4)}, {name.getDebugName(5).split(";")[0]},
 {name.getDebugName(0).rstrip(".")}, under the SIL Open Font License 1.1.

@@ -1,4 +1,4 @@
-// The draw and wall tests of the audit (pywall.draws, pywall.walls; docs/audit.md), in
+// The draw and wall tests of the audit (pywall.analysis.draws, pywall.analysis.walls; docs/audit.md), in
 // words beside the starting-hand audit: each group's three draw lines ("effective draws:
 // 412 of 1,530, fair 431 ± 17"), a plain verdict of its draw and wall tests, a player's
 // cumulative O − E chart with its ±2 sd band, a platform's wall tests, and a single
@@ -71,7 +71,7 @@ export function drawsSection(group, who) {
     group.effective_by_game?.length > 1 ? cumulative(group.effective_by_game, who) : null);
 }
 
-// Dealer, non-dealer and each seat (pywall.audit's `seats` groups), as groups are drawn.
+// Dealer, non-dealer and each seat (pywall.results.audit's `seats` groups), as groups are drawn.
 export function seatsSection(data, view) {
   if (!data.seats?.length) return null;
   const label = (g) => (g.label.startsWith("seat ") ? t("draws.seat", { n: g.label.slice(5) }) : t(`draws.${g.label}`));
@@ -80,7 +80,7 @@ export function seatsSection(data, view) {
 }
 
 // A single game's effective draws per player (information, not a verdict): from the
-// report's `draws` (pywall.draws.GameDraws: [seat, dealer, effective, tenpai, dora]).
+// report's `draws` (pywall.analysis.draws.GameDraws: [seat, dealer, effective, tenpai, dora]).
 export function gameDrawsView(report) {
   const seats = report?.draws?.seats;
   if (!seats?.length) return null;

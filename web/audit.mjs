@@ -1,5 +1,5 @@
 // The starting-hand audit of the batch: Python's `audit` over the logs' reports and
-// the archive runs it still holds (pywall.audit: which games count, the exact fair
+// the archive runs it still holds (pywall.results.audit: which games count, the exact fair
 // distributions, the tests). Drawn as charts with a table of the same numbers.
 
 import { language, t, tn } from "./i18n.mjs";

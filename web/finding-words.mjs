@@ -1,4 +1,4 @@
-// Every finding code of pywall.findings.CODES in the reader's words (English, Japanese,
+// Every finding code of pywall.core.findings.CODES in the reader's words (English, Japanese,
 // Chinese), filled from the finding's data by findings.mjs; Python's English message
 // stays in the JSON and is shown only for a code not listed here. Also the words of the
 // game facts: the rule line from Tenhou's rule code, dates and numbers in the reader's

@@ -10,7 +10,7 @@ import { numberText, windOf } from "./finding-words.mjs";
 import { hasWords, language, t, roundLabel } from "./i18n.mjs";
 import { el, redFivesOn, tileText } from "./render.mjs";
 
-// What a finding is about comes with it from Python (pywall.findings: `category`, and
+// What a finding is about comes with it from Python (pywall.core.findings: `category`, and
 // `where` for a tile, `outcome` for a digest); nothing here copies Python's tables.
 const MAX_FINDINGS = 60;
 const WHERE = new Set(["deal", "draw", "replacement", "dora", "ura"]);

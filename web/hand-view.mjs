@@ -1,5 +1,5 @@
 // A hand's shanten and effective tiles as the starting-hands panel and the hand
-// calculator show them (the numbers are Python's: pywall.hands).
+// calculator show them (the numbers are Python's: pywall.analysis.hands).
 
 import { t } from "./i18n.mjs";
 import { el, tileEl } from "./render.mjs";

@@ -1,5 +1,5 @@
 // Game links and log ids a person pastes (or that the bookmarklet brings, handoff.mjs).
-// Python's `link` (pywall/links.py) says which game a text names, with a hidden Tenhou
+// Python's `link` (pywall/formats/links.py) says which game a text names, with a hidden Tenhou
 // id revealed and where the game's record is. The page never fetches anything itself:
 // it says where the record is and how to bring it here. The seat a Tenhou link was made
 // for (its tw) is remembered, and that player is marked "you" in the game's results.

@@ -4,7 +4,7 @@
 // (hash-checked against pyodide-lock.json), imports the page's glue (worker_py.py, as
 // the module pywall_worker) and checks the made-up game once, which imports what a
 // first log needs (a first log after start-up: ~0.25 s instead of ~0.6-1.6 s under
-// Node). The tools, the audit and the archive runs stay lazy (pywall.api.LAZY_MODULES):
+// Node). The tools, the audit and the archive runs stay lazy (pywall.page.api.LAZY_MODULES):
 // in the snapshot they would cost 0.48 MB of gzip. The snapshot holds memory, not
 // files: the page installs the wheel again (the modules it imports later are read
 // from there), and the glue's module lives in memory only.

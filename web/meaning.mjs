@@ -1,7 +1,7 @@
 // What a verdict means, in plain words, under each game's verdict: what "verified"
 // proves and what it cannot (folded), and, open, what a mismatch can mean and what
 // to do about it. A Tenhou game whose id is known gets the link to its log file on
-// tenhou.net (from Python's `link`: pywall/links.py owns that address). A record that
+// tenhou.net (from Python's `link`: pywall/formats/links.py owns that address). A record that
 // reveals its own wall (Mahjong Soul, Riichi City) has no seed to blame, and a Mahjong
 // Soul room with test settings (its `testing_environment` limit) is said for what it is.
 

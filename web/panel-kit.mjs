@@ -13,7 +13,7 @@ export function setRequest(request) {
   send = request;
 }
 
-// One request to Python (pywall.api's request types): its result, or a rejection.
+// One request to Python (pywall.page.api's request types): its result, or a rejection.
 export function ask(type, payload) {
   return send(type, payload);
 }

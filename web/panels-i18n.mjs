@@ -391,6 +391,6 @@ const zh = {
   "calc.tilesCount": "{n} 张",
 };
 
-// "audit.explanation" in English is the core's own text (pywall.audit.EXPLANATION).
+// "audit.explanation" in English is the core's own text (pywall.results.audit.EXPLANATION).
 delete en["audit.explanation"];
 addStrings({ en, ja, zh });

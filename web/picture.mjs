@@ -1,5 +1,5 @@
 // "Download as SVG" and "as PNG" under every drawn wall, for wikis that take images but
-// not iframes. The picture is drawn in Python (pywall.picture, from the same tile art as
+// not iframes. The picture is drawn in Python (pywall.pictures.picture, from the same tile art as
 // the page's tiles) by the worker's `wall_svg` request, with this page's words; the PNG
 // is that SVG drawn on a canvas here, at twice its size.
 

@@ -42,7 +42,7 @@ export function clear(node) {
 
 // --- tiles ----------------------------------------------------------------------
 
-// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.tile_art: the
+// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.pictures.tile_art: the
 // same art as the wall pictures), so a tile looks the same with or without a CJK font,
 // and offline. The tile's words are its aria-label and its mpsz label, never its glyphs.
 const SUITS = ["m", "p", "s", "z"];
@@ -94,7 +94,7 @@ export function seedErrorContent(error) {
 // --- one round's wall -------------------------------------------------------------
 
 // Python sends each tile check as a compact row [pos, what, seat, n, k, log, ok]
-// (pywall.report.EVENT_FIELDS); expanded once per round, with the wall's tile.
+// (pywall.results.report.EVENT_FIELDS); expanded once per round, with the wall's tile.
 const expanded = new WeakMap();
 
 export function eventsOf(round) {
@@ -209,7 +209,7 @@ function diceEl(dice) {
 }
 
 // A round's wall (from a log's report, or from a seed alone): every position where
-// `round.layout` (pywall.layout, by way of the report) puts it. Nothing here
+// `round.layout` (pywall.core.layout, by way of the report) puts it. Nothing here
 // computes a wall position. picture {title, file}: offer the wall as a picture (the
 // `picture` hook's buttons, picture.mjs) under that title and file name. `heading`: the
 // level of its parts' headings, one below the heading the wall sits under (a log's

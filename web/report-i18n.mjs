@@ -1,7 +1,7 @@
 // Words of a game's report beyond i18n.mjs: platforms, where a mismatch is (findings.mjs),
 // and what a wall's digest covers and what no check can prove (stated-walls.mjs), in
 // English, Japanese and Chinese. Text only, like i18n.mjs. The limit codes are
-// pywall.stated.LIMITS; the numbers of walls are 136!/(4!^31·3!^3) ≈ 10¹⁸⁷ (4 players,
+// pywall.checks.stated.LIMITS; the numbers of walls are 136!/(4!^31·3!^3) ≈ 10¹⁸⁷ (4 players,
 // one red five per suit) and 108!/(4!^25·3!^2) ≈ 10¹³⁸ (3 players).
 
 import { addStrings } from "./i18n.mjs";

@@ -1,7 +1,7 @@
 // Walls a record states (Mahjong Soul, Riichi City): each round's digests, what each one
 // covers, and what no check can prove. The report says it all: each round's `hashes`
-// (pywall.digests.DigestResult: name, algorithm, covers, salted, tiles, stated, computed,
-// match) and the game's `limits` (pywall.stated.LIMITS codes); nothing here decides what
+// (pywall.checks.digests.DigestResult: name, algorithm, covers, salted, tiles, stated, computed,
+// match) and the game's `limits` (pywall.checks.stated.LIMITS codes); nothing here decides what
 // a digest covers, it only words what the report carries.
 
 import "./report-i18n.mjs";

@@ -97,7 +97,7 @@ const ready = init().catch((err) => {
 });
 ready.catch(() => {});
 
-// A JavaScript exception here is a bug in this file or in Pyodide (pywall.api answers
+// A JavaScript exception here is a bug in this file or in Pyodide (pywall.page.api answers
 // every request, bad ones included, with a reply): say so in one line.
 function internalError(err) {
   const text = String(err && err.message ? err.message : err);
@@ -113,7 +113,7 @@ class ReplyError extends Error {
   }
 }
 
-// pywall.api replies `{"error": {...}}` (compact JSON, so it starts with these bytes)
+// pywall.page.api replies `{"error": {...}}` (compact JSON, so it starts with these bytes)
 // or the result object: the one path every request takes.
 const ERROR_PREFIX = '{"error":';
 

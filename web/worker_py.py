@@ -1,6 +1,6 @@
-"""Glue between worker.mjs and pywall.api, run inside Pyodide.
+"""Glue between worker.mjs and pywall.page.api, run inside Pyodide.
 
-Thin on purpose: every request goes to ``pywall.api.handle`` (one entry point,
+Thin on purpose: every request goes to ``pywall.page.api.handle`` (one entry point,
 JSON text in and out, a file's bytes beside it). The only thing added here is
 the ``Opener`` for archives: worker.mjs mounts the chosen File read-only at a
 path, and the input layer the CLI uses reads its games from there, from any
@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 import pywall
-from pywall import api  # imported now, so that "ready" means ready
-from pywall.archives import MAX_INPUT_BYTES
+from pywall.core.archives import MAX_INPUT_BYTES
 from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
+from pywall.page import api  # imported now, so that "ready" means ready
 
 
 def _open_archive(path: str, label: str) -> ArchiveSource:
@@ -55,5 +55,5 @@ def start() -> str:
 
 
 def handle(kind: str, payload_json: str, data: object = None) -> str:
-    """One request: ``pywall.api.handle`` with this worker's archive runs."""
+    """One request: ``pywall.page.api.handle`` with this worker's archive runs."""
     return api.handle(str(kind), str(payload_json), _bytes(data), _API)

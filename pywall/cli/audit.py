@@ -14,25 +14,25 @@ import textwrap
 from collections import Counter
 from contextlib import closing
 
-from pywall.archives import Packed, unpack
-from pywall.audit import (
+from pywall.analysis.audit_draws import DrawAudit, WallAudit
+from pywall.analysis.stats import ZScore
+from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.verify import add_jobs_argument, job_count, weight
+from pywall.core.archives import Packed, unpack
+from pywall.core.errors import PywallError
+from pywall.inputs import Skipped, iter_packed_inputs
+from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
     KIND_TEXT,
+    AuditTally,
     GroupAudit,
-    Tally,
     audit_result,
 )
-from pywall.audit_draws import DrawAudit, WallAudit
-from pywall.audit_records import GameRecord
-from pywall.check import check_entry
-from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.cli.pool import WorkerDied, ordered_map
-from pywall.cli.verify import add_jobs_argument, job_count, weight
-from pywall.errors import PywallError
-from pywall.inputs import Skipped, iter_packed_inputs
-from pywall.stats import ZScore
+from pywall.results.audit_records import GameRecord
+from pywall.results.check import check_entry
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 
@@ -148,7 +148,7 @@ def wall_lines(walls: WallAudit | None) -> list[str]:
     ]
 
 
-def excluded_summary(tally: Tally) -> str:
+def excluded_summary(tally: AuditTally) -> str:
     kinds = Counter(e.kind for e in tally.excluded)
     return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
 
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     if jobs is None:
         return fail("--jobs must be at least 1")
     skipped: list[Skipped] = []
-    tally = Tally()
+    tally = AuditTally()
     items = iter_packed_inputs(args.paths, skipped)
     try:
         with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
@@ -227,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def corpus_notes(tally: Tally) -> list[str]:
+def corpus_notes(tally: AuditTally) -> list[str]:
     """Plain words about a corpus the tests can say little of."""
     notes = []
     if not tally.draws:

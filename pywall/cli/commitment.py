@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from pywall import commitment
-from pywall.archives import MAX_INPUT_BYTES
+from pywall.checks import commitment
 from pywall.cli.output import emit_json, fail, print_lines
-from pywall.errors import PywallError, ValueInputError
+from pywall.core.archives import MAX_INPUT_BYTES
+from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.model import WINDS
 from pywall.formats import mjlog
 from pywall.inputs.files import read_named
-from pywall.model import WINDS
 
 LIST_BYTES = 64 * 1024 * 1024
 FORM_TEXT = {

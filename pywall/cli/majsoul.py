@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import argparse
 
-from pywall import majsoul
+from pywall.checks import majsoul
 from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.errors import PywallError
-from pywall.findings import Severity
+from pywall.core.errors import PywallError
+from pywall.core.findings import Severity
+from pywall.core.model import RoundHashes
 from pywall.formats import majsoul as record_format
 from pywall.inputs.files import read_named
-from pywall.model import RoundHashes
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 ROW = 34

@@ -12,9 +12,9 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from pywall import sega
+from pywall.checks import sega
 from pywall.cli.output import emit_json, fail, print_lines
-from pywall.errors import PywallError
+from pywall.core.errors import PywallError
 
 ROW = 34  # tiles per printed row: one side of the table, 17 stacks
 

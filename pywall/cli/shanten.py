@@ -19,14 +19,14 @@ from __future__ import annotations
 import argparse
 import math
 
+from pywall.analysis.efficiency import DiscardTable, EffectiveTiles, discard_table, effective_tiles
+from pywall.analysis.shanten import FormShanten, shanten_by_form
+from pywall.analysis.shanten_distribution import distribution, wall_copies
+from pywall.analysis.stats import moments
 from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.efficiency import DiscardTable, EffectiveTiles, discard_table, effective_tiles
-from pywall.errors import PywallError
-from pywall.report import SCHEMA
-from pywall.shanten import FormShanten, shanten_by_form
-from pywall.shanten_distribution import distribution, wall_copies
-from pywall.stats import moments
-from pywall.tiles import counts_from_mpsz, kind_text, mpsz_from_counts
+from pywall.core.errors import PywallError
+from pywall.core.tiles import counts_from_mpsz, kind_text, mpsz_from_counts
+from pywall.results.report import SCHEMA
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -26,16 +26,16 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from pywall.archives import Packed, unpack
-from pywall.check import report_for_entry
 from pywall.cli.output import escaped, fail, json_text, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
-from pywall.errors import PywallError
-from pywall.exports import Summary
-from pywall.findings import Finding, Severity
+from pywall.core.archives import Packed, unpack
+from pywall.core.errors import PywallError
+from pywall.core.findings import Finding, Severity
 from pywall.inputs import Skipped, count_inputs, iter_packed_inputs
-from pywall.report import SCHEMA, STATUSES, FileReport
+from pywall.results.check import report_for_entry
+from pywall.results.exports import Summary
+from pywall.results.report import SCHEMA, STATUSES, FileReport
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10
@@ -156,7 +156,9 @@ def outcome_for(
 
 
 @dataclass
-class Tally:
+class VerifyTally:
+    """What ``pywall verify`` counts as it goes: files by status, and the tiles checked."""
+
     counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(STATUSES, 0))
     checked: int = 0
 
@@ -232,7 +234,7 @@ def check_all(
     skipped: list[Skipped],
     progress: Progress,
     out: Output,
-    tally: Tally,
+    tally: VerifyTally,
 ) -> str | None:
     """Check every input, feeding ``out``; why it stopped early, or None.
 
@@ -291,7 +293,7 @@ def run(args: argparse.Namespace) -> int:
         progress.total = count_inputs(args.paths)
     style = "json" if args.json else "jsonl" if args.jsonl else "human"
     skipped: list[Skipped] = []
-    tally = Tally()
+    tally = VerifyTally()
     out = Output(style, args.failures_only, progress)
     start = time.monotonic()
     stopped = check_all(args.paths, jobs, skipped, progress, out, tally)

@@ -6,7 +6,7 @@ SEED is the SHUFFLE seed of a log, with or without its
 ``-`` from standard input). Tiles are written mpsz style (``5m 0p 7z``; red fives
 as ``0``). Hands are shown in deal order from the dealer (the first seat dealt).
 ``--svg FILE`` writes one round's wall (``--round N``, default 1) as a picture
-instead, drawn with the page's tile art (``pywall.picture``), its caption naming the
+instead, drawn with the page's tile art (``pywall.pictures.picture``), its caption naming the
 round and the seed (shortened on the picture, whole in its ``<desc>``); ``-`` writes it to
 standard output. A file that cannot be written exits 3, like any output failure.
 """
@@ -17,14 +17,14 @@ import argparse
 import sys
 from typing import Any
 
-from pywall import tenhou
+from pywall.checks import tenhou
 from pywall.cli.output import EXIT_OUTPUT, emit_json, fail, print_lines
-from pywall.errors import PywallError
-from pywall.exports import wall_dict
+from pywall.core.errors import PywallError
+from pywall.core.tiles import mpsz_from_ids, tile_text
 from pywall.inputs.files import read_named
-from pywall.picture import wall_svg
-from pywall.report import SCHEMA
-from pywall.tiles import mpsz_from_ids, tile_text
+from pywall.pictures.picture import wall_svg
+from pywall.results.exports import wall_dict
+from pywall.results.report import SCHEMA
 
 SEED_BYTES = 1 << 16
 SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3")

@@ -9,10 +9,10 @@ read as a Tenhou mjlog. Any of them may come gzip-compressed (``.mjlog``,
 
 from __future__ import annotations
 
-from pywall.errors import LogFormatError
+from pywall.core.errors import LogFormatError
+from pywall.core.model import Game
 from pywall.formats import majsoul, mjlog, riichicity
 from pywall.formats.jsonrecord import document_from_data, looks_like_json, unpacked
-from pywall.model import Game
 
 
 def parse_record(data: bytes | str, name: str | None = None) -> Game:

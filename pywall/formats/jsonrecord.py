@@ -12,11 +12,11 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
-from pywall.archives import MAX_INPUT_BYTES as MAX_GZIP_BYTES
-from pywall.archives import MAX_XML_BYTES, gunzip_bounded, is_gzip
-from pywall.errors import InputTooLargeError, LogFormatError, ValueInputError
-from pywall.limits import MAX_RECORD_BYTES, json_depth_problem, json_values_problem
-from pywall.tiles import face_from_code
+from pywall.core.archives import MAX_INPUT_BYTES as MAX_GZIP_BYTES
+from pywall.core.archives import MAX_XML_BYTES, gunzip_bounded, is_gzip
+from pywall.core.errors import InputTooLargeError, LogFormatError, ValueInputError
+from pywall.core.limits import MAX_RECORD_BYTES, json_depth_problem, json_values_problem
+from pywall.core.tiles import face_from_code
 
 #: Capped like a log (16 MiB of text, plain or out of a gzip).
 MAX_INPUT_BYTES = MAX_RECORD_BYTES
@@ -54,7 +54,7 @@ def text_from_data(data: bytes | str) -> str:
 
 def loads(text: str, where: str | None = None) -> Any:
     """``json.loads`` with every failure as ``LogFormatError``; text that would nest too
-    deep or make too many objects (``pywall.limits``) is refused before it."""
+    deep or make too many objects (``pywall.core.limits``) is refused before it."""
     at = f" ({where})" if where else ""
     problem = json_values_problem(text)
     if problem is not None:

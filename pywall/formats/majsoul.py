@@ -12,8 +12,8 @@ a name may carry ``.lq.`` and ``Record`` or not (``.lq.RecordNewRound``,
 whole wall in the SHA-256 era (136 or 108 tiles, scheme ``front``, with
 ``sha256 = SHA-256(paishan + salt)`` and ``saltSha256``), only the undealt tiles
 before 2023-05-23 (83 or 68, scheme ``undealt``, ``md5 = MD5(paishan)``). The
-reader turns each round into the model's events; ``pywall.verify`` then checks
-every tile against the wall through ``pywall.layout``.
+reader turns each round into the model's events; ``pywall.checks.verify`` then checks
+every tile against the wall through ``pywall.core.layout``.
 
 ``parse_hashes`` (``pywall.formats.majsoul_hashes``) is the older, tolerant path of
 ``pywall majsoul``: only the hash fields of every object with a ``paishan`` key.
@@ -24,25 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pywall import limits
-from pywall.errors import LogFormatError
-from pywall.formats.jsonrecord import (
-    MAX_INPUT_BYTES,
-    array,
-    date_from_unix,
-    document_from_data,
-    face,
-    faces_from_text,
-    hashable_text,
-    integer,
-    obj,
-    optional_text,
-    text,
-)
-from pywall.formats.majsoul_hashes import MajsoulRecord, claims_from_round, head_text, parse_hashes
-from pywall.formats.majsoul_proto import TYPE_KEY, is_proto_event, proto_event, short_name
-from pywall.layout import WallScheme, wall_size
-from pywall.model import (
+from pywall.core import limits
+from pywall.core.errors import LogFormatError
+from pywall.core.layout import WallScheme, wall_size
+from pywall.core.model import (
     Call,
     Discard,
     DoraReveal,
@@ -59,7 +44,22 @@ from pywall.model import (
     WallCount,
     Win,
 )
-from pywall.tiles import face_from_code
+from pywall.core.tiles import face_from_code
+from pywall.formats.jsonrecord import (
+    MAX_INPUT_BYTES,
+    array,
+    date_from_unix,
+    document_from_data,
+    face,
+    faces_from_text,
+    hashable_text,
+    integer,
+    obj,
+    optional_text,
+    text,
+)
+from pywall.formats.majsoul_hashes import MajsoulRecord, claims_from_round, head_text, parse_hashes
+from pywall.formats.majsoul_proto import TYPE_KEY, is_proto_event, proto_event, short_name
 
 __all__ = [
     "MAX_INPUT_BYTES",
@@ -390,7 +390,7 @@ def hashes(d: dict[str, Any], scheme: WallScheme, where: str) -> tuple[HashClaim
     if salt is not None:
         salt = hashable_text(salt, f"{where}, salt")
     # Without the salt (exports made with older protos may drop it) the digests are
-    # stated but cannot be checked: message None, and pywall.digests says salt_missing.
+    # stated but cannot be checked: message None, and pywall.checks.digests says salt_missing.
     stated = RoundHashes(paishan, salt, sha256, salt_sha256, md5)
     return claims_from_round(stated, undealt=scheme is WallScheme.UNDEALT)
 

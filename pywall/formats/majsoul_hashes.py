@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.errors import LogFormatError
+from pywall.core.errors import LogFormatError
+from pywall.core.model import HashClaim, RoundHashes
 from pywall.formats.jsonrecord import document_from_data, game_id
-from pywall.model import HashClaim, RoundHashes
 
 _HASH_FIELDS = {
     "salt": ("salt",),

@@ -16,10 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import cast
 
-from pywall import limits
-from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
-from pywall.errors import InputTooLargeError, LogFormatError
-from pywall.model import (
+from pywall.core import limits
+from pywall.core.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
+from pywall.core.errors import InputTooLargeError, LogFormatError
+from pywall.core.model import (
     Call,
     Discard,
     DoraReveal,
@@ -48,7 +48,7 @@ _ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"
 _ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
 #: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
 MAX_TAG_CHARS = 64 * 1024
-#: Events one round may have, rounds one game may have (``pywall.limits``).
+#: Events one round may have, rounds one game may have (``pywall.core.limits``).
 MAX_ROUND_EVENTS = limits.MAX_ROUND_EVENTS
 #: A draw or discard's tile number: ASCII digits only (``str.isdigit`` accepts "²").
 _DIGITS = frozenset("0123456789")

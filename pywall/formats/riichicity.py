@@ -22,21 +22,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pywall import limits
-from pywall.errors import LogFormatError
-from pywall.formats.jsonrecord import (
-    array,
-    date_from_unix,
-    document_from_data,
-    faces_from_text,
-    game_id,
-    hashable_text,
-    integer,
-    loads,
-    obj,
-    text,
-)
-from pywall.model import (
+from pywall.core import limits
+from pywall.core.errors import LogFormatError
+from pywall.core.model import (
     Call,
     Discard,
     DoraReveal,
@@ -51,7 +39,19 @@ from pywall.model import (
     Ryuukyoku,
     Win,
 )
-from pywall.tiles import face_from_code
+from pywall.core.tiles import face_from_code
+from pywall.formats.jsonrecord import (
+    array,
+    date_from_unix,
+    document_from_data,
+    faces_from_text,
+    game_id,
+    hashable_text,
+    integer,
+    loads,
+    obj,
+    text,
+)
 
 _CALLS = {
     2: MeldKind.CHI,

@@ -2,7 +2,7 @@
 databases, as a stream of entries. Used by the CLI and by the web worker.
 
 Like the CLI, this is a driver: it opens files and databases; what it reads
-is decoded by the pure ``pywall.archives``. ``iter_inputs`` yields
+is decoded by the pure ``pywall.core.archives``. ``iter_inputs`` yields
 ``archives.Entry`` values, ``(name, bytes)`` or ``(name, PywallError)``, one
 input at a time, so a bad input never stops the others and memory does not
 grow with the batch. ``iter_packed_inputs`` is the same except that a database
@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
-from pywall.archives import HEAD_BYTES, Entry, PackedEntry, is_sqlite, is_zip, unpack
-from pywall.errors import LogFormatError, PywallError
+from pywall.core.archives import HEAD_BYTES, Entry, PackedEntry, is_sqlite, is_zip, unpack
+from pywall.core.errors import LogFormatError, PywallError
 from pywall.inputs.databases import count_database, iter_database
 from pywall.inputs.files import (
     NOT_A_LOG,

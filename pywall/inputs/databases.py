@@ -4,7 +4,7 @@ phoenix-logs (MahjongRepository/phoenix-logs, the usual downloader of Tenhou's
 houou games) keeps one row per game in the table ``logs``: ``log_id`` (Tenhou's
 game id) and ``log_content``, the mjlog XML as ``bz2.compress`` wrote it. Only
 rows with ``is_processed = 1 AND was_error = 0`` hold a downloaded game.
-``pywall.archives`` decodes a row's content; this module runs the SQL.
+``pywall.core.archives`` decodes a row's content; this module runs the SQL.
 
 A database is a program as much as data, so:
 
@@ -35,8 +35,8 @@ from collections.abc import Iterator
 from contextlib import closing
 from pathlib import Path
 
-from pywall.archives import MAX_INPUT_BYTES, PackedEntry, iter_phoenix_rows
-from pywall.errors import LogFormatError
+from pywall.core.archives import MAX_INPUT_BYTES, PackedEntry, iter_phoenix_rows
+from pywall.core.errors import LogFormatError
 
 PHOENIX_COLUMNS = ("log_id", "is_processed", "was_error", "log_content")
 PHOENIX_WHERE = "is_processed = 1 AND was_error = 0"

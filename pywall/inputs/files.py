@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from pywall.archives import MAX_INPUT_BYTES, Entry, is_archive, is_gzip
-from pywall.errors import InputTooLargeError, PywallError
+from pywall.core.archives import MAX_INPUT_BYTES, Entry, is_archive, is_gzip
+from pywall.core.errors import InputTooLargeError, PywallError
 from pywall.formats.jsonrecord import looks_like_json
 
 SNIFF_BYTES = 4096

@@ -24,8 +24,8 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from pywall.archives import HEAD_BYTES, Entry, is_sqlite, is_zip
-from pywall.errors import PywallError
+from pywall.core.archives import HEAD_BYTES, Entry, is_sqlite, is_zip
+from pywall.core.errors import PywallError
 from pywall.inputs.databases import (
     DB_ERRORS,
     iter_phoenix,

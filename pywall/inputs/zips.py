@@ -27,8 +27,8 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import IO
 
-from pywall.archives import MAX_INPUT_BYTES, Entry
-from pywall.errors import EmptyArchiveError, InputTooLargeError, LogFormatError, PywallError
+from pywall.core.archives import MAX_INPUT_BYTES, Entry
+from pywall.core.errors import EmptyArchiveError, InputTooLargeError, LogFormatError, PywallError
 from pywall.inputs.zip_directory import (
     MAX_MEMBERS,
     NOT_UTF8_NAME,

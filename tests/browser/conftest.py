@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pywall import api
+from pywall.page import api
 from tests.helpers import load_build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,7 +116,7 @@ def frame_gaps(page: Any) -> list[float]:
 
 
 def api_call(kind: str, payload: dict[str, Any], data: bytes | None = None) -> Any:
-    """``pywall.api.handle`` as the worker calls it, parsed."""
+    """``pywall.page.api.handle`` as the worker calls it, parsed."""
     return json.loads(api.handle(kind, json.dumps(payload), data))
 
 

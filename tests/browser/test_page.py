@@ -1,6 +1,6 @@
 """The built site in Chromium, driven as a person would: choose files, paste,
 follow links, read what the page shows. Python answers are compared with
-CPython's `pywall.api` on the same input."""
+CPython's `pywall.page.api` on the same input."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from pywall.report import EVENT_FIELDS
+from pywall.results.report import EVENT_FIELDS
 from tests.browser.conftest import api_call, frame_gaps, read_csv, report_of, watch_frames
 from tests.helpers import TENHOU, fixture_paths, vector_seed
 

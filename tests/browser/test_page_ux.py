@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, ViewportSize, expect
 
-from pywall.archives import MAX_INPUT_BYTES
-from pywall.sega import tenhou_id_from_sega
+from pywall.checks.sega import tenhou_id_from_sega
+from pywall.core.archives import MAX_INPUT_BYTES
 from tests.browser.conftest import report_of
 from tests.browser.test_page import (
     PLAIN,

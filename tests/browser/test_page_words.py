@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from pywall.tiles import tile_text
+from pywall.core.tiles import tile_text
 from tests.browser.conftest import report_of
 from tests.browser.test_page import (
     FOUR_PLAYER,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from pywall.sega import tenhou_id_from_sega
+from pywall.checks.sega import tenhou_id_from_sega
 from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
 from tests.helpers import DATA, TENHOU

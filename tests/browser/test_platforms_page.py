@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from pywall.tiles import tile_text
+from pywall.core.tiles import tile_text
 from tests.browser.conftest import report_of
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.helpers import DATA, ROOT

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from pywall.sega import tenhou_id_from_sega
+from pywall.checks.sega import tenhou_id_from_sega
 from tests.browser.conftest import api_call, report_of
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result, wait_controlled
 from tests.browser.test_panels import MAJSOUL_FILE, SEGA

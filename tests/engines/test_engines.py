@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pywall.sega import tenhou_id_from_sega
+from pywall.checks.sega import tenhou_id_from_sega
 from tests.browser.conftest import report_of
 from tests.browser.plain_host import plain_host
 from tests.helpers import DATA, ROOT, TENHOU

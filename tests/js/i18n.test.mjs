@@ -13,7 +13,7 @@ import "../../web/pool-i18n.mjs";
 import "../../web/report-i18n.mjs";
 import "../../web/finding-words.mjs";
 
-// Keys whose English words come from Python, not from a table (pywall.audit.EXPLANATION).
+// Keys whose English words come from Python, not from a table (pywall.results.audit.EXPLANATION).
 const ENGLISH_FROM_PYTHON = new Set(["audit.explanation"]);
 const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

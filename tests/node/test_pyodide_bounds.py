@@ -2,7 +2,7 @@
 worker makes its requests (web/worker_py.py's ``handle``): each ends in a clear error,
 the node process stays under 300 MB (Pyodide itself takes about 170 MB: the peak of a
 run without requests), and a good log checked after them still verifies. Before
-pywall.limits the log of repeated altered rounds took 104 s and 1.76 GB here, the 16 KB
+pywall.core.limits the log of repeated altered rounds took 104 s and 1.76 GB here, the 16 KB
 gzip JSON record 500 MB."""
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from pywall import api
-from pywall.check import check_log
+from pywall.page import api
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, fixture_paths, load_build, vector_seed
 
 pytestmark = pytest.mark.node
@@ -131,8 +131,18 @@ def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: 
         answers.append(json.loads(proc.stdout))
     for answer in answers:
         imported = set(answer["imported"])
-        assert {"pywall_worker", "pywall.api", "pywall.report", "pywall.shanten_table"} <= imported
-        assert not imported & {"pywall.tool_api", "pywall.audit", "pywall.runs", "pywall.picture"}
+        assert {
+            "pywall_worker",
+            "pywall.page.api",
+            "pywall.results.report",
+            "pywall.analysis.shanten_table",
+        } <= imported
+        assert not imported & {
+            "pywall.page.tool_api",
+            "pywall.results.audit",
+            "pywall.page.runs",
+            "pywall.pictures.picture",
+        }
         assert answer["results"] == [cpython_answer(job) for job in jobs]
     assert answers[0]["random"] != answers[1]["random"]
 

@@ -1,10 +1,10 @@
 """A small mahjong simulator for the audit's calibration and power tests (tests only).
 
 ``play_round`` plays one 4-player round on a wall laid out as the ``front`` scheme
-(pywall/layout.py): bots draw, win when complete, call pon or an open kan on a
+(pywall/core/layout.py): bots draw, win when complete, call pon or an open kan on a
 discard now and then, declare a closed kan, riichi in tenpai, and discard a tile
-that keeps the lowest shanten. The round is a ``pywall.model.Round``, so the audit's
-own code (pywall.draws, pywall.walls) reads it as it reads a real record.
+that keeps the lowest shanten. The round is a ``pywall.core.model.Round``, so the audit's
+own code (pywall.analysis.draws, pywall.analysis.walls) reads it as it reads a real record.
 
 Dealers: ``fair_wall`` shuffles; ``worst_wall`` plays each of a few fair candidate
 walls and keeps the one whose draws are worst for one seat (a rigged dealer that
@@ -17,9 +17,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from pywall.draws import game_draws
-from pywall.layout import Layout, WallScheme, layout_for
-from pywall.model import (
+from pywall.analysis.draws import game_draws
+from pywall.analysis.shanten import shanten
+from pywall.core.layout import Layout, WallScheme, layout_for
+from pywall.core.model import (
     Call,
     Discard,
     DoraReveal,
@@ -32,7 +33,6 @@ from pywall.model import (
     Ryuukyoku,
     Win,
 )
-from pywall.shanten import shanten
 
 LAYOUT = layout_for(WallScheme.FRONT, 4)
 PLAYERS = 4

@@ -1,4 +1,4 @@
-"""pywall.api.handle, the page's one entry point: any request gives JSON, never an exception.
+"""pywall.page.api.handle, the page's one entry point: any request gives JSON, never an exception.
 
 The worker's whole contract: a request type, a payload as JSON text, maybe a file's
 bytes; a reply as JSON text that is a result or ``{"error": {"code", "message"}}``.
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pywall import api
+from pywall.page import api
 
 KINDS = sorted(api.HANDLERS) + list(api.RUN_HANDLERS)
 
@@ -179,15 +179,15 @@ def test_the_pages_csv_neutralises_formula_cells(start: str) -> None:
 
 
 def test_importing_the_api_loads_no_tool_audit_or_archive_module() -> None:
-    """The page is ready once pywall.api is imported: what only a tool, the audit or an
+    """The page is ready once pywall.page.api is imported: what only a tool, the audit or an
     archive needs is imported on its first request (api.LAZY_MODULES)."""
     import subprocess
     import sys
 
     code = (
-        "import sys, pywall.api as api; "
-        "print(','.join(m for m in (*api.LAZY_MODULES, 'pywall.commitment', 'pywall.sega', "
-        "'pywall.majsoul', 'pywall.hands', 'pywall.links', 'pywall.stats') if m in sys.modules))"
+        "import sys, pywall.page.api as api; "
+        "print(','.join(m for m in (*api.LAZY_MODULES, 'pywall.checks.commitment', 'pywall.checks.sega', "
+        "'pywall.checks.majsoul', 'pywall.analysis.hands', 'pywall.formats.links', 'pywall.analysis.stats') if m in sys.modules))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
@@ -196,7 +196,7 @@ def test_importing_the_api_loads_no_tool_audit_or_archive_module() -> None:
 
 
 def test_every_tool_kind_reaches_its_handler() -> None:
-    from pywall import tool_api
+    from pywall.page import tool_api
 
     assert set(api.TOOLS) == set(tool_api.HANDLERS)
     assert reply("link", {"text": "2022060222gm-0001-0000-a87679bc"})["link"]["game_id"] == (

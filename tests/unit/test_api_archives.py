@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from pywall import api, runs
-from pywall.check import check_log
-from pywall.exports import CSV_COLUMNS, ROW_FIELDS, csv_text
 from pywall.inputs import item_at
 from pywall.inputs.sources import ArchiveSource
+from pywall.page import api, runs
+from pywall.results.check import check_log
+from pywall.results.exports import CSV_COLUMNS, ROW_FIELDS, csv_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 
 TAMPERED = "2019123123gm-00a9-0000-7a3e0000"

@@ -1,4 +1,4 @@
-"""The page's panel calls in pywall.api: real data in, JSON out; bad input gives
+"""The page's panel calls in pywall.page.api: real data in, JSON out; bad input gives
 ``{"error": {"code", "message"}}`` and never an exception."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from pywall import api
-from pywall.sega import tenhou_id_from_sega
+from pywall.checks.sega import tenhou_id_from_sega
+from pywall.page import api
 from tests.helpers import DATA, TENHOU
 from tests.unit.test_commitment import recipe_hash, seed_and_names, unique_order
 
@@ -342,8 +342,8 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
 
 
 def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
-    from pywall.audit import Tally, audit_result
-    from pywall.check import check_log
+    from pywall.results.audit import AuditTally, audit_result
+    from pywall.results.check import check_log
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
     reports = [detailed(p) for p in logs]
@@ -352,7 +352,7 @@ def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
     broken = json.loads(api.handle("verify", '{"name": "bad.xml"}', b"<mjloggm"))["files"][0]
     reports.append(broken)
     data = call("audit", reports)
-    tally = Tally()
+    tally = AuditTally()
     for p in [*logs, SANMA]:
         tally.add_report(check_log(p.name, p.read_bytes(), starting=True).to_dict())
     expected = audit_result(tally).to_dict()

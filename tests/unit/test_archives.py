@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.archives import (
+from pywall.core.archives import (
     MAX_INPUT_BYTES,
     MAX_XML_BYTES,
     Packed,
@@ -32,12 +32,12 @@ from pywall.archives import (
     log_from_content,
     unpack,
 )
-from pywall.check import check_log
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import mjlog
 from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
 from pywall.inputs.zip_directory import MAX_MEMBERS
 from pywall.inputs.zips import count_zip, iter_zip
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"

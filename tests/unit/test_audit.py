@@ -1,4 +1,4 @@
-"""pywall.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
+"""pywall.results.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from pywall import tenhou
-from pywall.audit import OVERALL, StartingHand, Tally, audit_hands, audit_result
-from pywall.check import check_log
-from pywall.errors import ValueInputError
-from pywall.layout import WallScheme, layout_for
-from pywall.shanten import shanten
-from pywall.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
+from pywall.analysis.shanten import shanten
+from pywall.checks import tenhou
+from pywall.core.errors import ValueInputError
+from pywall.core.layout import WallScheme, layout_for
+from pywall.core.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
+from pywall.results.audit import OVERALL, AuditTally, StartingHand, audit_hands, audit_result
+from pywall.results.check import check_log
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
 ALPHA = 0.001
@@ -141,11 +141,11 @@ def test_needs_hands() -> None:
 # --- the audit over real logs ------------------------------------------------
 
 
-def tally_of_files(items: list[tuple[str, bytes | Exception]]) -> Tally:
-    from pywall.errors import PywallError
-    from pywall.report import error_report
+def tally_of_files(items: list[tuple[str, bytes | Exception]]) -> AuditTally:
+    from pywall.core.errors import PywallError
+    from pywall.results.report import error_report
 
-    tally = Tally()
+    tally = AuditTally()
     for name, content in items:
         if isinstance(content, PywallError):
             report = error_report(name, content.code, content.message)
@@ -181,7 +181,7 @@ def test_tally_uses_verified_games_of_both_player_counts_once() -> None:
 def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
     import re
 
-    from pywall.errors import LogFormatError
+    from pywall.core.errors import LogFormatError
     from tests.helpers import TENHOU, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
@@ -219,14 +219,14 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
 
     data = (TENHOU / "tenhou-python-bot" / "1.txt").read_bytes()
     with_hands = check_log("a.xml", data, starting=True).to_dict()
-    tally = Tally()
+    tally = AuditTally()
     for report in (with_hands, {**with_hands, "path": "b.xml"}, check_log("c.xml", data).to_dict()):
         tally.add_report(report)
     assert [(e.kind, e.reason_code, dict(e.reason_data)) for e in tally.excluded] == [
         ("duplicate", "duplicate", {"same_as": "a.xml"}),
         ("no_hands", "no_starting_hands", {}),
     ]
-    from pywall.audit import audit_dict
+    from pywall.results.audit import audit_dict
 
     listed = audit_dict(tally)["games"]["excluded"]
     assert listed[0] == {
@@ -238,7 +238,7 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     }
     # a tally written before reason codes (three items per exclusion) still reads
     old = tally.to_dict() | {"excluded": [e[:3] for e in tally.to_dict()["excluded"]]}
-    assert [(e.path, e.reason_code) for e in Tally.from_dict(old).excluded] == [
+    assert [(e.path, e.reason_code) for e in AuditTally.from_dict(old).excluded] == [
         ("b.xml", ""),
         ("c.xml", ""),
     ]
@@ -249,8 +249,8 @@ def test_audit_input_counts_as_its_whole_report() -> None:
     # reasons' codes and the words' data (round label, dealer, players) must be the same.
     import re
 
-    from pywall.audit_records import audit_input
-    from pywall.report import error_report
+    from pywall.results.audit_records import audit_input
+    from pywall.results.report import error_report
     from tests.helpers import TENHOU, fixture_paths, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
@@ -266,7 +266,7 @@ def test_audit_input_counts_as_its_whole_report() -> None:
         check_log("no-hands.xml", text.encode()).to_dict(),
         reports[0] | {"path": "again.xml"},
     ]
-    whole, parts = Tally(), Tally()
+    whole, parts = AuditTally(), AuditTally()
     for report in reports:
         whole.add_report(report)
         parts.add_report(audit_input(report))
@@ -289,7 +289,7 @@ def test_tallies_merge_to_the_tally_of_the_whole() -> None:
     ]
     whole = tally_of_files(items)
     left, right = tally_of_files(items[:5]), tally_of_files(items[5:])
-    left.merge(Tally.from_dict(right.to_dict()))
+    left.merge(AuditTally.from_dict(right.to_dict()))
     assert (left.games, left.excluded, left.seen) == (whole.games, whole.excluded, whole.seen)
     pairs = [(left.overall, whole.overall)] + [
         (left.platforms[k], g) for k, g in whole.platforms.items()
@@ -313,8 +313,8 @@ def test_anonymous_players_are_not_one_player() -> None:
 
 
 def test_dealer_hand_is_the_deal_plus_first_draw() -> None:
-    from pywall.check import starting_hands
     from pywall.formats import mjlog
+    from pywall.results.check import starting_hands
     from tests.helpers import TENHOU
 
     game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())

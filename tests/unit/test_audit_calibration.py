@@ -9,11 +9,11 @@ import statistics
 
 import pytest
 
-from pywall.audit import ALPHA, StartingHand, audit_group
-from pywall.audit_draws import draw_audit
-from pywall.draws import TESTS, game_draws
-from pywall.layout import WallScheme
-from pywall.walls import WallKinds, WallTally, wall_tests, wall_text
+from pywall.analysis.audit_draws import draw_audit
+from pywall.analysis.draws import TESTS, game_draws
+from pywall.analysis.walls import WallKinds, WallTally, wall_tests, wall_text
+from pywall.core.layout import WallScheme
+from pywall.results.audit import ALPHA, StartingHand, audit_group
 from tests.sim import LAYOUT, biased_wall, corpus, worst_wall
 
 

@@ -7,13 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from pywall.audit import Tally, audit_result
-from pywall.audit_draws import DrawAudit
-from pywall.audit_records import audit_input
-from pywall.check import check_log
+from pywall.analysis.audit_draws import DrawAudit
+from pywall.analysis.draws import Sums
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
-from pywall.draws import Sums
+from pywall.results.audit import AuditTally, audit_result
+from pywall.results.audit_records import audit_input
+from pywall.results.check import check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
 T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
@@ -86,7 +86,7 @@ def test_every_platform_has_its_wall_tests(every_platform: dict) -> None:  # typ
 
 
 def test_flagged_considers_the_draw_tests() -> None:
-    tally = Tally()
+    tally = AuditTally()
     for report in reports(fixture_paths()[:10]):
         tally.add_report(report)
     fair = audit_result(tally).overall
@@ -97,7 +97,7 @@ def test_flagged_considers_the_draw_tests() -> None:
     unfair = audit_result(tally).overall
     assert unfair.rejects(0.001)
     assert len(unfair.p_values) == len(fair.p_values) == 6  # threshold split over all tests
-    from pywall.audit import group_dict
+    from pywall.results.audit import group_dict
 
     words = group_dict(unfair)
     assert words["tests"] == 6 and words["smallest_p"] == min(unfair.p_values) and words["flagged"]
@@ -108,13 +108,13 @@ def test_flagged_considers_the_draw_tests() -> None:
 
 def test_audit_input_and_merge_carry_draws_and_walls() -> None:
     found = reports(fixture_paths()[:8])
-    whole, parts, left, right = Tally(), Tally(), Tally(), Tally()
+    whole, parts, left, right = AuditTally(), AuditTally(), AuditTally(), AuditTally()
     for i, report in enumerate(found):
         whole.add_report(report)
         parts.add_report(audit_input(report))
         (left if i < 3 else right).add_report(report)
     assert parts.to_dict() == whole.to_dict()
-    left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
+    left.merge(AuditTally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert left.draws == whole.draws > 0
     mine, theirs = left.walls["tenhou:4"].to_dict(), whole.walls["tenhou:4"].to_dict()
     assert mine["tables"] == theirs["tables"] and mine["reds"] == pytest.approx(theirs["reds"])
@@ -126,7 +126,7 @@ def test_audit_input_and_merge_carry_draws_and_walls() -> None:
 def test_draw_lines_in_words() -> None:
     audit = DrawAudit(())
     assert draw_lines(None) == []
-    from pywall.audit_draws import draw_audit
+    from pywall.analysis.audit_draws import draw_audit
 
     made = draw_audit(
         (Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0))
@@ -152,12 +152,12 @@ def test_text_output_says_the_draw_tests(capsys: pytest.CaptureFixture[str]) -> 
 
 def test_no_draws_and_mixed_platforms_in_words() -> None:
     report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
-    tally = Tally()
+    tally = AuditTally()
     tally.add_report({k: v for k, v in report.items() if k not in ("draws", "walls")})
     assert tally.draws == 0
     assert corpus_notes(tally)[0].startswith("No draw could be tested")
     assert audit_result(tally).overall.draws is None  # the hands' tests still run
-    mixed = Tally()
+    mixed = AuditTally()
     for r in reports(
         [TENHOU / "tenhou-python-bot" / "1.txt", DATA / "riichicity" / "gameDataSample.json"]
     ):
@@ -168,7 +168,7 @@ def test_no_draws_and_mixed_platforms_in_words() -> None:
 def test_thousands_of_players() -> None:
     """3,000 named players, each in one game: every one is audited, without error."""
     report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
-    tally = Tally()
+    tally = AuditTally()
     for i in range(750):
         game = report["game"] | {
             "fingerprint": f"f{i}",
@@ -184,7 +184,7 @@ def test_each_players_effective_draws_game_by_game() -> None:
     """The chart's data: per named player, (O - E, V) of each game's effective draws, in
     the order the games were added; the sums are the player's totals."""
     found = reports(fixture_paths()[:20])
-    tally = Tally()
+    tally = AuditTally()
     for report in found:
         tally.add_report(report)
     doc = {g["label"]: g for g in audit_result(tally).to_dict()["players"]}
@@ -194,10 +194,10 @@ def test_each_players_effective_draws_game_by_game() -> None:
     effective = doc[busiest]["draws"]["effective"]
     assert sum(o for o, _ in points) == pytest.approx(effective["observed"] - effective["expected"])
     assert sum(v for _, v in points) == pytest.approx(effective["variance"])
-    left, right = Tally(), Tally()
+    left, right = AuditTally(), AuditTally()
     for i, report in enumerate(found):
         (left if i < 10 else right).add_report(report)
-    left.merge(Tally.from_dict(json.loads(json.dumps(right.to_dict()))))
+    left.merge(AuditTally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert [o for o, _ in left.series[busiest]] == pytest.approx(
         [o for o, _ in tally.series[busiest]]
     )
@@ -225,11 +225,11 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
 ) -> None:
     """The page hands audit records back: draws or walls it altered are refused with
     words, before anything of the game is counted."""
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     record = audit_input(report)
-    tally = Tally()
+    tally = AuditTally()
     with pytest.raises(ValueInputError, match=words):
         tally.add_report({**record, key: value})
     assert tally.games == 0 and tally.hands == 0 and tally.draws == 0
@@ -238,23 +238,23 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
 @pytest.mark.parametrize("rounds", [-1, "rounds", {"0": {}}], ids=["number", "text", "object"])
 def test_a_record_whose_rounds_are_no_list_is_a_clear_error(rounds: object) -> None:
     """Found by the fuzzer: rounds of -1 in a record handed back raised a TypeError."""
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
-    tally = Tally()
+    tally = AuditTally()
     with pytest.raises(ValueInputError, match="rounds are not a list"):
         tally.add_report({**audit_input(report), "rounds": rounds})
     assert tally.games == 0 and tally.hands == 0
 
 
 def test_draws_naming_a_seat_the_game_lacks_are_refused() -> None:
-    from pywall.errors import ValueInputError
+    from pywall.core.errors import ValueInputError
 
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     record = audit_input(report)
     draws = json.loads(json.dumps(record["draws"]))
     draws["seats"][0][0] = 7  # [seat, dealer, effective, tenpai, dora]
-    tally = Tally()
+    tally = AuditTally()
     with pytest.raises(ValueInputError, match="a seat it does not have"):
         tally.add_report({**record, "draws": draws})
     assert tally.games == 0

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pywall.audit import Tally
-from pywall.audit_records import audit_input, read_record, record_of
-from pywall.check import report_for_entry
-from pywall.report import FileReport
+from pywall.results.audit import AuditTally
+from pywall.results.audit_records import audit_input, read_record, record_of
+from pywall.results.check import report_for_entry
+from pywall.results.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text
 
 RECORDS = [
@@ -46,7 +46,7 @@ def test_a_mismatch_and_a_repeat_are_excluded_alike_either_way() -> None:
     path = fixture_paths()[0]
     reports = [report(path), report(path), altered(path), report_for_entry("x.xml", b"junk")]
     assert reports[2].status == "mismatch" and reports[3].status == "error"
-    typed, read = Tally(), Tally()
+    typed, read = AuditTally(), AuditTally()
     for r in reports:
         typed.add(record_of(r))
         read.add_report(json.loads(json.dumps(audit_input(r.to_dict()))))
@@ -56,7 +56,7 @@ def test_a_mismatch_and_a_repeat_are_excluded_alike_either_way() -> None:
 
 
 def test_a_whole_corpus_tallies_the_same_either_way() -> None:
-    typed, read = Tally(), Tally()
+    typed, read = AuditTally(), AuditTally()
     for path in RECORDS:
         found = report(path)
         typed.add(record_of(found))

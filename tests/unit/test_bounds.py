@@ -1,4 +1,4 @@
-"""Issue 23, part 3: bounded work, not only bounded bytes (pywall.limits).
+"""Issue 23, part 3: bounded work, not only bounded bytes (pywall.core.limits).
 
 Each cap is met by a record made from a real one (tests/data), so what trips it is the
 cap and nothing else: rounds per game, events per round, wins per result, tile checks
@@ -18,12 +18,13 @@ from typing import Any
 
 import pytest
 
-from pywall import api, limits
-from pywall.check import check_log
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.checks.verify import verify_game
+from pywall.core import limits
+from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats import majsoul, majsoul_hashes, mjlog, parse_record, riichicity
 from pywall.inputs.zips import count_zip, iter_zip
-from pywall.verify import verify_game
+from pywall.page import api
+from pywall.results.check import check_log
 from tests.helpers import DATA, TENHOU, log_text
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"

@@ -1,4 +1,4 @@
-"""The pipeline (``pywall.check``): one ``GameCheck`` per game, its report and its audit
+"""The pipeline (``pywall.results.check``): one ``GameCheck`` per game, its report and its audit
 record made once, and the dealer's 14th tile decided in one place."""
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from pywall.audit_records import read_problem_context, read_record, record_of
-from pywall.check import GameCheck, check_data, check_entry, check_log, report_for_entry
-from pywall.draws import game_draws
-from pywall.errors import InputTooLargeError
-from pywall.exports import compact_row, problem_context
-from pywall.hands import round_hands
-from pywall.model import Draw, Round
-from pywall.tool_api import dealt_round
+from pywall.analysis.draws import game_draws
+from pywall.analysis.hands import round_hands
+from pywall.core.errors import InputTooLargeError
+from pywall.core.model import Draw, Round
+from pywall.page.tool_api import dealt_round
+from pywall.results.audit_records import read_problem_context, read_record, record_of
+from pywall.results.check import GameCheck, check_data, check_entry, check_log, report_for_entry
+from pywall.results.exports import compact_row, problem_context
 from tests.helpers import DATA, fixture_paths, log_text
 
 RECORDS = [

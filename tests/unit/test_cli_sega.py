@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from pywall.checks.sega import sega_wall
 from pywall.cli import main
 from pywall.cli.sega import words_with_seeds_last
-from pywall.sega import sega_wall
 from tests.unit.test_sega import VECTORS
 
 ROOT = Path(__file__).resolve().parents[2]

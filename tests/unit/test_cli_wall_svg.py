@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from pywall import tenhou
+from pywall.checks import tenhou
 from pywall.cli import main
 from pywall.cli.output import EXIT_OUTPUT
-from pywall.exports import wall_dict
-from pywall.picture import wall_svg
+from pywall.pictures.picture import wall_svg
+from pywall.results.exports import wall_dict
 from tests.helpers import ROOT, vector_seed
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,6 +1,6 @@
 """Issue 23's reproducers through the real command: inputs small in bytes but large in
 work end in a clear message, in bounded time and memory (the limits of
-test_cli_hostile.py: 60 s, 300 MB peak of the process tree). Before pywall.limits, the
+test_cli_hostile.py: 60 s, 300 MB peak of the process tree). Before pywall.core.limits, the
 16 MiB log of bare INIT tags took 141 s and 6.7 GB in ``pywall verify --json``, the log
 of repeated altered rounds 470 MB, the 16 KB gzip of a JSON record 460 MB. Measured
 figures: benchmarks/bench_hostile.py (the README's reliability table)."""

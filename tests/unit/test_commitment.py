@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pywall.commitment import (
+from pywall.checks.commitment import (
     FULL,
     LEADING_ZEROS_DROPPED,
     candidates_from_game,
@@ -31,7 +31,7 @@ from pywall.commitment import (
     seat_orders_from_names,
     source_from_seed,
 )
-from pywall.errors import PywallError, SeedError, ValueInputError
+from pywall.core.errors import PywallError, SeedError, ValueInputError
 from pywall.formats import mjlog
 from tests.helpers import TENHOU
 

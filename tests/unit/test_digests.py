@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 import pytest
 
-from pywall import majsoul
-from pywall.digests import SEVERITY, check_digests
-from pywall.findings import CODES, DIGEST_CODES, Finding, Severity
+from pywall.checks import majsoul
+from pywall.checks.digests import SEVERITY, check_digests
+from pywall.checks.verify import verify_game
+from pywall.core.findings import CODES, DIGEST_CODES, Finding, Severity
+from pywall.core.model import HashClaim
 from pywall.formats import parse_record
 from pywall.formats.majsoul import parse_hashes
-from pywall.model import HashClaim
-from pywall.verify import verify_game
 from tests.helpers import DATA, ROOT
 from tests.unit.test_majsoul_record import MD5_RECORD, SHA_ROUND, Record, load, sha_record
 

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["pywall.tiles", "pywall.shanten", "pywall.efficiency"]
+MODULES = ["pywall.core.tiles", "pywall.analysis.shanten", "pywall.analysis.efficiency"]
 
 
 @pytest.mark.parametrize("name", MODULES, ids=MODULES)

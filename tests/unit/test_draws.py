@@ -1,4 +1,4 @@
-"""pywall.draws: the draw test's (X, p) per draw, on the real records of every platform.
+"""pywall.analysis.draws: the draw test's (X, p) per draw, on the real records of every platform.
 
 The reference below follows a Tenhou record tile by tile (calls decoded from Tenhou's
 meld codes, U as the set difference of tile ids, E by 34 shanten calls): every draw
@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from pywall.draws import DrawRecord, GameDraws, game_draws, round_draws, summary_of
-from pywall.efficiency import effective_kinds, effective_tiles
+from pywall.analysis.draws import DrawRecord, GameDraws, game_draws, round_draws, summary_of
+from pywall.analysis.efficiency import effective_kinds, effective_tiles
+from pywall.analysis.shanten import shanten
+from pywall.checks.verify import verify_game
+from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, Win
+from pywall.core.tiles import counts_from_mpsz, dora_kind
 from pywall.formats import parse_record
-from pywall.model import Call, Discard, DoraReveal, Draw, Game, Win
-from pywall.shanten import shanten
-from pywall.tiles import counts_from_mpsz, dora_kind
-from pywall.verify import verify_game
 from tests.helpers import DATA, fixture_paths
 
 OTHER = sorted((DATA / "majsoul").glob("*.json")) + sorted((DATA / "riichicity").glob("*.json"))

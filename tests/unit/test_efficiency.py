@@ -1,4 +1,4 @@
-"""pywall.efficiency: effective tiles (13) and Tenhou 牌理-style discard tables (14)."""
+"""pywall.analysis.efficiency: effective tiles (13) and Tenhou 牌理-style discard tables (14)."""
 
 from __future__ import annotations
 
@@ -7,16 +7,16 @@ import re
 
 import pytest
 
-from pywall.efficiency import (
+from pywall.analysis.efficiency import (
     DiscardOption,
     EffectiveTiles,
     TileCount,
     discard_table,
     effective_tiles,
 )
-from pywall.errors import ValueInputError
-from pywall.shanten import shanten
-from pywall.tiles import counts_from_mpsz, kinds_from_mpsz, mpsz_from_kinds
+from pywall.analysis.shanten import shanten
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import counts_from_mpsz, kinds_from_mpsz, mpsz_from_kinds
 
 # hand (3k+1 tiles), shanten, advancing kinds, total remaining
 EFFECTIVE = [

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from pywall import api
-from pywall.check import check_log
 from pywall.cli import main
-from pywall.errors import ValueInputError
+from pywall.core.errors import ValueInputError
 from pywall.formats import mjlog
-from pywall.links import link_from_text
+from pywall.formats.links import link_from_text
+from pywall.page import api
+from pywall.results.check import check_log
 from tests.helpers import DATA, TENHOU
 
 MAJSOUL = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"

@@ -16,15 +16,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall import api
-from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
-from pywall.check import check_log
+from pywall.checks.verify import verify_game
 from pywall.cli import main
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.core.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
+from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.core.model import Platform
 from pywall.formats import parse_record
 from pywall.formats.majsoul import parse_hashes
-from pywall.model import Platform
-from pywall.verify import verify_game
+from pywall.page import api
+from pywall.results.check import check_log
 from tests.helpers import DATA, TENHOU
 
 MS = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"

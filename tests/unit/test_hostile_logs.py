@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.check import check_log
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, Tags, log_text
 
 BASE = Tags(log_text(TENHOU / "gimite" / "test.mjlog")).tags[:400]

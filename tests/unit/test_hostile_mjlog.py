@@ -7,10 +7,10 @@ import re
 
 import pytest
 
-from pywall.archives import MAX_STREAMS, bunzip_bounded, gunzip_bounded
-from pywall.check import check_log
-from pywall.errors import LogFormatError, PywallError
+from pywall.core.archives import MAX_STREAMS, bunzip_bounded, gunzip_bounded
+from pywall.core.errors import LogFormatError, PywallError
 from pywall.formats import mjlog
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, log_text
 
 LOG = log_text(TENHOU / "tenhou-python-bot" / "1.txt")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pywall.errors import InputTooLargeError, LogFormatError
+from pywall.core.errors import InputTooLargeError, LogFormatError
 from pywall.inputs import Skipped, Unreadable, items_from_file, iter_inputs
 from pywall.inputs.databases import Budget, iter_phoenix
 from pywall.inputs.zips import iter_zip

@@ -59,27 +59,29 @@ def test_core_never_imports_the_drivers() -> None:
 
 # --- the layer table: imports flow downward only, and never in a circle -------------
 
-#: base (tiles, errors, bounded decoding of bytes) -> model -> formats -> algorithms ->
-#: report (and what reads reports) -> drivers.
-#: (Kept from the formatter: a row per layer, a comment per group of names.)
-# fmt: off
+#: One layer per folder of the package: core (tiles, errors and findings, the caps on work,
+#: bounded decoding of bytes, the model and its wall's layout) -> formats (one module per
+#: vendor format, and links) -> the algorithms (checks: the walls regenerated and compared;
+#: analysis: shanten, efficiency, statistics and the audit's tests) -> results (a game's check,
+#: the audit, their reports and views; pictures: the wall drawn from what a report carries) ->
+#: drivers (the page's JSON API, the CLI, the input layer). Inside a folder imports are free
+#: (the cycle test still holds); no module is an exception to its folder's layer.
 LAYERS: dict[str, int] = {
-    "errors": 0, "findings": 0, "tiles": 0, "archives": 0,
-    "limits": 0,  # what one input may cost: the caps on work
-    "tile_glyphs": 0, "tile_art": 0,  # the tile faces as vector shapes
-    "model": 1, "layout": 1,  # where a round's tiles sit in its wall: part of what a record means
-    "formats": 2,
-    "links": 2,
-    "mt19937": 3, "tenhou": 3, "sega": 3, "majsoul": 3, "riichicity": 3,
-    "commitment": 3, "verify": 3, "round_checks": 3, "wall_sources": 3, "stated": 3, "digests": 3, "shanten": 3, "shanten_table": 3, "shanten_distribution": 3,
-    "efficiency": 3, "draws": 3, "walls": 3,  # the draw test and the wall-position test
-    "stats": 3,
-    "report": 4, "exports": 4, "check": 4, "audit": 4, "audit_records": 4, "audit_draws": 4, "hands": 4, "warmup": 4, "runs": 4,
-    "picture": 4, "picture_svg": 4,  # a round's wall (as the report carries it) drawn as SVG
-    "api": 5, "payload": 5, "tool_api": 5, "cli": 5, "inputs": 5, "__main__": 5, "__init__": 5,
+    "core": 0,
+    "formats": 1,
+    "checks": 2,
+    "analysis": 2,
+    "results": 3,
+    "pictures": 3,
+    "page": 4,
+    "cli": 4,
+    "inputs": 4,
+    "__main__": 4,
+    "__init__": 4,
 }
-# fmt: on
-LAYER_NAMES = ("base", "model", "formats", "algorithms", "report", "drivers")
+LAYER_NAMES = ("core", "formats", "algorithms", "results", "drivers")
+#: The only modules at pywall/'s top level: everything else sits in the folder of its job.
+TOP_LEVEL = {"__init__.py", "__main__.py"}
 
 
 def module_name(path: Path) -> str:
@@ -101,10 +103,10 @@ def pywall_imports(path: Path) -> set[str]:
             found |= {a.name for a in node.names if a.name.startswith("pywall.")}
         elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("pywall"):
             base = node.module
-            found |= {f"{base}.{a.name}" if base == "pywall" else base for a in node.names}
+            found |= {f"{base}.{a.name}" for a in node.names}
     names = {m.removeprefix("pywall.") for m in found if m != "pywall"}
     modules = {module_name(p) for p in PACKAGE.rglob("*.py")}
-    # "from pywall.formats import mjlog" names the submodule; "from pywall.x import f" the module
+    # "from pywall.core import tiles" names the submodule; "from pywall.core.tiles import f" the module
     return {n if n in modules else n.rsplit(".", 1)[0] if "." in n else "__init__" for n in names}
 
 
@@ -146,5 +148,14 @@ def test_no_import_cycle() -> None:
 
 def test_the_layer_check_sees_an_upward_import(tmp_path: Path) -> None:
     bad = tmp_path / "x.py"
-    bad.write_text("from pywall.report import check_log\nfrom pywall import tiles\n")
-    assert pywall_imports(bad) == {"report", "tiles"}
+    bad.write_text("from pywall.results.report import check_log\nfrom pywall.core import tiles\n")
+    assert pywall_imports(bad) == {"results.report", "core.tiles"}
+    assert layer_of("core.tiles") < layer_of("results.report")
+
+
+def test_every_module_sits_in_the_folder_of_its_job() -> None:
+    loose = sorted(p.name for p in PACKAGE.glob("*.py") if p.name not in TOP_LEVEL)
+    assert not loose, f"modules at pywall/'s top level (move each into its folder): {loose}"
+    folders = {p.parent.relative_to(PACKAGE).parts[0] for p in PACKAGE.rglob("*/*.py")}
+    assert folders <= set(LAYERS), f"folders in no layer: {sorted(folders - set(LAYERS))}"
+    assert all((PACKAGE / f / "__init__.py").is_file() for f in folders)

@@ -1,10 +1,10 @@
-"""pywall.layout: every scheme's positions, as the facts (docs/walls.md) state them."""
+"""pywall.core.layout: every scheme's positions, as the facts (docs/walls.md) state them."""
 
 from __future__ import annotations
 
 import pytest
 
-from pywall.layout import WallScheme, layout_for
+from pywall.core.layout import WallScheme, layout_for
 
 ALL = [(s, p) for s in WallScheme for p in (3, 4)]
 

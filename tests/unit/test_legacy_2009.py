@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pywall import api
-from pywall.check import check_log
-from pywall.findings import Finding, Severity
+from pywall.checks.tenhou import Era, parse_seed
+from pywall.checks.verify import GameResult, verify_game
+from pywall.core.findings import Finding, Severity
 from pywall.formats import mjlog
-from pywall.tenhou import Era, parse_seed
-from pywall.verify import GameResult, verify_game
+from pywall.page import api
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, Tags, log_text, search
 
 LEGACY = TENHOU / "legacy-2009"

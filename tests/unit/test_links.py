@@ -1,4 +1,4 @@
-"""pywall.links: Tenhou links and ids (plain and hidden), Mahjong Soul replay links."""
+"""pywall.formats.links: Tenhou links and ids (plain and hidden), Mahjong Soul replay links."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from pywall.links import _T, link_from_text, real_log_id
+from pywall.formats.links import _T, link_from_text, real_log_id
 
 
 def hide(log_id: str) -> str:

@@ -11,15 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import PywallError, ValueInputError
-from pywall.findings import CODES, Severity
-from pywall.majsoul import (
+from pywall.checks.majsoul import (
     check_round,
     digest_from_text,
     paishan_from_text,
     verify_rounds,
 )
-from pywall.model import RoundHashes
+from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.findings import CODES, Severity
+from pywall.core.model import RoundHashes
 
 VECTOR = json.loads(
     (Path(__file__).parent.parent / "data/vectors/majsoul/lipenghua_sanma_vector.json").read_text(

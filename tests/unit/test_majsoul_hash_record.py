@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.checks.majsoul import verify_rounds
+from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
 from pywall.formats.majsoul import MAX_INPUT_BYTES
 from pywall.formats.majsoul import parse_hashes as parse
-from pywall.majsoul import verify_rounds
 from tests.unit.test_majsoul import SALT, SANMA, VECTOR, yonma_wall
 
 

@@ -5,7 +5,7 @@ Real records: the 2021 export (MD5 era: 83 undealt tiles per round) and RiichiEn
 fields, so the tests add a salt and the digests as the game states them). No real
 record with a kan, a North or 3 players was obtainable (FACTS-platforms.md D1), so
 those are built here from a wall by the positions FACTS states (A2-A6), written out
-as numbers rather than asked of pywall.layout.
+as numbers rather than asked of pywall.core.layout.
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import PywallError
+from pywall.checks.verify import GameResult, verify_game
+from pywall.core.errors import PywallError
+from pywall.core.model import Draw, Platform
 from pywall.formats import parse_record
 from pywall.formats.majsoul import parse
-from pywall.model import Draw, Platform
-from pywall.verify import GameResult, verify_game
 from tests.helpers import DATA
 
 MS = DATA / "majsoul"

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
-from pywall.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.core.archives import MAX_INPUT_BYTES, MAX_XML_BYTES
+from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
+from pywall.core.model import Call, DoraReveal, Draw, MeldKind, Win
 from pywall.formats import mjlog
-from pywall.model import Call, DoraReveal, Draw, MeldKind, Win
 from tests.helpers import TENHOU, fixture_paths, log_text
 
 SAMPLE = TENHOU / "tenhou-python-bot" / "1.txt"

@@ -7,7 +7,7 @@ import pickle
 
 import pytest
 
-from pywall.model import Discard, Draw
+from pywall.core.model import Discard, Draw
 
 
 @pytest.mark.parametrize("cls", [Draw, Discard], ids=["draw", "discard"])

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pywall.mt19937 import MT19937, random_from_key, random_from_key_bytes, state_from_key
+from pywall.checks.mt19937 import MT19937, random_from_key, random_from_key_bytes, state_from_key
 
 # mt19937ar.out (Matsumoto & Nishimura): init_by_array({0x123, 0x234, 0x345, 0x456}, 4)
 REFERENCE_KEY = (0x123, 0x234, 0x345, 0x456)

@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from pywall import api, tenhou
-from pywall.check import check_log
-from pywall.errors import PywallError
-from pywall.exports import wall_dict
-from pywall.picture import LABELS, wall_svg
-from pywall.tile_art import CODES
-from pywall.tiles import tile_text
+from pywall.checks import tenhou
+from pywall.core.errors import PywallError
+from pywall.core.tiles import tile_text
+from pywall.page import api
+from pywall.pictures.picture import LABELS, wall_svg
+from pywall.pictures.tile_art import CODES
+from pywall.results.check import check_log
+from pywall.results.exports import wall_dict
 from tests.helpers import ROOT, vector_seed
 
 SVG = "{http://www.w3.org/2000/svg}"

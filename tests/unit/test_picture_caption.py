@@ -11,9 +11,10 @@ import sys
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from pywall import api, tenhou
-from pywall.exports import wall_dict
-from pywall.picture import wall_svg
+from pywall.checks import tenhou
+from pywall.page import api
+from pywall.pictures.picture import wall_svg
+from pywall.results.exports import wall_dict
 from tests.helpers import ROOT, vector_seed
 
 SVG = "{http://www.w3.org/2000/svg}"

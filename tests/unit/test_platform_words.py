@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from pywall.api import verify
-from pywall.stated import LIMITS
+from pywall.checks.stated import LIMITS
+from pywall.page.api import verify
 from tests.helpers import DATA
 
 MS = DATA / "majsoul" / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json"

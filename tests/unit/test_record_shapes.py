@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 
+from pywall.checks.verify import GameResult, verify_game
 from pywall.formats import parse_record
-from pywall.verify import GameResult, verify_game
 from tests.unit.test_majsoul_record import md5_record, other, sha_record
 from tests.unit.test_riichicity import FOUR, RED_RULE, THREE, edit, load
 

@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall import api
-from pywall.audit_records import read_problem_context as problem_context
-from pywall.check import check_log
-from pywall.exports import compact_row, csv_cell, csv_text
-from pywall.findings import CODES, Finding, Severity
+from pywall.core.findings import CODES, Finding, Severity
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
-from pywall.report import EVENT_FIELDS, FileReport, RoundReport
+from pywall.page import api
+from pywall.results.audit_records import read_problem_context as problem_context
+from pywall.results.check import check_log
+from pywall.results.exports import compact_row, csv_cell, csv_text
+from pywall.results.report import EVENT_FIELDS, FileReport, RoundReport
 from tests.helpers import TENHOU, vector_seed
 
 LOG = TENHOU / "gimite" / "test.mjlog"
@@ -198,8 +198,8 @@ def test_reports_round_trip(report: FileReport) -> None:
 
 
 def test_report_for_entry_never_raises(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from pywall import check
-    from pywall.errors import InputTooLargeError
+    from pywall.core.errors import InputTooLargeError
+    from pywall.results import check
 
     gone = check.report_for_entry("big.mjlog", InputTooLargeError("over the cap"))
     assert (gone.status, gone.findings[0].code, gone.findings[0].message) == (
@@ -273,6 +273,6 @@ def test_a_findings_json_carries_its_category(code: str, carried: dict[str, str]
 
 
 def test_every_tile_and_digest_code_is_documented() -> None:
-    from pywall.findings import DIGEST_CODES, INPUT_CODES, TILE_CODES
+    from pywall.core.findings import DIGEST_CODES, INPUT_CODES, TILE_CODES
 
     assert set(TILE_CODES) | set(DIGEST_CODES) | INPUT_CODES <= set(CODES)

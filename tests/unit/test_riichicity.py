@@ -19,12 +19,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import LogFormatError, PywallError
+from pywall.checks.verify import GameResult, verify_game
+from pywall.core.errors import LogFormatError, PywallError
+from pywall.core.model import Platform
+from pywall.core.tiles import face_from_code
 from pywall.formats import parse_record
 from pywall.formats.riichicity import parse, tile
-from pywall.model import Platform
-from pywall.tiles import face_from_code
-from pywall.verify import GameResult, verify_game
 from tests.helpers import DATA
 from tests.unit.test_majsoul_record import codes, errors, json_values
 

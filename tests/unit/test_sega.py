@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import PywallError, ValueInputError
-from pywall.sega import (
+from pywall.checks.sega import (
     SEED_ALPHABET,
     DiscardEvent,
     break_from_dice,
@@ -26,7 +25,8 @@ from pywall.sega import (
     wall_from_key,
     words_from_player_seed,
 )
-from pywall.tiles import kinds_from_mpsz
+from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.tiles import kinds_from_mpsz
 
 VECTORS = json.loads(
     (Path(__file__).parent.parent / "data/vectors/sega-mj/vectors.json").read_text("utf-8")

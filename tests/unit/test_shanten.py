@@ -1,4 +1,4 @@
-"""pywall.shanten: exact shanten per form, for 1-14 tiles, including 5th-tile hands."""
+"""pywall.analysis.shanten: exact shanten per form, for 1-14 tiles, including 5th-tile hands."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.errors import ValueInputError
-from pywall.shanten import (
+from pywall.analysis.shanten import (
     FormShanten,
     chiitoi_shanten,
     kokushi_shanten,
@@ -20,7 +19,8 @@ from pywall.shanten import (
     shanten,
     shanten_by_form,
 )
-from pywall.tiles import counts_from_mpsz, mpsz_from_counts
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import counts_from_mpsz, mpsz_from_counts
 
 # hand, regular, seven pairs, thirteen orphans (None: not a 13/14-tile hand), minimum
 FORMS = [
@@ -222,7 +222,7 @@ def test_discarding_moves_shanten_by_at_most_one(case: tuple[list[int], int]) ->
     assert min(after) == max(full, 0)
 
 
-# --- the shipped automaton (pywall.shanten_table) --------------------------------
+# --- the shipped automaton (pywall.analysis.shanten_table) --------------------------------
 
 
 def test_the_shipped_suit_table_is_the_automaton_built_again() -> None:
@@ -231,8 +231,8 @@ def test_the_shipped_suit_table_is_the_automaton_built_again() -> None:
     import base64
     import zlib
 
-    from pywall.shanten import suit_table
-    from pywall.shanten_table import PACKED
+    from pywall.analysis.shanten import suit_table
+    from pywall.analysis.shanten_table import PACKED
 
     assert zlib.decompress(base64.b64decode(PACKED)) == suit_table()
 
@@ -247,11 +247,11 @@ def test_the_suit_table_is_the_same_whatever_nodes_were_built_before() -> None:
     import sys
     import zlib
 
-    from pywall.shanten_table import PACKED
+    from pywall.analysis.shanten_table import PACKED
 
     code = (
         "import hashlib, random\n"
-        "from pywall import shanten as s\n"
+        "from pywall.analysis import shanten as s\n"
         "r = random.Random(7)\n"
         "for _ in range(300):\n"
         "    node = s.NUMBER_SUIT_START\n"
@@ -269,7 +269,7 @@ def test_every_suit_of_up_to_14_tiles_reads_the_automatons_profile_from_the_tabl
     """All 405,350 number suits of at most 14 tiles, walked through the automaton that
     builds its nodes as it goes, against the shipped (minimised) table; past 14 tiles the
     table has no answer and number_profile builds the suit's nodes as before."""
-    from pywall import shanten as sh
+    from pywall.analysis import shanten as sh
 
     seen = 0
 
@@ -318,7 +318,7 @@ def convolve_by_definition(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> 
 def test_combining_two_profiles_is_their_min_plus_convolution(
     a: list[int], b: list[int], cap: int
 ) -> None:
-    from pywall.shanten import combine_profiles
+    from pywall.analysis.shanten import combine_profiles
 
     assert combine_profiles(tuple(a), tuple(b), cap) == convolve_by_definition(
         tuple(a), tuple(b), cap

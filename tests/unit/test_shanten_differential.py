@@ -1,4 +1,4 @@
-"""Differential test: pywall.shanten against the ``mahjong`` package (test-only).
+"""Differential test: pywall.analysis.shanten against the ``mahjong`` package (test-only).
 
 About 227,000 hands: 60,000 dealt at random, 35,000 adversarial ones (one suit,
 quads, honours, a few neighbouring kinds) and every hand within one suit of up to
@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterator
 import mahjong.shanten as mahjong_shanten  # a test extra: if missing, fail rather than skip
 import pytest
 
-from pywall.shanten import chiitoi_shanten, kokushi_shanten, regular_shanten, shanten
-from pywall.tiles import mpsz_from_counts
+from pywall.analysis.shanten import chiitoi_shanten, kokushi_shanten, regular_shanten, shanten
+from pywall.core.tiles import mpsz_from_counts
 
 Reference = mahjong_shanten.Shanten
 

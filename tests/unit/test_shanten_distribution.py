@@ -1,4 +1,4 @@
-"""pywall.shanten_distribution: exact shanten counts over every hand dealt from a wall
+"""pywall.analysis.shanten_distribution: exact shanten counts over every hand dealt from a wall
 (136 tiles for 4 players, 108 for 3)."""
 
 from __future__ import annotations
@@ -15,17 +15,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import pywall.shanten
-from pywall.errors import ValueInputError
-from pywall.shanten import shanten
-from pywall.shanten_distribution import (
+import pywall.analysis.shanten
+from pywall.analysis.shanten import shanten
+from pywall.analysis.shanten_distribution import (
     WALL_COPIES,
     distribution,
     distribution_for_copies,
     total_hands,
     wall_copies,
 )
-from pywall.tiles import counts_from_mpsz
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import counts_from_mpsz
 
 # docs/shanten.md (tomohxx, mahjong-algorithm-book): all C(136, 14) hands.
 FOURTEEN = {
@@ -104,12 +104,12 @@ def test_returns_a_fresh_dict() -> None:
 
 
 def test_shanten_does_not_import_the_distribution_module() -> None:
-    """The distribution builds on pywall.shanten; the reverse import would be a cycle."""
-    tree = ast.parse(Path(pywall.shanten.__file__).read_text(encoding="utf-8"))
+    """The distribution builds on pywall.analysis.shanten; the reverse import would be a cycle."""
+    tree = ast.parse(Path(pywall.analysis.shanten.__file__).read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert "pywall.shanten_distribution" not in imported
-    assert not hasattr(pywall.shanten, "distribution")
+    assert "pywall.analysis.shanten_distribution" not in imported
+    assert not hasattr(pywall.analysis.shanten, "distribution")
 
 
 # --- 3-player walls: 108 tiles, no 2m-8m ------------------------------------------
@@ -251,7 +251,7 @@ def test_the_written_out_dealt_distributions_are_what_the_computation_gives(
 ) -> None:
     """``distribution`` answers 13- and 14-tile hands from a table (``_DEALT``), so the
     audit does not compute them at every start: the computation, run here, agrees."""
-    from pywall.shanten_distribution import _DEALT, _distribution
+    from pywall.analysis.shanten_distribution import _DEALT, _distribution
 
     tiles, players = key
     assert _distribution(tiles, wall_copies(players)) == _DEALT[key]

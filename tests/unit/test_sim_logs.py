@@ -5,10 +5,10 @@ round (their pon and kan codes read back as the tiles the bots took)."""
 from __future__ import annotations
 
 from benchmarks.sim_logs import game
-from pywall.draws import game_draws
+from pywall.analysis.draws import game_draws
+from pywall.checks.verify import verify_game
+from pywall.core.model import Call
 from pywall.formats import parse_record
-from pywall.model import Call
-from pywall.verify import verify_game
 
 
 def test_simulated_logs_verify_and_every_round_is_followed() -> None:

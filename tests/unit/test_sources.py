@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from pywall.errors import PywallError
+from pywall.core.errors import PywallError
 from pywall.inputs import count_file, items_from_file
 from pywall.inputs.databases import MARK_EVERY
 from pywall.inputs.sources import ArchiveSource

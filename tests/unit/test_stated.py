@@ -1,4 +1,4 @@
-"""What pywall.stated checks of a wall a record states, and what it says no check can prove."""
+"""What pywall.checks.stated checks of a wall a record states, and what it says no check can prove."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from pywall.check import check_log
+from pywall.checks.stated import LIMITS, limits_of
+from pywall.checks.verify import verify_game
 from pywall.formats import parse_record
-from pywall.report import FileReport
-from pywall.stated import LIMITS, limits_of
-from pywall.verify import verify_game
+from pywall.results.check import check_log
+from pywall.results.report import FileReport
 from tests.helpers import DATA, TENHOU
 from tests.unit.test_majsoul_record import MD5_RECORD, SHA_ROUND, sha_record
 

@@ -1,4 +1,4 @@
-"""pywall.stats: incomplete gamma / chi-square p-values, z-scores, binning, moments."""
+"""pywall.analysis.stats: incomplete gamma / chi-square p-values, z-scores, binning, moments."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from pywall.errors import ValueInputError
-from pywall.stats import (
+from pywall.analysis.stats import (
     Bin,
     chi2_sf,
     chi_square,
@@ -19,6 +18,7 @@ from pywall.stats import (
     two_sided_p,
     z_score,
 )
+from pywall.core.errors import ValueInputError
 
 POINTS = (0.01, 0.5, 1.0, 2.0, 3.841458820694124, 7.5, 12.0, 20.0, 40.0, 90.0)
 

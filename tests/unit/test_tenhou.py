@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall import tenhou
-from pywall.errors import SeedError
-from pywall.tiles import SANMA_IDS
+from pywall.checks import tenhou
+from pywall.core.errors import SeedError
+from pywall.core.tiles import SANMA_IDS
 from tests.helpers import rust_literal, vector_seed
 
 
@@ -61,7 +61,7 @@ def test_walls_continue_one_generator(seed: str) -> None:
 
 
 def test_pure_port_gives_the_same_src(seed: str, src: bytes) -> None:
-    from pywall.mt19937 import MT19937
+    from pywall.checks.mt19937 import MT19937
 
     g = MT19937(tenhou.key_from_seed(seed))
     assert struct.pack("<288I", *(g.genrand_int32() for _ in range(288))) == src

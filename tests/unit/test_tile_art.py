@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pywall.errors import PywallError
-from pywall.tile_art import CODES, FACE_H, FACE_W, face_shapes, face_svg
-from pywall.tile_glyphs import GLYPHS
-from pywall.tiles import tile_text
+from pywall.core.errors import PywallError
+from pywall.core.tiles import tile_text
+from pywall.pictures.tile_art import CODES, FACE_H, FACE_W, face_shapes, face_svg
+from pywall.pictures.tile_glyphs import GLYPHS
 from tests.helpers import load_build
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,4 +1,4 @@
-"""pywall.tiles: the mpsz text of tiles, its round trips (STYLE: the property every
+"""pywall.core.tiles: the mpsz text of tiles, its round trips (STYLE: the property every
 reader of hands relies on), and its errors."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pywall.errors import ValueInputError
-from pywall.tiles import (
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import (
     KINDS,
     RED_FIVES,
     codes_from_mpsz,

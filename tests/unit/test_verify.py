@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pywall.check import check_log
-from pywall.findings import Finding, Severity
+from pywall.checks.verify import GameResult, verify_game
+from pywall.core.findings import Finding, Severity
 from pywall.formats import mjlog
-from pywall.verify import GameResult, verify_game
+from pywall.results.check import check_log
 from tests.helpers import TENHOU, Tags, current_format_paths, fixture_paths, log_text, search
 
 DRAW = r"<[TUVW](\d+)/>"
@@ -253,8 +253,8 @@ def test_wrong_wall_counts_are_listed_up_to_the_round_cap() -> None:
     """Every stated count of tiles left is checked; at most MAX_LISTED_PER_ROUND are listed."""
     from dataclasses import replace
 
-    from pywall.model import Draw, WallCount
-    from pywall.verify import MAX_LISTED_PER_ROUND
+    from pywall.checks.verify import MAX_LISTED_PER_ROUND
+    from pywall.core.model import Draw, WallCount
 
     game = mjlog.parse((TENHOU / "tenhou-python-bot" / "1.txt").read_bytes())
     rnd = game.rounds[0]

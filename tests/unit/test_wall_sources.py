@@ -1,5 +1,5 @@
-"""The wall source of each platform (pywall.wall_sources) and the one loop that checks
-every source's rounds (pywall.verify): a Tenhou seed's walls, a record's stated walls,
+"""The wall source of each platform (pywall.checks.wall_sources) and the one loop that checks
+every source's rounds (pywall.checks.verify): a Tenhou seed's walls, a record's stated walls,
 what getting them finds, and where a source stops the game's rounds."""
 
 from __future__ import annotations
@@ -12,15 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from pywall import round_checks, verify, wall_sources
-from pywall.findings import Finding
-from pywall.formats import parse_record
-from pywall.layout import WallScheme, layout_for
-from pywall.model import Draw, Game, Platform
-from pywall.stated import limits_of
-from pywall.tenhou import Era, iter_walls, wall_scheme
-from pywall.verify import verify_game
-from pywall.wall_sources import (
+from pywall.checks import round_checks, verify, wall_sources
+from pywall.checks.stated import limits_of
+from pywall.checks.tenhou import Era, iter_walls, wall_scheme
+from pywall.checks.verify import verify_game
+from pywall.checks.wall_sources import (
     NO_CHECKS,
     SOURCES,
     SeededWalls,
@@ -28,6 +24,10 @@ from pywall.wall_sources import (
     StatedWalls,
     source_for,
 )
+from pywall.core.findings import Finding
+from pywall.core.layout import WallScheme, layout_for
+from pywall.core.model import Draw, Game, Platform
+from pywall.formats import parse_record
 from tests.helpers import DATA, TENHOU
 
 LOG = TENHOU / "tenhou-python-bot" / "1.txt"

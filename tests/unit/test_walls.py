@@ -1,4 +1,4 @@
-"""pywall.walls: the wall-position test (positions x kinds, regions, red fives)."""
+"""pywall.analysis.walls: the wall-position test (positions x kinds, regions, red fives)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,7 @@ import statistics
 
 import pytest
 
-from pywall.formats import parse_record
-from pywall.layout import WallScheme, layout_for
-from pywall.verify import verify_game
-from pywall.walls import (
+from pywall.analysis.walls import (
     RED_TILES,
     GameWalls,
     WallKinds,
@@ -20,6 +17,9 @@ from pywall.walls import (
     wall_tests,
     wall_text,
 )
+from pywall.checks.verify import verify_game
+from pywall.core.layout import WallScheme, layout_for
+from pywall.formats import parse_record
 from tests.helpers import DATA
 
 FULL = {4: list(range(136)), 3: [t for t in range(136) if not 4 <= t < 32]}

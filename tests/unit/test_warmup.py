@@ -1,14 +1,14 @@
-"""The page's warm-up game (pywall.warmup) is a real, verified game."""
+"""The page's warm-up game (pywall.page.warmup) is a real, verified game."""
 
 from __future__ import annotations
 
 import json
 
-from pywall import api
-from pywall.check import check_log
+from pywall.core.model import Draw
 from pywall.formats import mjlog
-from pywall.model import Draw
-from pywall.warmup import made_up_log, warm_up_report
+from pywall.page import api
+from pywall.page.warmup import made_up_log, warm_up_report
+from pywall.results.check import check_log
 
 
 def test_made_up_log_verifies_every_tile() -> None:

@@ -1,0 +1,402 @@
+"""The draw test: did each draw give what a fair shuffle gives, from the record's own view?
+
+Theory of operation
+-------------------
+This module owns the draw test (docs/audit.md states it). A verified record shows
+every hand, so for each draw (a live draw, or a replacement draw after a kan or a
+North; the dealer's first draw is part of the deal, which the starting-hand audit
+tests) the drawer's concealed hand H just before it is known: 13 - 3m tiles with m
+melds. With s = shanten(H) (``pywall.analysis.shanten``: regular hands, and seven pairs and
+thirteen orphans when m = 0) the effective kinds E are those k with
+shanten(H + k) = s - 1 (``pywall.analysis.efficiency.effective_kinds``, one pass over the
+suit automaton). U is what the record has not shown before the draw: the tile set
+minus every dealt hand, every earlier draw and every dora indicator revealed so far,
+so |U| is the number of wall positions not yet revealed. Then p = (tiles of U of a
+kind in E) / |U| and X = 1 when the drawn tile's kind is in E. Under a fair shuffle
+the unrevealed positions hold a uniformly random arrangement of U whatever the
+players decided, so X - p is a martingale difference, and over a group of draws
+O = sum X, E = sum p, V = sum p(1 - p) give z = (O - E) / sqrt(V), close to normal.
+
+Three tests read each draw: ``effective`` (every draw), ``tenpai`` (draws made in
+tenpai: X = a winning tile) and ``dora`` (every draw: X = the tile is a dora under
+the indicators revealed so far; p = dora tiles in U / |U|).
+
+A call's tiles from the hand are the record's (``Call.taken``: Tenhou's meld code,
+Mahjong Soul's tiles); where a record names only the called tile (Riichi City: a chi
+of 4m from 2m3m5m6m) the walk takes the one choice that keeps every later discard
+and call of the round possible, the lowest when several do. A round no choice fits
+is left out and counted (``skipped_rounds``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pywall.analysis.efficiency import effective_kinds
+from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, MeldKind, Round, Win
+from pywall.core.tiles import dora_kind
+
+NORTH = 30
+TESTS = ("effective", "tenpai", "dora")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRecord:
+    """One tested draw: what the hand could use, what U held, what came."""
+
+    round: int  # the round's index in the game
+    event: int  # the draw's event number in the round (1-based)
+    seat: int
+    dealer: bool
+    replacement: bool
+    tile: int
+    shanten: int  # of the hand before the draw
+    effective_kinds: int  # bit mask of the kinds that lower it
+    unseen: int  # |U|
+    unseen_effective: int  # tiles of U of an effective kind
+    unseen_dora: int  # dora tiles in U
+    is_effective: bool
+    is_dora: bool
+
+    @property
+    def tenpai(self) -> bool:
+        return self.shanten == 0
+
+    def outcomes(self) -> tuple[tuple[bool, float] | None, ...]:
+        """(X, p) for each of ``TESTS``; None where the test does not read this draw."""
+        p_effective = self.unseen_effective / self.unseen
+        return (
+            (self.is_effective, p_effective),
+            (self.is_effective, p_effective) if self.shanten == 0 else None,
+            (self.is_dora, self.unseen_dora / self.unseen),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Sums:
+    """One test over a group of draws: n draws, O = sum X, E = sum p, V = sum p(1 - p)."""
+
+    n: int = 0
+    observed: int = 0
+    expected: float = 0.0
+    variance: float = 0.0
+
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(
+            self.n + other.n,
+            self.observed + other.observed,
+            self.expected + other.expected,
+            self.variance + other.variance,
+        )
+
+    def to_list(self) -> list[float]:
+        return [self.n, self.observed, self.expected, self.variance]
+
+    @classmethod
+    def from_list(cls, v: Sequence[Any]) -> Sums:
+        n, observed, expected, variance = v
+        return cls(int(n), int(observed), float(expected), float(variance))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDraws:
+    """One seat's draws in one game, as dealer or not: the three tests' sums."""
+
+    seat: int
+    dealer: bool
+    effective: Sums
+    tenpai: Sums
+    dora: Sums
+
+    def sums(self) -> tuple[Sums, Sums, Sums]:
+        return self.effective, self.tenpai, self.dora
+
+
+@dataclass(frozen=True, slots=True)
+class GameDraws:
+    """What the audit keeps of one game's draws (typed; ``to_dict`` for the report)."""
+
+    seats: tuple[SeatDraws, ...]
+    skipped_rounds: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seats": [[s.seat, s.dealer, *(t.to_list() for t in s.sums())] for s in self.seats],
+            "skipped_rounds": self.skipped_rounds,
+        }
+
+    @classmethod
+    def from_dict(cls, d: Any) -> GameDraws:
+        """Raises KeyError, TypeError or ValueError on anything else (the caller words it)."""
+        seats = tuple(
+            SeatDraws(int(seat), bool(dealer), *(Sums.from_list(t) for t in tests))
+            for seat, dealer, *tests in d["seats"]
+        )
+        return cls(seats, int(d["skipped_rounds"]))
+
+
+# --- walking a round ---------------------------------------------------------------
+
+
+#: A tested draw on the hot path: DrawRecord's fields after ``round`` and ``dealer``
+#: (event, seat, replacement, tile, shanten, mask, unseen, unseen_effective,
+#: unseen_dora, is_effective, is_dora).
+DrawRow = tuple[int, int, bool, int, int, int, int, int, int, int, bool]
+
+
+class _Inconsistent(Exception):
+    """The record's events do not fit the hands as followed (a call read wrongly)."""
+
+
+@dataclass(slots=True)
+class _State:
+    hands: list[list[int]]
+    unseen: list[int]
+    dora: list[int]  # dora kinds (distinct) under the indicators revealed so far
+    pons: list[set[int]]
+    pending: list[bool]  # a replacement draw is due
+    left: int = 0  # |U|
+    last_discard: int = -1
+
+    def copy(self) -> _State:
+        return _State(
+            [list(h) for h in self.hands],
+            list(self.unseen),
+            list(self.dora),
+            [set(p) for p in self.pons],
+            list(self.pending),
+            self.left,
+            self.last_discard,
+        )
+
+
+def _take(hand: list[int], kind: int, n: int = 1) -> None:
+    if not 0 <= kind < 34 or hand[kind] < n:
+        raise _Inconsistent
+    hand[kind] -= n
+
+
+def _options(state: _State, ev: Call) -> list[tuple[int, ...]]:
+    """The kinds a call may take from the hand (each option, in order)."""
+    hand, kind = state.hands[ev.seat], ev.kind
+    if ev.taken:  # the record says which tiles
+        return [tuple(t // 4 for t in ev.taken)]
+    called = state.last_discard
+    if kind is MeldKind.CHI:
+        if called < 0 or called >= 27:
+            return []
+        base = called - called % 9
+        pairs = ((called - 2, called - 1), (called - 1, called + 1), (called + 1, called + 2))
+        return [
+            pair
+            for pair in pairs
+            if all(base <= k < base + 9 and hand[k] for k in pair)
+            and (pair[0] != pair[1] or hand[pair[0]] >= 2)
+        ]
+    if kind is MeldKind.PON:
+        return [(called, called)] if called >= 0 and hand[called] >= 2 else []
+    if kind is MeldKind.OPEN_KAN:
+        return [(called,) * 3] if called >= 0 and hand[called] >= 3 else []
+    if kind is MeldKind.CLOSED_KAN:
+        return [(k,) * 4 for k in range(34) if hand[k] == 4]
+    if kind is MeldKind.ADDED_KAN:
+        return [(k,) for k in sorted(state.pons[ev.seat]) if hand[k]]
+    return [(NORTH,)] if hand[NORTH] else []  # NUKI
+
+
+def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
+    hand = state.hands[ev.seat]
+    for k in taken:
+        _take(hand, k)
+    if ev.kind is MeldKind.PON:
+        state.pons[ev.seat].add(taken[0])
+    elif ev.kind is MeldKind.ADDED_KAN:
+        state.pons[ev.seat].discard(taken[0])
+    if ev.kind.takes_replacement:
+        state.pending[ev.seat] = True
+
+
+class _Walk:
+    def __init__(self, rnd: Round, players: int) -> None:
+        self.rnd = rnd
+        self.players = players
+
+    def start(self) -> tuple[_State, int]:
+        """The state after the deal (and the dealer's first draw), and the next event."""
+        rnd, players = self.rnd, self.players
+        unseen = [4] * 34
+        if players == 3:
+            unseen[1:8] = [0] * 7
+        hands = []
+        for hand in rnd.hands:
+            counts = [0] * 34
+            for t in hand:
+                counts[t // 4] += 1
+                unseen[t // 4] -= 1
+            hands.append(counts)
+        first = 0
+        events = rnd.events
+        dealt = rnd.dealer_draw
+        if dealt is not None and events[0] is dealt:
+            kind = dealt.tile // 4
+            hands[rnd.dealer][kind] += 1
+            unseen[kind] -= 1
+            first = 1
+        indicator = rnd.dora_indicator // 4
+        unseen[indicator] -= 1
+        if min(unseen) < 0:
+            raise _Inconsistent
+        state = _State(
+            hands,
+            unseen,
+            [dora_kind(indicator, players)],
+            [set() for _ in range(players)],
+            [False] * players,
+            sum(unseen),
+        )
+        return state, first
+
+    def run(self, state: _State, i: int, out: list[DrawRow]) -> None:
+        """Follow events from ``i``; on an ambiguous call, the first choice that fits."""
+        events = self.rnd.events
+        while i < len(events):
+            ev = events[i]
+            i += 1
+            if type(ev) is Draw:
+                out.append(self._draw(state, ev, i))
+            elif type(ev) is Discard:
+                _take(state.hands[ev.seat], ev.tile // 4)
+                state.last_discard = ev.tile // 4
+            elif type(ev) is Call:
+                options = _options(state, ev)
+                if len(options) != 1:
+                    self._branch(state, ev, options, i, out)
+                    return
+                _apply(state, ev, options[0])
+            elif type(ev) is DoraReveal:
+                kind = ev.tile // 4
+                _take(state.unseen, kind)
+                state.left -= 1
+                indicated = dora_kind(kind, self.players)
+                if indicated not in state.dora:
+                    state.dora.append(indicated)
+            elif type(ev) is Win:
+                return
+
+    def _branch(
+        self, state: _State, ev: Call, options: list[tuple[int, ...]], i: int, out: list[DrawRow]
+    ) -> None:
+        for taken in options:
+            trial = state.copy()
+            records: list[DrawRow] = []
+            try:
+                _apply(trial, ev, taken)
+                self.run(trial, i, records)
+            except _Inconsistent:
+                continue
+            out.extend(records)
+            return
+        raise _Inconsistent
+
+    def _draw(self, state: _State, ev: Draw, event: int) -> DrawRow:
+        hand, unseen = state.hands[ev.seat], state.unseen
+        replacement = state.pending[ev.seat]
+        state.pending[ev.seat] = False
+        key = tuple(hand)
+        if sum(key) % 3 != 1:
+            raise _Inconsistent
+        value, mask = effective_kinds(key)
+        useful, bits = 0, mask
+        while bits:
+            low = bits & -bits
+            useful += unseen[low.bit_length() - 1]
+            bits ^= low
+        dora = 0
+        for k in state.dora:
+            dora += unseen[k]
+        left = state.left
+        kind = ev.tile // 4
+        if not unseen[kind] or hand[kind] == 4:
+            raise _Inconsistent
+        unseen[kind] -= 1
+        state.left = left - 1
+        hand[kind] += 1
+        return (event, ev.seat, replacement, ev.tile, value, mask, left, useful, dora,
+                mask >> kind & 1, kind in state.dora)  # fmt: skip
+
+
+def _rows(rnd: Round, players: int) -> list[DrawRow] | None:
+    walk = _Walk(rnd, players)
+    out: list[DrawRow] = []
+    try:
+        state, first = walk.start()
+        walk.run(state, first, out)
+    except _Inconsistent:
+        return None
+    return out
+
+
+def round_draws(rnd: Round, players: int) -> tuple[DrawRecord, ...] | None:
+    """Every tested draw of a round, in order; None when the record does not fit."""
+    rows = _rows(rnd, players)
+    if rows is None:
+        return None
+    return tuple(
+        DrawRecord(
+            rnd.index, e, seat, seat == rnd.dealer, bool(r), t, s, m, u, ue, ud, bool(x), bool(d)
+        )
+        for e, seat, r, t, s, m, u, ue, ud, x, d in rows
+    )
+
+
+def _add(acc: dict[tuple[int, bool], list[float]], rows: list[DrawRow], dealer: int) -> None:
+    """Add a round's rows to per-(seat, dealer) sums: n, O, E, V for each of ``TESTS``."""
+    for _, seat, _, _, value, _, left, useful, dora, x, is_dora in rows:
+        key = (seat, seat == dealer)
+        a = acc.get(key)
+        if a is None:
+            a = acc[key] = [0.0] * 12
+        p = useful / left
+        a[0] += 1
+        a[1] += x
+        a[2] += p
+        a[3] += p * (1 - p)
+        if value == 0:
+            a[4] += 1
+            a[5] += x
+            a[6] += p
+            a[7] += p * (1 - p)
+        q = dora / left
+        a[8] += 1
+        a[9] += is_dora
+        a[10] += q
+        a[11] += q * (1 - q)
+
+
+def _seat_draws(key: tuple[int, bool], a: list[float]) -> SeatDraws:
+    return SeatDraws(key[0], key[1], *(Sums.from_list(a[i : i + 4]) for i in (0, 4, 8)))
+
+
+def summary_of(records: Sequence[DrawRecord], skipped_rounds: int = 0) -> GameDraws:
+    """The per-seat sums of draw records (what ``game_draws`` gives from a game)."""
+    acc: dict[tuple[int, bool], list[float]] = {}
+    for r in records:
+        row = (r.event, r.seat, r.replacement, r.tile, r.shanten, r.effective_kinds, r.unseen,
+               r.unseen_effective, r.unseen_dora, int(r.is_effective), r.is_dora)  # fmt: skip
+        _add(acc, [row], r.seat if r.dealer else -1)
+    return GameDraws(tuple(_seat_draws(k, acc[k]) for k in sorted(acc)), skipped_rounds)
+
+
+def game_draws(game: Game) -> GameDraws:
+    """The draw test's sums of a game (a verified one: its record shows every hand)."""
+    acc: dict[tuple[int, bool], list[float]] = {}
+    skipped = 0
+    for rnd in game.rounds:
+        rows = _rows(rnd, game.player_count)
+        if rows is None:
+            skipped += 1
+        else:
+            _add(acc, rows, rnd.dealer)
+    return GameDraws(tuple(_seat_draws(k, acc[k]) for k in sorted(acc)), skipped)

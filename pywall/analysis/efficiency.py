@@ -1,0 +1,343 @@
+"""Effective tiles (ukeire) and the discard table of Tenhou's 牌理 tool.
+
+Theory of operation
+-------------------
+A tile is effective for a 3k+1-tile hand when drawing it lowers the hand's shanten
+(the minimum over the forms, ``pywall.analysis.shanten.shanten``). A kind already held 4
+times cannot be drawn, so it is never effective (the "5th tile"). How many remain
+is 4 minus the copies in the hand, minus copies the caller knows are visible
+elsewhere (a round's discards, dora indicators, other hands).
+
+For a 3k+2-tile hand, Tenhou's 牌理 (tenhou.net/2) lists each discard that keeps the
+lowest shanten reachable by one discard, with the effective tiles of the hand left
+and their total, sorted by that total (most first; ties in tile order). There the
+discarded tile counts as seen: it lies in the player's own pond.
+
+``effective_kinds`` gives every kind's answer in one pass over the suit automaton
+(the draw audit asks it for every draw of a game): the profile of each suit with one
+more tile of each of its kinds is looked up once per suit shape (cached), and only
+its distinct profiles are combined with the other three suits' profile; seven pairs
+and thirteen orphans improve by rule. Not 34 shanten calls (benchmarks/bench_effective.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pywall.analysis.shanten import (
+    KINDS,
+    ORPHAN_KINDS,
+    Profile,
+    _orphans,
+    checked_counts,
+    combine_profiles,
+    honour_profile,
+    number_profile,
+    shanten,
+    split_distance,
+)
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import kind_text, mpsz_from_kinds
+
+
+@dataclass(frozen=True, slots=True)
+class TileCount:
+    """A kind of tile (0-33) and how many copies of it remain unseen."""
+
+    kind: int
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class EffectiveTiles:
+    """The kinds that lower a 3k+1-tile hand's shanten, in tile order."""
+
+    shanten: int
+    tiles: tuple[TileCount, ...]
+    total: int
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return tuple(tile.kind for tile in self.tiles)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shanten": self.shanten,
+            "tiles": mpsz_from_kinds(list(self.kinds)),
+            "remaining": {kind_text(t.kind): t.remaining for t in self.tiles},
+            "total": self.total,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One row of the 牌理 table: a discard and what the hand left then accepts."""
+
+    discard: int
+    effective: EffectiveTiles
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"discard": kind_text(self.discard), **self.effective.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTable:
+    """A 3k+2-tile hand's shanten and its best discards, most effective tiles first."""
+
+    shanten: int
+    options: tuple[DiscardOption, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shanten": self.shanten, "discards": [o.to_dict() for o in self.options]}
+
+
+def _visible_counts(hand: Sequence[int], visible: Sequence[int] | None) -> tuple[int, ...]:
+    if visible is None:
+        return (0,) * KINDS
+    if len(visible) != KINDS:
+        raise ValueInputError(f"visible tiles are 34 per-kind counts, got {len(visible)}")
+    for kind, (held, seen) in enumerate(zip(hand, visible)):
+        if not 0 <= seen <= 4 or held + seen > 4:
+            raise ValueInputError(
+                f"{kind_text(kind)}: {held} in the hand and {seen} visible, but a kind has 4"
+            )
+    return tuple(visible)
+
+
+def _accepted(
+    hand: list[int], base: int, visible: Sequence[int], seen: Sequence[int]
+) -> EffectiveTiles:
+    """Effective tiles of a validated 3k+1 hand whose shanten is ``base``.
+
+    ``seen`` is the hand as counted against the 4 copies (for a discard table, the
+    hand before the discard: the discarded tile lies in the player's own pond).
+    """
+    tiles = []
+    for kind, held in enumerate(hand):
+        if held == 4:
+            continue
+        hand[kind] = held + 1
+        advances = shanten(hand) < base
+        hand[kind] = held
+        if advances:
+            tiles.append(TileCount(kind, max(0, 4 - seen[kind] - visible[kind])))
+    return EffectiveTiles(base, tuple(tiles), sum(t.remaining for t in tiles))
+
+
+def effective_tiles(counts: Sequence[int], visible: Sequence[int] | None = None) -> EffectiveTiles:
+    """The kinds that lower the shanten of a 3k+1-tile hand (13, 10, 7, 4 or 1 tiles).
+
+    ``visible`` (34 counts) are tiles seen outside the hand; they reduce what remains.
+
+    >>> from pywall.core.tiles import counts_from_mpsz, kind_text
+    >>> waits = effective_tiles(counts_from_mpsz("123m456p789s11z23p"))
+    >>> waits.shanten, [(kind_text(t.kind), t.remaining) for t in waits.tiles], waits.total
+    (0, [('1p', 4), ('4p', 3), ('7p', 4)], 11)
+    """
+    hand, tiles = checked_counts(counts)
+    if tiles % 3 != 1:
+        raise ValueInputError(f"effective tiles need a 3k+1-tile hand (e.g. 13), got {tiles}")
+    return _accepted(list(hand), shanten(hand), _visible_counts(hand, visible), hand)
+
+
+def discard_table(counts: Sequence[int], visible: Sequence[int] | None = None) -> DiscardTable:
+    """Tenhou 牌理 table of a 3k+2-tile hand (14, 11, 8, 5 or 2 tiles).
+
+    Each discard that keeps the lowest shanten reachable by one discard, with its
+    effective tiles; sorted by total remaining (most first), ties in tile order.
+    """
+    hand, tiles = checked_counts(counts)
+    if tiles % 3 != 2:
+        raise ValueInputError(f"a discard table needs a 3k+2-tile hand (e.g. 14), got {tiles}")
+    seen = _visible_counts(hand, visible)
+    after: dict[int, int] = {}
+    work = list(hand)
+    for kind in range(KINDS):
+        if work[kind]:
+            work[kind] -= 1
+            after[kind] = shanten(work)
+            work[kind] += 1
+    best = min(after.values())
+    options = []
+    for kind, value in after.items():
+        if value == best:
+            work[kind] -= 1
+            options.append(DiscardOption(kind, _accepted(work, value, seen, hand)))
+            work[kind] += 1
+    options.sort(key=lambda o: (-o.effective.total, o.discard))
+    return DiscardTable(shanten(hand), tuple(options))
+
+
+# --- every kind at once, for the draw audit ------------------------------------------
+# Suits and profiles are numbered as they come, so the hot caches have int keys
+# (hashing two 10-tuples per look-up cost more than the look-up).
+
+_SUIT_IDS: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = (
+    {},
+    {},
+)  # number, honour
+_SUITS: list[tuple[tuple[int, ...], bool]] = [
+    ((), False)
+]  # suit id -> (counts, honours); ids from 1
+_SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
+#: suit id -> the suit with one more tile, by distinct profile: ((profile id, kinds), ...)
+_SUIT_PLUS: list[tuple[tuple[int, int], ...] | None] = [None]
+_PROFILE_IDS: dict[Profile, int] = {}
+_PROFILES: list[Profile] = [()]  # ids from 1, so that a look-up's ``or`` can test them
+_PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
+_MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
+_DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
+#: the four suits' profile ids and the melds (12 bits each) -> ``_rests``
+_QUADS: dict[int, tuple[int, int, int, int, int]] = {}
+_HANDS: dict[tuple[int, ...], tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut)
+_HANDS_KEPT = 1 << 16
+
+
+def _profile_id(profile: Profile) -> int:
+    found = _PROFILE_IDS.get(profile)
+    if found is None:
+        found = _PROFILE_IDS[profile] = len(_PROFILES)
+        _PROFILES.append(profile)
+    return found
+
+
+def _suit_id(key: tuple[int, ...], honours: bool) -> int:
+    ids = _SUIT_IDS[honours]
+    found = ids.get(key)
+    if found is None:
+        found = ids[key] = len(_SUITS)
+        _SUITS.append((key, honours))
+        _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
+        _SUIT_PLUS.append(None)
+    return found
+
+
+def _plus(suit: int) -> tuple[tuple[int, int], ...]:
+    """The profiles of ``suit`` with one more tile of each kind it holds under 4 times,
+    each once, with the kinds (a bit mask) that lead to it."""
+    key, honours = _SUITS[suit]
+    kinds: dict[int, int] = {}
+    for i, held in enumerate(key):
+        if held < 4:
+            more = _SUIT_PROFILE[_suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)]
+            kinds[more] = kinds.get(more, 0) | 1 << i
+    found = _SUIT_PLUS[suit] = tuple(kinds.items())
+    return found
+
+
+def _pair(a: int, b: int) -> int:
+    found = _PAIRS.get(a << 20 | b)
+    if found is None:
+        found = _PAIRS[a << 20 | b] = _profile_id(combine_profiles(_PROFILES[a], _PROFILES[b]))
+    return found
+
+
+def _distance(a: int, b: int, melds: int) -> int:
+    key = a << 23 | b << 3 | melds
+    found = _DISTANCES.get(key)
+    if found is None:
+        found = _DISTANCES[key] = split_distance(_PROFILES[a], _PROFILES[b], melds)
+    return found
+
+
+def _suit_mask(suit: int, rest: int, melds: int) -> int:
+    """The kinds of a suit whose one more tile lowers the distance of suit + rest."""
+    distance = _distance(_SUIT_PROFILE[suit], rest, melds)
+    mask = 0
+    for profile, kinds in _SUIT_PLUS[suit] or _plus(suit):
+        if _distance(profile, rest, melds) < distance:
+            mask |= kinds
+    return mask
+
+
+def _rests(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, int, int]:
+    """(regular shanten, and for each suit the profile id of the other three together)
+    of a hand whose suits have profiles a, b, c and h."""
+    ab, ch = _pair(a, b), _pair(c, h)
+    return (
+        _distance(ab, ch, melds) - 1,
+        _pair(b, ch),
+        _pair(a, ch),
+        _pair(ab, h),
+        _pair(ab, c),
+    )
+
+
+def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
+    """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
+    numbers, honours = _SUIT_IDS
+    m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
+    i0 = numbers.get(m) or _suit_id(m, False)
+    i1 = numbers.get(p) or _suit_id(p, False)
+    i2 = numbers.get(s) or _suit_id(s, False)
+    i3 = honours.get(z) or _suit_id(z, True)
+    profile = _SUIT_PROFILE
+    a, b, c, h = profile[i0], profile[i1], profile[i2], profile[i3]
+    if a | b | c | h < 1 << 12:  # one look-up for the four profiles (ids stay small)
+        quad = a | b << 12 | c << 24 | h << 36 | melds << 48
+        found = _QUADS.get(quad)
+        if found is None:
+            found = _QUADS[quad] = _rests(a, b, c, h, melds)
+    else:
+        found = _rests(a, b, c, h, melds)
+    regular, r0, r1, r2, r3 = found
+    masks = _MASKS
+    k0, k1 = i0 << 24 | r0 << 3 | melds, i1 << 24 | r1 << 3 | melds
+    k2, k3 = i2 << 24 | r2 << 3 | melds, i3 << 24 | r3 << 3 | melds
+    m0, m1, m2, m3 = masks.get(k0), masks.get(k1), masks.get(k2), masks.get(k3)
+    if m0 is None:
+        m0 = masks[k0] = _suit_mask(i0, r0, melds)
+    if m1 is None:
+        m1 = masks[k1] = _suit_mask(i1, r1, melds)
+    if m2 is None:
+        m2 = masks[k2] = _suit_mask(i2, r2, melds)
+    if m3 is None:
+        m3 = masks[k3] = _suit_mask(i3, r3, melds)
+    return regular, m0 | m1 << 9 | m2 << 18 | m3 << 27
+
+
+def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(shanten, bit mask of effective kinds: bit k set when drawing kind k lowers the
+    shanten) of a 3k+1-tile hand given as 34 valid counts (13 - 3m tiles, m melds).
+
+    The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
+    times never), in one pass: see the module's docstring."""
+    found = _HANDS.get(hand)
+    if found is not None:
+        return found
+    tiles = sum(hand)
+    regular, mask = _regular_mask(hand, tiles // 3)
+    if tiles != 13:
+        found = regular, mask
+    else:
+        found = _full_hand(hand, regular, mask)
+    if len(_HANDS) >= _HANDS_KEPT:
+        _HANDS.clear()
+    _HANDS[hand] = found
+    return found
+
+
+def _full_hand(hand: tuple[int, ...], regular: int, mask: int) -> tuple[int, int]:
+    """A 13-tile hand: seven pairs and thirteen orphans as well."""
+    kinds = KINDS - hand.count(0)
+    singles = hand.count(1)
+    chiitoi = 6 - (kinds - singles) + max(0, 7 - kinds)
+    orphans: tuple[int, ...] = _orphans(hand)
+    held = 13 - orphans.count(0)
+    paired = held - orphans.count(1) > 0
+    kokushi = 13 - held - paired
+    best = min(regular, chiitoi, kokushi)
+    out = mask if regular == best else 0
+    if chiitoi == best:
+        for kind, count in enumerate(hand):
+            if count == 1 or (count == 0 and kinds < 7):
+                out |= 1 << kind
+    if kokushi == best:
+        for kind in ORPHAN_KINDS:
+            if hand[kind] == 0 or (hand[kind] < 4 and not paired):
+                out |= 1 << kind
+    if 4 in hand:  # a kind held 4 times cannot be drawn
+        out &= ~sum(1 << k for k, c in enumerate(hand) if c == 4)
+    return best, out

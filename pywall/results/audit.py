@@ -1,0 +1,697 @@
+"""Fairness audit of starting hands: do they look like a fair shuffle's?
+
+Theory of operation
+-------------------
+In a fair shuffle every set of 13 tiles (14 for the dealer, counting the first
+draw) is equally likely, so the shanten of starting hands follows the exact
+distribution of ``pywall.analysis.shanten_distribution`` (over 136 tiles, or the 108 of
+a 3-player set) and the dora among them a hypergeometric law. For each group of
+hands (everyone, each platform and player count, each named player) this module
+compares what was dealt with those laws: a chi-square test of the shanten
+distribution (sparse extremes merged), a z-score of the total shanten against
+its exact mean and standard deviation, and a z-score of the number of dora
+dealt. Hands of each size and player count are tested separately, then combined
+(chi-square statistics and degrees of freedom add up; sums and variances add
+up). Only verified games count, each once: picking which games to count is
+itself a bias.
+
+This module is the only audit. It reads what a verified game's report carries
+(each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
+in the page and an archive in the page feed the same ``AuditTally``; tallies of parts
+of a run merge by addition (which cannot see a game that is in two parts: the
+page's workers therefore send ``audit_input`` records of an archive's games, to be
+tallied in the archive's order).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pywall.analysis.audit_draws import (
+    NO_DRAWS,
+    DrawAudit,
+    DrawSums,
+    WallAudit,
+    draw_audit,
+    draw_verdict,
+    wall_audit,
+)
+from pywall.analysis.draws import GameDraws, Sums
+from pywall.analysis.shanten import shanten
+from pywall.analysis.shanten_distribution import distribution
+from pywall.analysis.stats import (
+    ChiSquare,
+    ZScore,
+    chi2_sf,
+    chi_square,
+    hypergeometric_moments,
+    moments,
+    z_score,
+)
+from pywall.analysis.walls import WallTally
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import dora_kind
+from pywall.results.audit_records import GameRecord, Why, checked_counts, read_record
+
+OVERALL = "all players"
+ANONYMOUS = frozenset({"", "NoName"})
+
+EXPLANATION = (
+    "What this can show: over many verified games, starting hands that are better (or "
+    "worse) than a fair shuffle deals, by more than chance allows. The shanten "
+    "distribution and its mean are compared with exact values for all possible hands; "
+    "a small p-value (say below 0.001) means results this far from fair would be rare "
+    "if the shuffle were fair. What it cannot show: it cannot prove a shuffle fair (only "
+    "fail to find a bias of the size the sample can detect; a few hundred hands detect "
+    "only large effects), and one small p-value among many players or tests is expected "
+    "by chance (about 1 in 1,000 at 0.001). It looks at starting hands only, not at "
+    "draws, and a skew it finds says nothing about who caused it. Hands dealt in the "
+    "same round share one wall, so they are not quite independent; the tests treat "
+    "them as independent, which is a close approximation. Verification shows each wall "
+    "is the one the platform committed to; this audit asks whether those walls behave "
+    "like randomly shuffled ones."
+)
+
+DRAWS_EXPLANATION = (
+    "The draw tests follow every draw of the verified games (live and replacement "
+    "draws; the dealer's first is part of the starting hand). From the record every "
+    "hand is known, so for each draw the chance that it gives an effective tile (one "
+    "that lowers the hand's shanten), a winning tile in tenpai, or a dora is the share "
+    "of such tiles among the tiles the record had not yet shown. Under a fair shuffle "
+    "those unseen tiles lie in a random order whatever the players chose, so the draws "
+    "hit on average what these chances add up to: each test compares the hits with that "
+    "sum, in standard deviations (z). The wall tests ask, for walls known whole, whether "
+    "tile kinds are spread over the wall's positions (and its regions: each deal, the "
+    "live wall early and late, the dead wall, red fives) as a shuffle spreads them. "
+    "A small p-value means results this far from fair would be rare; one among many "
+    "players and tests is expected by chance. docs/audit.md explains the tests."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StartingHand:
+    """One player's starting hand: 13 tiles, or 14 for the dealer (with the first draw).
+
+    ``dora`` is the number of its tiles of the dora kind; by default the hand is a
+    sample of the 135 tiles other than the indicator (``pool``), among which the dora
+    kind has 4 copies (``dora_tiles``).
+    """
+
+    player: str
+    dealer: bool
+    counts: tuple[int, ...]
+    dora: int = 0
+    dora_tiles: int = 4
+    pool: int = 135
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        tiles = sum(self.counts)
+        if len(self.counts) != 34 or tiles != (14 if self.dealer else 13):
+            raise ValueInputError(
+                f"{self.player}: a {'dealer' if self.dealer else 'non-dealer'} starting hand "
+                f"has {14 if self.dealer else 13} tiles, got {tiles} in {len(self.counts)} kinds"
+            )
+        if not 0 <= self.dora <= min(tiles, self.dora_tiles):
+            raise ValueInputError(f"{self.player}: {self.dora} dora in a hand is impossible")
+
+    @classmethod
+    def from_tiles(
+        cls, player: str, dealer: bool, tiles: Sequence[int], indicator: int | None = None
+    ) -> StartingHand:
+        """From tile ids (0-135); ``indicator`` is the dora indicator's tile id."""
+        if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+            raise ValueInputError(f"{player}: tile ids must be distinct numbers 0-135")
+        counts = [0] * 34
+        for tile in tiles:
+            counts[tile // 4] += 1
+        if indicator is None:
+            return cls(player, dealer, tuple(counts))
+        return cls(player, dealer, tuple(counts), counts[dora_kind(indicator // 4)])
+
+    @property
+    def tiles(self) -> int:
+        return 14 if self.dealer else 13
+
+    @property
+    def shanten(self) -> int:
+        return shanten(list(self.counts))
+
+
+# --- what the audit keeps: counts per group, which merge by addition ---------------
+
+#: A hand class: (player count, tiles in the hand); each has its own exact distribution.
+HandClass = tuple[int, int]
+
+
+@dataclass(slots=True)
+class GroupTally:
+    """One group's hands: shanten counts per hand class and the dora dealt."""
+
+    shanten: dict[HandClass, dict[int, int]] = field(default_factory=dict)
+    dora: int = 0
+    dora_mean: float = 0.0
+    dora_var: float = 0.0
+    draws: DrawSums = NO_DRAWS  # the draw tests' sums (pywall.analysis.draws.TESTS order)
+
+    @property
+    def hands(self) -> int:
+        return sum(sum(c.values()) for c in self.shanten.values())
+
+    def add(
+        self,
+        players: int,
+        tiles: int,
+        shanten_value: int,
+        dora: int,
+        pool: int,
+        dora_tiles: int = 4,
+    ) -> None:
+        counts = self.shanten.setdefault((players, tiles), {})
+        counts[shanten_value] = counts.get(shanten_value, 0) + 1
+        mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
+        self.dora += dora
+        self.dora_mean += mean
+        self.dora_var += var
+
+    def merge(self, other: GroupTally) -> None:
+        for key, counts in other.shanten.items():
+            mine = self.shanten.setdefault(key, {})
+            for value, n in counts.items():
+                mine[value] = mine.get(value, 0) + n
+        self.dora += other.dora
+        self.dora_mean += other.dora_mean
+        self.dora_var += other.dora_var
+        self.add_draws(other.draws)
+
+    def add_draws(self, sums: DrawSums) -> None:
+        a, b, c = self.draws
+        self.draws = (a + sums[0], b + sums[1], c + sums[2])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shanten": [
+                [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
+            ],
+            "dora": [self.dora, self.dora_mean, self.dora_var],
+            "draws": [s.to_list() for s in self.draws],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
+        try:
+            shanten_counts = checked_counts(d["shanten"])
+            dora, mean, var = d["dora"]
+            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
+            return cls(shanten_counts, int(dora), float(mean), float(var), (a, b, c))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenTest:
+    """Hands of one class (player count, 13 or 14 tiles) against the exact distribution."""
+
+    players: int
+    tiles: int
+    hands: int
+    observed: tuple[tuple[int, int], ...]
+    expected: tuple[tuple[int, float], ...]
+    mean: float
+    expected_mean: float
+    expected_sd: float
+    z: ZScore
+    chi_square: ChiSquare
+
+
+@dataclass(frozen=True, slots=True)
+class GroupAudit:
+    """One group's hands: per hand class, combined, and dora."""
+
+    label: str
+    hands: int
+    parts: tuple[ShantenTest, ...]
+    shanten_z: ZScore
+    chi2: float
+    dof: int
+    p_value: float
+    dora: ZScore | None
+    platform: str | None = None  # set on a platform's group (the page words it itself)
+    players: int | None = None
+    draws: DrawAudit | None = None  # the draw tests (None: no tested draw)
+    walls: WallAudit | None = None  # a platform's wall-position tests
+    #: a player's effective draws game by game: (O - E, V), for the cumulative chart
+    series: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def p_values(self) -> tuple[float, ...]:
+        hands = (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
+        draws = self.draws.p_values if self.draws else ()
+        return hands + draws + (self.walls.p_values if self.walls else ())
+
+    def rejects(self, alpha: float) -> bool:
+        """Whether any of this group's tests rejects at ``alpha`` (Bonferroni-corrected)."""
+        return min(self.p_values) < alpha / len(self.p_values)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditResult:
+    overall: GroupAudit
+    players: tuple[GroupAudit, ...]
+    platforms: tuple[GroupAudit, ...] = ()
+    explanation: str = EXPLANATION
+    seats: tuple[GroupAudit, ...] = ()  # dealer, non-dealer, each seat
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "overall": group_dict(self.overall),
+            "platforms": [group_dict(g) for g in self.platforms],
+            "players": [group_dict(g) for g in self.players],
+            "seats": [group_dict(g) for g in self.seats],
+            "explanation": self.explanation,
+            "draws_explanation": DRAWS_EXPLANATION,
+        }
+
+
+def shanten_test(
+    tiles: int,
+    values: Sequence[int] | Mapping[int, int],
+    min_expected: float = 5.0,
+    players: int = 4,
+) -> ShantenTest:
+    """Shanten values (or counts per value) of ``tiles``-tile hands against the exact distribution."""
+    exact = distribution(tiles, players)
+    total = sum(exact.values())
+    counts = dict(values) if isinstance(values, Mapping) else {}
+    if not isinstance(values, Mapping):
+        for value in values:
+            counts[value] = counts.get(value, 0) + 1
+    n = sum(counts.values())
+    observed = {s: counts.get(s, 0) for s in exact} | {
+        s: c for s, c in counts.items() if s not in exact
+    }
+    expected = {s: n * c / total for s, c in exact.items()}
+    mean, variance = moments(exact)
+    test = chi_square(
+        [str(s) for s in exact], [observed[s] for s in exact], list(expected.values()), min_expected
+    )
+    observed_sum = sum(s * c for s, c in counts.items())
+    return ShantenTest(
+        players=players,
+        tiles=tiles,
+        hands=n,
+        observed=tuple(observed.items()),
+        expected=tuple(expected.items()),
+        mean=observed_sum / n,
+        expected_mean=float(mean),
+        expected_sd=math.sqrt(variance),
+        z=z_score(observed_sum, n * float(mean), n * float(variance)),
+        chi_square=test,
+    )
+
+
+def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> GroupAudit:
+    """Every test for one group (at least one hand)."""
+    if not tally.hands:
+        raise ValueInputError(f"{label}: no hands to audit")
+    parts = tuple(
+        shanten_test(t, tally.shanten[(p, t)], min_expected, p)
+        for p, t in sorted(tally.shanten)
+        if tally.shanten[(p, t)]
+    )
+    chi2 = sum(p.chi_square.statistic for p in parts)
+    dof = sum(p.chi_square.dof for p in parts)
+    combined = z_score(
+        sum(p.z.observed for p in parts),
+        sum(p.z.expected for p in parts),
+        sum(p.z.sd**2 for p in parts),
+    )
+    p_value = chi2_sf(chi2, dof) if dof else 1.0
+    dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None
+    return GroupAudit(
+        label, tally.hands, parts, combined, chi2, dof, p_value, dora, draws=draw_audit(tally.draws)
+    )
+
+
+def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
+    tally = GroupTally()
+    for h in hands:
+        tally.add(h.players, h.tiles, h.shanten, h.dora, h.pool, h.dora_tiles)
+    return tally
+
+
+def audit_group(label: str, hands: Sequence[StartingHand], min_expected: float = 5.0) -> GroupAudit:
+    """Every test for one group of hands (at least one)."""
+    if not hands:
+        raise ValueInputError(f"{label}: no hands to audit")
+    return audit_tally(label, tally_of(hands), min_expected)
+
+
+def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> AuditResult:
+    """Audit starting hands per player (in name order) and overall."""
+    every = list(hands)
+    if not every:
+        raise ValueInputError("no starting hands to audit")
+    names = sorted({h.player for h in every})
+    players = tuple(
+        audit_group(n, [h for h in every if h.player == n], min_expected) for n in names
+    )
+    return AuditResult(audit_group(OVERALL, every, min_expected), players)
+
+
+def _z_dict(z: ZScore | None) -> dict[str, float] | None:
+    if z is None:
+        return None
+    return {"observed": z.observed, "expected": z.expected, "sd": z.sd, "z": z.z, "p": z.p_value}
+
+
+def _part_dict(part: ShantenTest) -> dict[str, Any]:
+    return {
+        "players": part.players,
+        "tiles": part.tiles,
+        "hands": part.hands,
+        "observed": {str(s): n for s, n in part.observed},
+        "expected": {str(s): e for s, e in part.expected},
+        "mean": part.mean,
+        "expected_mean": part.expected_mean,
+        "expected_sd": part.expected_sd,
+        "z": part.z.z,
+        "z_p": part.z.p_value,
+        "chi2": part.chi_square.statistic,
+        "dof": part.chi_square.dof,
+        "p": part.chi_square.p_value,
+        "bins": [
+            {"shanten": b.label, "observed": b.observed, "expected": b.expected}
+            for b in part.chi_square.bins
+        ],
+    }
+
+
+def group_dict(group: GroupAudit) -> dict[str, Any]:
+    """The JSON-ready form of one group's audit."""
+    return (
+        {
+            "label": group.label,
+            "hands": group.hands,
+            "by_tiles": [_part_dict(p) for p in group.parts],
+            "shanten_sum": _z_dict(group.shanten_z),
+            "chi2": group.chi2,
+            "dof": group.dof,
+            "p": group.p_value,
+            "dora": _z_dict(group.dora),
+            "draws": group.draws.to_dict() if group.draws else None,
+            "flagged": group.rejects(ALPHA),
+            "tests": len(group.p_values),
+            "smallest_p": min(group.p_values),
+            "draw_verdict": draw_verdict(group.draws, group.walls, ALPHA),
+        }
+        | ({"effective_by_game": [list(p) for p in group.series]} if group.series else {})
+        | (
+            {
+                "platform": group.platform,
+                "players": group.players,
+                "walls": (group.walls or wall_audit(None)).to_dict(),
+            }
+            if group.platform
+            else {}
+        )
+    )
+
+
+# --- games in: what a verified game's report carries -------------------------------
+
+ALPHA = 0.001
+KIND_TEXT = {
+    "unreadable": "unreadable",
+    "error": "could not be verified",
+    "mismatch": "mismatch",
+    "duplicate": "repeated game",
+    "no_hands": "no starting hands in the report",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """A game left out of the audit, and why: ``reason`` in English, ``reason_code`` and
+    ``reason_data`` for words in another language (the page): the codes are the kinds,
+    with ``no_hands`` split into ``no_starting_hands`` and ``no_fingerprint``; the data is
+    the first error's ``exports.problem_context`` (unreadable, error, mismatch; ``{}`` when
+    the report has none) or ``{"same_as": path}`` (duplicate)."""
+
+    path: str
+    kind: str  # unreadable | error | mismatch | duplicate | no_hands
+    reason: str
+    reason_code: str = ""
+    reason_data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def platform_label(platform: str, players: int) -> str:
+    name = {"tenhou": "Tenhou", "majsoul": "Mahjong Soul", "riichicity": "Riichi City"}.get(
+        platform, platform
+    )
+    return f"{name}, {players}-player"
+
+
+@dataclass(slots=True)
+class AuditTally:
+    """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
+
+    overall: GroupTally = field(default_factory=GroupTally)
+    platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
+    players: dict[str, GroupTally] = field(default_factory=dict)
+    games: int = 0
+    anonymous_hands: int = 0
+    excluded: list[Exclusion] = field(default_factory=list)
+    seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
+    seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
+    walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
+    anonymous_draws: int = 0
+    #: each named player's effective draws game by game, in the order added: (O - E, V)
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+
+    @property
+    def hands(self) -> int:
+        return self.overall.hands
+
+    def add_report(self, report: Mapping[str, Any]) -> None:
+        """One game's report as JSON (``FileReport.to_dict()`` with ``starting`` hands, or
+        its ``audit_input``): read and checked (``read_record``) before anything is counted."""
+        self.add(read_record(report))
+
+    def add(self, record: GameRecord) -> None:
+        """One game's audit record: counted once, if it can be (else an exclusion)."""
+        if record.problem is None and record.fingerprint in self.seen:
+            first = self.seen[record.fingerprint]
+            problem: Why | None = (
+                "duplicate",
+                f"the same game as {first}",
+                "duplicate",
+                {"same_as": first},
+            )
+        else:
+            problem = record.problem
+        if problem is not None:
+            self.excluded.append(Exclusion(record.path, *problem))
+            return
+        players, names = record.players, record.names
+        self.seen[record.fingerprint] = record.path
+        self.games += 1
+        platform = f"{record.platform}:{players}"  # a platforms key
+        pool = (108 if players == 3 else 136) - 1
+        for seat, tiles, value, dora in record.starting:
+            for group in (
+                self.overall,
+                self.platforms.setdefault(platform, GroupTally()),
+                *self._seat_groups(seat, tiles == 14),
+            ):
+                group.add(players, tiles, value, dora, pool)
+            name = names[seat] if seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_hands += 1
+            else:
+                self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
+        if record.draws is not None:
+            self._add_draws(record.draws, platform, names)
+        if record.walls is not None:
+            self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
+
+    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
+        role = "dealer" if dealer else "non-dealer"
+        return (
+            self.seats.setdefault(role, GroupTally()),
+            self.seats.setdefault(f"seat {seat + 1}", GroupTally()),
+        )
+
+    def _add_draws(self, draws: GameDraws, platform: str, names: Sequence[Any]) -> None:
+        """A verified game's draw sums."""
+        by_game: dict[str, tuple[float, float]] = {}
+        for s in draws.seats:
+            sums = s.sums()
+            for group in (
+                self.overall,
+                self.platforms[platform],
+                *self._seat_groups(s.seat, s.dealer),
+            ):
+                group.add_draws(sums)
+            name = str(names[s.seat]) if s.seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_draws += s.effective.n
+            else:
+                self.players.setdefault(name, GroupTally()).add_draws(sums)
+                o, v = by_game.get(name, (0.0, 0.0))
+                by_game[name] = (
+                    o + s.effective.observed - s.effective.expected,
+                    v + s.effective.variance,
+                )
+        for name, point in by_game.items():
+            self.series.setdefault(name, []).append(point)
+
+    @property
+    def draws(self) -> int:
+        return self.overall.draws[0].n
+
+    def merge(self, other: AuditTally) -> None:
+        """Add another part of the same audit (another worker's share of a run)."""
+        self.overall.merge(other.overall)
+        for mine, theirs in ((self.platforms, other.platforms), (self.players, other.players)):
+            for key, group in theirs.items():
+                mine.setdefault(key, GroupTally()).merge(group)
+        self.games += other.games
+        self.anonymous_hands += other.anonymous_hands
+        self.excluded += other.excluded
+        self.seen.update(other.seen)
+        for key, group in other.seats.items():
+            self.seats.setdefault(key, GroupTally()).merge(group)
+        for key, walls in other.walls.items():
+            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
+        self.anonymous_draws += other.anonymous_draws
+        for name, points in other.series.items():
+            self.series.setdefault(name, []).extend(points)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "overall": self.overall.to_dict(),
+            "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
+            "players": {k: g.to_dict() for k, g in self.players.items()},
+            "games": self.games,
+            "anonymous_hands": self.anonymous_hands,
+            "excluded": [
+                [e.path, e.kind, e.reason, e.reason_code, dict(e.reason_data)]
+                for e in self.excluded
+            ],
+            "seen": self.seen,
+            "seats": {k: g.to_dict() for k, g in self.seats.items()},
+            "walls": {k: w.to_dict() for k, w in self.walls.items()},
+            "anonymous_draws": self.anonymous_draws,
+            "series": {k: [list(p) for p in v] for k, v in self.series.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> AuditTally:
+        try:
+            return cls(
+                GroupTally.from_dict(d["overall"]),
+                {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
+                {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
+                int(d["games"]),
+                int(d["anonymous_hands"]),
+                [_exclusion_from(e) for e in d["excluded"]],
+                {str(k): str(v) for k, v in d["seen"].items()},
+                {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
+                {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
+                int(d.get("anonymous_draws", 0)),
+                {
+                    str(k): [(float(o), float(v)) for o, v in points]
+                    for k, points in d.get("series", {}).items()
+                },
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+def _exclusion_from(e: Sequence[Any]) -> Exclusion:
+    """An exclusion as ``AuditTally.to_dict`` lists it (tallies before reason codes: 3 items)."""
+    path, kind, reason = e[:3]
+    code, data = (e[3], e[4]) if len(e) >= 5 else ("", {})
+    return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
+
+
+def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
+    """The audit of every group in ``tally`` (which must hold at least one hand)."""
+    if not tally.hands:
+        raise ValueInputError("no verified game to audit")
+    platforms = sorted(
+        (
+            replace(
+                audit_tally(platform_label(name, int(n)), g, min_expected),
+                platform=name,
+                players=int(n),
+                walls=wall_audit(tally.walls.get(f"{name}:{n}")),
+            )
+            for (name, _, n), g in ((k.partition(":"), g) for k, g in tally.platforms.items())
+        ),
+        key=lambda group: group.label,
+    )
+    players = tuple(
+        replace(audit_tally(k, g, min_expected), series=tuple(tally.series.get(k, ())))
+        for k, g in sorted(tally.players.items())
+        if g.hands
+    )
+    seats = tuple(
+        audit_tally(k, tally.seats[k], min_expected)
+        for k in sorted(tally.seats, key=_seat_order)
+        if tally.seats[k].hands
+    )
+    overall = audit_tally(OVERALL, tally.overall, min_expected)
+    if len(platforms) == 1:  # everyone is that platform's players: its walls are theirs
+        overall = replace(overall, walls=platforms[0].walls)
+    return AuditResult(
+        overall,
+        players,
+        tuple(platforms),
+        seats=seats,
+    )
+
+
+def _seat_order(label: str) -> tuple[int, str]:
+    return ({"dealer": 0, "non-dealer": 1}.get(label, 2), label)
+
+
+def audit_dict(tally: AuditTally) -> dict[str, Any]:
+    """The audit as JSON-ready data, with the games counted and left out, and the fair
+    distributions (exact counts as text: they exceed 2**53)."""
+    games = {
+        "used": tally.games,
+        "hands": tally.hands,
+        "anonymous_hands": tally.anonymous_hands,
+        "draws": tally.draws,
+        "anonymous_draws": tally.anonymous_draws,
+        "excluded": [
+            {
+                "path": e.path,
+                "kind": e.kind,
+                "reason": e.reason,
+                "reason_code": e.reason_code,
+                "reason_data": dict(e.reason_data),
+            }
+            for e in tally.excluded
+        ],
+    }
+    if not tally.hands:
+        return {
+            "error": {"code": "no_games", "message": "no verified game to audit"},
+            "games": games,
+        }
+    fair: dict[str, Any] = {}
+    for players, tiles in sorted({key for key in tally.overall.shanten}):
+        counts = distribution(tiles, players)
+        total = sum(counts.values())
+        fair[f"{players}p{tiles}"] = {
+            "total": str(total),
+            "counts": {str(s): str(c) for s, c in counts.items()},
+            "probability": {str(s): c / total for s, c in counts.items()},
+        }
+    return {**audit_result(tally).to_dict(), "games": games, "fair": fair, "alpha": ALPHA}
