@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
@@ -71,3 +75,27 @@ def load_build() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@contextmanager
+def served_site() -> Iterator[str]:
+    """The site (built first if it is stale) served by `python3 build.py serve --port 0`;
+    its printed URL. The browser and engine tests' ``site_url`` fixture."""
+    build = load_build()
+    if not build.site_is_current():
+        build.build_site()
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert match, f"build.py serve printed {line!r}"
+        yield match.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

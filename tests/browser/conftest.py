@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +11,7 @@ from typing import Any
 import pytest
 
 from pywall.page import api
-from tests.helpers import load_build
+from tests.helpers import served_site
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -49,24 +46,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """`python3 build.py serve --port 0` for the whole session; its printed URL."""
-    build = load_build()
-    if not build.site_is_current():
-        build.build_site()
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"build.py serve printed {line!r}"
-        yield match.group(0)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served_site() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -3,38 +3,19 @@ ESR, WebKitGTK's MiniBrowser), the site served by build.py."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 
 import pytest
 
 from tests.engines.drivers import ENGINES, Firefox, WebKit, missing
-from tests.helpers import ROOT, load_build
+from tests.helpers import served_site
 
 
 @pytest.fixture(scope="session")
 def site_url() -> Iterator[str]:
     """`python3 build.py serve --port 0` for the whole session; its printed URL."""
-    build = load_build()
-    if not build.site_is_current():
-        build.build_site()
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert match, f"build.py serve printed {line!r}"
-        yield match.group(0)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with served_site() as url:
+        yield url
 
 
 @pytest.fixture(scope="session", params=sorted(ENGINES))
