@@ -118,10 +118,14 @@ def record_of(report: FileReport) -> GameRecord:
 def _problem(report: FileReport) -> Why:
     """Why a report that is not verified cannot count: ``problem_of`` of its JSON, typed."""
     first = report.errors[0] if report.errors else None
-    kind = report.status if report.status in ("mismatch", "error") else "unreadable"
-    message = first.message if first else None
     context = problem_context(first, report.game, report.rounds) if first else {}
-    return kind, f"{kind}: {message}" if message else str(kind), kind, context
+    return _unverified(report.status, first.message if first else None, context)
+
+
+def _unverified(status: object, message: object, context: Mapping[str, Any]) -> Why:
+    """Why a game that did not verify cannot count: its status and its first error."""
+    kind = str(status) if status in ("mismatch", "error") else "unreadable"
+    return kind, f"{kind}: {message}" if message else kind, kind, context
 
 
 def read_record(report: Mapping[str, Any]) -> GameRecord:
@@ -232,8 +236,6 @@ def problem_of(report: Mapping[str, Any]) -> Why | None:
     status, game = report.get("status"), report.get("game")
     if status != "verified" or not isinstance(game, Mapping):
         first = _first_error(report)
-        kind = status if status in ("mismatch", "error") else "unreadable"
-        message = first.get("message") if first else None
         rounds = report.get("rounds")
         context = (
             read_problem_context(
@@ -244,7 +246,7 @@ def problem_of(report: Mapping[str, Any]) -> Why | None:
             if first
             else {}
         )
-        return kind, f"{kind}: {message}" if message else str(kind), kind, context
+        return _unverified(status, first.get("message") if first else None, context)
     rounds = report.get("rounds") or []
     if not isinstance(rounds, list):
         path = str(report.get("path", "?"))[:200]
