@@ -106,6 +106,16 @@ class Sample:
         self.peak_total_kb = max(self.peak_total_kb, total)
 
 
+def watch(proc: subprocess.Popen[str]) -> Sample:
+    """What /proc says about a running process and its descendants, sampled every 50 ms
+    until it ends."""
+    sample = Sample()
+    while proc.poll() is None:
+        sample.take(proc.pid)
+        time.sleep(0.05)
+    return sample
+
+
 def read(path: str) -> str:
     try:
         with open(path) as f:
@@ -149,14 +159,11 @@ def verify(db: Path, jobs: int, style: str) -> None:
         str(db),
     ]
     load = os.getloadavg()[0]
-    sample = Sample()
     start = time.perf_counter()
     with open(os.devnull, "w") as sink:
         out = sink if style == "jsonl" else subprocess.PIPE
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-        while proc.poll() is None:
-            sample.take(proc.pid)
-            time.sleep(0.05)
+        sample = watch(proc)
         stdout, stderr = proc.communicate()
     seconds = time.perf_counter() - start
     games = int(db_games(db))

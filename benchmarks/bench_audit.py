@@ -33,17 +33,15 @@ from benchmarks import bench_archive, sim_logs
 
 def timed(args: list[str]) -> tuple[float, float]:
     """(wall-clock seconds, CPU seconds of the whole process tree: the workers too)."""
-    sample = bench_archive.Sample()
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "pywall", *args],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        text=True,
     )
-    while proc.poll() is None:
-        sample.take(proc.pid)
-        time.sleep(0.05)
+    sample = bench_archive.watch(proc)
     return time.perf_counter() - start, sum(sample.cpu_ticks.values()) / bench_archive.TICK
 
 
