@@ -30,8 +30,9 @@ is left out and counted (``skipped_rounds``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from pywall.analysis.efficiency import effective_kinds
@@ -153,7 +154,7 @@ class _Inconsistent(Exception):
 @dataclass(slots=True)
 class _State:
     hands: list[list[int]]
-    unseen: list[int]
+    unseen: list[int]  # per kind, and a last entry (34) that stays 0
     dora: list[int]  # dora kinds (distinct) under the indicators revealed so far
     pons: list[set[int]]
     pending: list[bool]  # a replacement draw is due
@@ -248,13 +249,15 @@ class _Walk:
         unseen[indicator] -= 1
         if min(unseen) < 0:
             raise _Inconsistent
+        left = sum(unseen)
+        unseen.append(0)  # index 34, for ``_counter``
         state = _State(
             hands,
             unseen,
             [dora_kind(indicator, players)],
             [set() for _ in range(players)],
             [False] * players,
-            sum(unseen),
+            left,
         )
         return state, first
 
@@ -308,11 +311,9 @@ class _Walk:
         if sum(key) % 3 != 1:
             raise _Inconsistent
         value, mask = effective_kinds(key)
-        useful, bits = 0, mask
-        while bits:
-            low = bits & -bits
-            useful += unseen[low.bit_length() - 1]
-            bits ^= low
+        m, p, s, z = _COUNTERS
+        useful = (sum(m[mask & 511](unseen)) + sum(p[mask >> 9 & 511](unseen))
+                  + sum(s[mask >> 18 & 511](unseen)) + sum(z[mask >> 27](unseen)))  # fmt: skip
         dora = 0
         for k in state.dora:
             dora += unseen[k]
@@ -325,6 +326,18 @@ class _Walk:
         hand[kind] += 1
         return (event, ev.seat, replacement, ev.tile, value, mask, left, useful, dora,
                 mask >> kind & 1, kind in state.dora)  # fmt: skip
+
+
+#: Each suit's kinds by the suit's 9 bits of a mask -> a function giving their entries of
+#: ``_State.unseen`` (a tuple: its entry 34 is always 0), so that a draw sums U's effective
+#: tiles in C, a suit at a time.
+_COUNTERS: tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...] = tuple(
+    tuple(
+        itemgetter(*(base + k for k in range(9) if bits >> k & 1), 34, 34)
+        for bits in range(1 << (7 if base == 27 else 9))
+    )
+    for base in (0, 9, 18, 27)
+)
 
 
 def _rows(rnd: Round, players: int) -> list[DrawRow] | None:

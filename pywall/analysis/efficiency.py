@@ -28,9 +28,7 @@ from typing import Any
 
 from pywall.analysis.shanten import (
     KINDS,
-    ORPHAN_KINDS,
     Profile,
-    _orphans,
     checked_counts,
     combine_profiles,
     honour_profile,
@@ -182,6 +180,8 @@ _SUITS: list[tuple[tuple[int, ...], bool]] = [
     ((), False)
 ]  # suit id -> (counts, honours); ids from 1
 _SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
+_SUIT_STAT: list[int] = [0]  # suit id -> ``_suit_stat``
+_SUIT_MARKS: list[int] = [0]  # suit id -> ``_suit_marks``
 #: suit id -> the suit with one more tile, by distinct profile: ((profile id, kinds), ...)
 _SUIT_PLUS: list[tuple[tuple[int, int], ...] | None] = [None]
 _PROFILE_IDS: dict[Profile, int] = {}
@@ -191,7 +191,7 @@ _MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's impr
 _DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
 #: the four suits' profile ids and the melds (12 bits each) -> ``_rests``
 _QUADS: dict[int, tuple[int, int, int, int, int]] = {}
-_HANDS: dict[tuple[int, ...], tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut)
+_HANDS: dict[int, tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut), by suit ids
 _HANDS_KEPT = 1 << 16
 
 
@@ -203,6 +203,42 @@ def _profile_id(profile: Profile) -> int:
     return found
 
 
+#: A suit's counts for the two special forms, packed so that the four suits' values add
+#: up field by field (each field has room for a whole hand): tiles, kinds held, kinds
+#: held twice or more, orphan kinds held, orphan kinds held twice or more.
+_TILES, _KINDS_AT, _PAIRS_AT, _ORPHANS_AT, _ORPHAN_PAIRS_AT = 0, 6, 12, 18, 24
+_FIELD = 63
+
+
+def _suit_stat(key: tuple[int, ...], honours: bool) -> int:
+    ends = range(7) if honours else (0, 8)
+    return (
+        sum(key) << _TILES
+        | (len(key) - key.count(0)) << _KINDS_AT
+        | sum(held >= 2 for held in key) << _PAIRS_AT
+        | sum(key[i] > 0 for i in ends) << _ORPHANS_AT
+        | sum(key[i] >= 2 for i in ends) << _ORPHAN_PAIRS_AT
+    )
+
+
+#: A suit's kinds by how they are held, a bit per kind (bit i: the suit's kind i) in five
+#: groups of 34 bits, so that the four suits' marks placed at their first kind (0, 9, 18,
+#: 27) combine into one int for the hand.
+_SINGLES, _ABSENT, _ORPHANS_ABSENT, _ORPHANS_UNDER_4, _ORPHAN_PAIRED = 0, 34, 68, 102, 136
+_ALL = (1 << KINDS) - 1
+
+
+def _suit_marks(key: tuple[int, ...], honours: bool) -> int:
+    ends = range(7) if honours else (0, 8)
+    marks = 0
+    for i, held in enumerate(key):
+        marks |= (held == 1) << i + _SINGLES | (held == 0) << i + _ABSENT
+        if i in ends:
+            marks |= (held == 0) << i + _ORPHANS_ABSENT | (held < 4) << i + _ORPHANS_UNDER_4
+            marks |= (held >= 2) << i + _ORPHAN_PAIRED
+    return marks
+
+
 def _suit_id(key: tuple[int, ...], honours: bool) -> int:
     ids = _SUIT_IDS[honours]
     found = ids.get(key)
@@ -210,6 +246,8 @@ def _suit_id(key: tuple[int, ...], honours: bool) -> int:
         found = ids[key] = len(_SUITS)
         _SUITS.append((key, honours))
         _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
+        _SUIT_STAT.append(_suit_stat(key, honours))
+        _SUIT_MARKS.append(_suit_marks(key, honours))
         _SUIT_PLUS.append(None)
     return found
 
@@ -265,24 +303,35 @@ def _rests(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, i
     )
 
 
-def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
-    """(regular shanten, mask of the kinds that lower it) of a 3k+1 hand."""
+def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
+    """(shanten, bit mask of effective kinds: bit k set when drawing kind k lowers the
+    shanten) of a 3k+1-tile hand given as 34 valid counts (13 - 3m tiles, m melds).
+
+    The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
+    times never), in one pass: see the module's docstring."""
     numbers, honours = _SUIT_IDS
     m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
     i0 = numbers.get(m) or _suit_id(m, False)
     i1 = numbers.get(p) or _suit_id(p, False)
     i2 = numbers.get(s) or _suit_id(s, False)
     i3 = honours.get(z) or _suit_id(z, True)
+    key = i0 | i1 << 21 | i2 << 42 | i3 << 63
+    found = _HANDS.get(key)
+    if found is not None:
+        return found
+    stat = _SUIT_STAT
+    stats = stat[i0] + stat[i1] + stat[i2] + stat[i3]
+    melds = (stats & _FIELD) // 3
     profile = _SUIT_PROFILE
     a, b, c, h = profile[i0], profile[i1], profile[i2], profile[i3]
     if a | b | c | h < 1 << 12:  # one look-up for the four profiles (ids stay small)
         quad = a | b << 12 | c << 24 | h << 36 | melds << 48
-        found = _QUADS.get(quad)
-        if found is None:
-            found = _QUADS[quad] = _rests(a, b, c, h, melds)
+        rests = _QUADS.get(quad)
+        if rests is None:
+            rests = _QUADS[quad] = _rests(a, b, c, h, melds)
     else:
-        found = _rests(a, b, c, h, melds)
-    regular, r0, r1, r2, r3 = found
+        rests = _rests(a, b, c, h, melds)
+    regular, r0, r1, r2, r3 = rests
     masks = _MASKS
     k0, k1 = i0 << 24 | r0 << 3 | melds, i1 << 24 | r1 << 3 | melds
     k2, k3 = i2 << 24 | r2 << 3 | melds, i3 << 24 | r3 << 3 | melds
@@ -295,49 +344,36 @@ def _regular_mask(hand: tuple[int, ...], melds: int) -> tuple[int, int]:
         m2 = masks[k2] = _suit_mask(i2, r2, melds)
     if m3 is None:
         m3 = masks[k3] = _suit_mask(i3, r3, melds)
-    return regular, m0 | m1 << 9 | m2 << 18 | m3 << 27
-
-
-def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
-    """(shanten, bit mask of effective kinds: bit k set when drawing kind k lowers the
-    shanten) of a 3k+1-tile hand given as 34 valid counts (13 - 3m tiles, m melds).
-
-    The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
-    times never), in one pass: see the module's docstring."""
-    found = _HANDS.get(hand)
-    if found is not None:
-        return found
-    tiles = sum(hand)
-    regular, mask = _regular_mask(hand, tiles // 3)
-    if tiles != 13:
-        found = regular, mask
-    else:
-        found = _full_hand(hand, regular, mask)
+    found = regular, m0 | m1 << 9 | m2 << 18 | m3 << 27
+    if melds == 4:  # 13 tiles: seven pairs and thirteen orphans as well
+        kinds = stats >> _KINDS_AT & _FIELD
+        chiitoi = 6 - (stats >> _PAIRS_AT & _FIELD) + max(0, 7 - kinds)
+        orphans = stats >> _ORPHANS_AT & _FIELD
+        kokushi = 13 - orphans - (stats >> _ORPHAN_PAIRS_AT & _FIELD > 0)
+        if chiitoi <= regular or kokushi <= regular:
+            marks = _SUIT_MARKS
+            held = marks[i0] | marks[i1] << 9 | marks[i2] << 18 | marks[i3] << 27
+            found = _special(held, found, chiitoi, kokushi, kinds < 7)
     if len(_HANDS) >= _HANDS_KEPT:
         _HANDS.clear()
-    _HANDS[hand] = found
+    _HANDS[key] = found
     return found
 
 
-def _full_hand(hand: tuple[int, ...], regular: int, mask: int) -> tuple[int, int]:
-    """A 13-tile hand: seven pairs and thirteen orphans as well."""
-    kinds = KINDS - hand.count(0)
-    singles = hand.count(1)
-    chiitoi = 6 - (kinds - singles) + max(0, 7 - kinds)
-    orphans: tuple[int, ...] = _orphans(hand)
-    held = 13 - orphans.count(0)
-    paired = held - orphans.count(1) > 0
-    kokushi = 13 - held - paired
-    best = min(regular, chiitoi, kokushi)
-    out = mask if regular == best else 0
-    if chiitoi == best:
-        for kind, count in enumerate(hand):
-            if count == 1 or (count == 0 and kinds < 7):
-                out |= 1 << kind
-    if kokushi == best:
-        for kind in ORPHAN_KINDS:
-            if hand[kind] == 0 or (hand[kind] < 4 and not paired):
-                out |= 1 << kind
-    if 4 in hand:  # a kind held 4 times cannot be drawn
-        out &= ~sum(1 << k for k, c in enumerate(hand) if c == 4)
+def _special(
+    held: int, regular: tuple[int, int], chiitoi: int, kokushi: int, few: bool
+) -> tuple[int, int]:
+    """A 13-tile hand whose seven pairs or thirteen orphans form is as near as its
+    regular form (``regular``: shanten and mask) or nearer; ``held`` is its
+    ``_suit_marks`` at each suit's place, ``few``: it holds under 7 kinds."""
+    best = min(regular[0], chiitoi, kokushi)
+    out = regular[1] if regular[0] == best else 0
+    if chiitoi == best:  # a single's pair; with too few kinds, any new kind too
+        out |= held >> _SINGLES & _ALL
+        if few:
+            out |= held >> _ABSENT & _ALL
+    if kokushi == best:  # a missing orphan; with no orphan pair, any orphan held under 4
+        out |= held >> _ORPHANS_ABSENT & _ALL
+        if not held >> _ORPHAN_PAIRED & _ALL:
+            out |= held >> _ORPHANS_UNDER_4 & _ALL
     return best, out

@@ -75,6 +75,10 @@ def test_effective_kinds_is_the_definition(tiles: int) -> None:
         hands += [paired_hand(rng) for _ in range(500)]
         hands.append(tuple(counts_from_mpsz("19m19p19s1234567z")))
         hands.append(tuple(counts_from_mpsz("1111m2222p3333s4z")))
+        # thirteen orphans with an orphan held 4 times, and seven pairs with few kinds
+        hands.append(tuple(counts_from_mpsz("1111m9m19p19s1234z")))
+        hands.append(tuple(counts_from_mpsz("1111m99m1199p112z")))
+        hands.append(tuple(counts_from_mpsz("11m99m11p99p11s99s1z")))
     for hand in hands:
         assert effective_kinds(hand) == by_definition(hand), hand
 
