@@ -17,7 +17,7 @@ from typing import Any
 
 from pywall.checks.tenhou import Era, RoundWall, wall_scheme
 from pywall.core.findings import Finding
-from pywall.core.layout import layout_for
+from pywall.core.layout import Layout, layout_for
 from pywall.results.report import SCHEMA, STATUSES, FileReport, GameInfo, RoundReport
 
 
@@ -146,10 +146,15 @@ def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
     return out.getvalue()
 
 
+def seed_layout(players: int, era: Era) -> Layout:
+    """The layout of a wall made from a seed of ``era`` for ``players``."""
+    return layout_for(wall_scheme(era), players)
+
+
 def wall_dict(index: int, wall: RoundWall, players: int, era: Era) -> dict[str, Any]:
     """One wall from a seed, without a log: its tiles, dice and layout (the dealer is seat 0,
     so ``hands`` and ``layout.deal`` are in deal order starting with the dealer)."""
-    layout = layout_for(wall_scheme(era), players)
+    layout = seed_layout(players, era)
     by_seat = layout.deal_by_seat(0)
     return {
         "index": index,
