@@ -35,7 +35,7 @@ from pywall.core.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.page.warmup import warm_up_report
 from pywall.results.check import report_for_entry
-from pywall.results.exports import batch_dict, compact_row, csv_text, wall_dict
+from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_text, wall_dict
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
     rows = arg(payload, "rows", list)
     if not all(isinstance(r, Mapping) for r in rows):
         raise BadRequest("'rows' must be a list of objects")
-    return {"csv": csv_text(rows)}
+    return {"csv": csv_text([tuple(r.get(c) for c in CSV_COLUMNS) for r in rows])}
 
 
 def sniff(payload: Payload, data: bytes | None) -> dict[str, Any]:

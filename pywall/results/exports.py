@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,15 +135,20 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     }
 
 
-def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
-    """CSV of games (compact rows or reports), one line each, columns ``CSV_COLUMNS``."""
+def csv_text(rows: Iterable[FileReport | Sequence[object]]) -> str:
+    """CSV of games, one line each, columns ``CSV_COLUMNS``: a report, or a game's cells in
+    those columns (the page's compact rows, which ``pywall.page.api`` reads into cells)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: a cell holding CR is quoted too
     writer.writerow(CSV_COLUMNS)
     for i, r in enumerate(rows):
-        row = compact_row(i, r) if isinstance(r, FileReport) else r
-        writer.writerow(["" if row.get(c) is None else csv_cell(row.get(c)) for c in CSV_COLUMNS])
+        cells = _csv_cells(compact_row(i, r)) if isinstance(r, FileReport) else r
+        writer.writerow(["" if c is None else csv_cell(c) for c in cells])
     return out.getvalue()
+
+
+def _csv_cells(row: dict[str, Any]) -> tuple[object, ...]:
+    return tuple(row[c] for c in CSV_COLUMNS)
 
 
 def seed_layout(players: int, era: Era) -> Layout:
