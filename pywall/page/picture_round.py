@@ -30,6 +30,8 @@ def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
     wall = _ints(rnd.get("wall"), "wall", 0, 136)
     dice = rnd.get("dice")
     dice = _ints(dice, "dice", 1, 7) if dice is not None else None
+    if dice and len(dice) != 2:  # the picture says "Dice: a + b"
+        raise ValueInputError("the round's dice must be two numbers 1-6")
     layout = rnd.get("layout")
     if layout is None:
         return Drawing(wall, dice, stored_order=True)

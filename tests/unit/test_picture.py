@@ -190,6 +190,8 @@ def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
         {"layout": {"live": [500]}},
         {"layout": {"deal": [[0]] * 5}},
         {"dice": [0, 7]},
+        {"dice": [3]},
+        {"dice": [1, 2, 3]},
         {"events": [[1, 2]]},
     ],
     ids=lambda c: json.dumps(c)[:40],
@@ -197,6 +199,14 @@ def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
 def test_a_malformed_round_is_a_pywall_error(change: dict[str, Any]) -> None:
     with pytest.raises(PywallError):
         wall_svg(drawing_from({**seed_round(), **change}))
+
+
+def test_one_die_is_said_in_words_not_an_internal_error() -> None:
+    reply = json.loads(api.handle("wall_svg", json.dumps({"round": {"wall": [1, 2], "dice": [3]}})))
+    assert reply["error"] == {
+        "code": "bad_value",
+        "message": "the round's dice must be two numbers 1-6",
+    }
 
 
 def test_the_api_draws_the_pages_round() -> None:
