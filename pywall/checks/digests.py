@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pywall.core.errors import ValueInputError
 from pywall.core.findings import Finding, Severity
 from pywall.core.model import HashClaim
 
@@ -86,6 +87,38 @@ class DigestResult:
             "computed": self.computed,
             "match": self.match,
         }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> DigestResult:
+        """The digest ``to_dict`` wrote, read back and checked (``match`` follows from the
+        rest): ``ValueInputError`` saying what is wrong for any other shape."""
+        if not isinstance(d, Mapping):
+            raise ValueInputError("a round's digest must be an object")
+        for key, kind in _FIELDS.items():
+            value = d.get(key)
+            if type(value) is not kind and not (key == "computed" and value is None):
+                raise ValueInputError(f"a round's digest needs its {key} ({kind.__name__})")
+        return cls(
+            d["name"],
+            d["algorithm"],
+            d["covers"],
+            d["salted"],
+            d["tiles"],
+            d["stated"],
+            d["computed"],
+        )
+
+
+#: ``DigestResult``'s JSON fields and their types (``computed`` may also be null).
+_FIELDS: Mapping[str, type] = {
+    "name": str,
+    "algorithm": str,
+    "covers": str,
+    "salted": bool,
+    "tiles": int,
+    "stated": str,
+    "computed": str,
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,8 +22,8 @@ from pywall.cli.output import EXIT_OUTPUT, emit_json, fail, print_lines
 from pywall.core.errors import PywallError
 from pywall.core.tiles import mpsz_from_ids, tile_text
 from pywall.inputs.files import read_named
-from pywall.pictures.picture import wall_svg
-from pywall.results.exports import wall_dict
+from pywall.pictures.picture import drawing_of, wall_svg
+from pywall.results.exports import seed_layout, wall_dict
 from pywall.results.report import SCHEMA
 
 SEED_BYTES = 1 << 16
@@ -117,11 +117,12 @@ def run(args: argparse.Namespace) -> int:
     except PywallError as exc:
         return fail(f"bad seed: {exc.message}")
     if args.svg:
-        chosen = wall_dict(args.round - 1, walls[args.round - 1], args.players, parsed.era)
+        chosen = walls[args.round - 1]
+        drawing = drawing_of(chosen.tiles, seed_layout(args.players, parsed.era), 0, chosen.dice)
         title = f"Round {args.round} · {args.players} players"
         caption = {"round": str(args.round), "seed": seed.strip()}
         return write_svg(
-            args.svg, wall_svg(chosen, red=not args.no_red, title=title, caption=caption)
+            args.svg, wall_svg(drawing, red=not args.no_red, title=title, caption=caption)
         )
     dicts = [wall_dict(i, w, args.players, parsed.era) for i, w in enumerate(walls)]
     if args.json:

@@ -34,9 +34,13 @@ Every replacement draw shortens the live wall by one (the dead wall stays 14 til
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
+
+from pywall.core.errors import ValueInputError
 
 #: Deal blocks: three passes of four tiles to each seat, then one each.
 DEAL_BLOCKS = (4, 4, 4, 1)
@@ -116,6 +120,42 @@ class Layout:
         """The round's positions as the report carries them (deal by seat). Its lists are
         made once per layout and dealer and shared by every round: read, never change them."""
         return dict(_positions(self, dealer))
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Layout:
+        """The layout ``to_dict`` wrote (deal by seat from its ``dealer``), read back and
+        checked: ``ValueInputError`` saying what is wrong for any other shape."""
+        if not isinstance(d, Mapping):
+            raise ValueInputError("a round's layout must be an object")
+        schemes = tuple(s.value for s in WallScheme)
+        if d.get("scheme") not in schemes:
+            raise ValueInputError(f"a round's layout has no known scheme ({', '.join(schemes)})")
+        size, dealer, by_seat = d.get("size"), d.get("dealer"), d.get("deal")
+        if type(size) is not int or not 0 < size <= 136:
+            raise ValueInputError("a round's layout needs its wall's size (1-136 tiles)")
+        if not isinstance(by_seat, list) or len(by_seat) not in REPLACEMENTS:
+            raise ValueInputError("a round's layout needs the deal of 3 or 4 seats")
+        players = len(by_seat)
+        if type(dealer) is not int or not 0 <= dealer < players:
+            raise ValueInputError(f"a round's layout needs its dealer's seat (0-{players - 1})")
+        seats = [_read_positions("deal", size, seat) for seat in by_seat]
+        live, replacements, dora, ura, dead = (
+            _read_positions(key, size, d.get(key))
+            for key in ("live", "replacements", "dora", "ura", "dead")
+        )
+        deal = tuple(seats[(offset + dealer) % players] for offset in range(players))
+        layout = cls(WallScheme(d["scheme"]), players, size, deal, live, replacements, dora, ura)
+        if dead != layout.dead:
+            raise ValueInputError(
+                "a round's layout's dead wall is not what its deal and live leave"
+            )
+        return layout
+
+
+def _read_positions(key: str, size: int, value: object) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(type(p) is int and 0 <= p < size for p in value):
+        raise ValueInputError(f"a round's layout's {key} must be a list of positions 0-{size - 1}")
+    return tuple(value)
 
 
 @cache

@@ -35,7 +35,7 @@ from pywall.core.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded
 from pywall.page.warmup import warm_up_report
 from pywall.results.check import report_for_entry
-from pywall.results.exports import batch_dict, compact_row, csv_text, wall_dict
+from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_text, wall_dict
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
@@ -198,7 +198,7 @@ def csv(payload: Payload, data: bytes | None) -> dict[str, Any]:
     rows = arg(payload, "rows", list)
     if not all(isinstance(r, Mapping) for r in rows):
         raise BadRequest("'rows' must be a list of objects")
-    return {"csv": csv_text(rows)}
+    return {"csv": csv_text([tuple(r.get(c) for c in CSV_COLUMNS) for r in rows])}
 
 
 def sniff(payload: Payload, data: bytes | None) -> dict[str, Any]:
@@ -213,8 +213,10 @@ def warm_up(payload: Payload, data: bytes | None) -> dict[str, Any]:
 
 def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
     """A picture of one round's wall (``pywall.pictures.picture``, imported on the first request):
-    the round as the page's report or walls reply carries it, the players' names, the
-    title, the page's words for its labels and the caption (which game it is)."""
+    the round as the page's report or walls reply carries it (read by
+    ``pywall.page.picture_round``), the players' names, the title, the page's words for its
+    labels and the caption (which game it is)."""
+    from pywall.page.picture_round import drawing_from
     from pywall.pictures.picture import wall_svg as draw
 
     names, labels = arg(payload, "names", list, []), arg(payload, "labels", Mapping, {})
@@ -227,7 +229,7 @@ def wall_svg(payload: Payload, data: bytes | None) -> dict[str, Any]:
         raise BadRequest("'caption' must map facts to texts")
     rnd = arg(payload, "round", Mapping)
     red, title = arg(payload, "red", bool, True), arg(payload, "title", str, "")
-    return {"svg": draw(rnd, names, red, title, labels, caption)}
+    return {"svg": draw(drawing_from(rnd), names, red, title, labels, caption)}
 
 
 def tool(kind: str) -> Handler:
@@ -257,6 +259,7 @@ LAZY_MODULES = (
     "pywall.results.audit",
     "pywall.page.runs",
     "pywall.inputs.zips",
+    "pywall.page.picture_round",
     "pywall.pictures.picture",
     "pywall.pictures.picture_svg",
     "pywall.pictures.tile_art",

@@ -1,7 +1,9 @@
 """A picture of one round's wall as SVG text, for pages that take images but not iframes.
 
-``wall_svg(round)`` draws a round as the report carries it (``wall`` and ``layout``,
-with ``dice``, ``dealer`` and, for a checked log, ``events``): each seat's dealt tiles,
+``wall_svg(drawing)`` draws a round's typed ``Drawing``: its wall and ``Layout``, with
+the dice, the dealer and, for a checked log, its events (``drawing_of_round`` of a
+``RoundReport``; ``drawing_of`` of a wall and its layout, as the CLI's seed walls; the
+page's JSON is read into one by ``pywall.page.picture_round``): each seat's dealt tiles,
 the live wall in draw order (17 a row), the dead wall in stacks of two with its dora,
 ura and replacement marks, and, for a log, who drew each tile, the tiles the log does
 not match (outlined, with the log's tile beside) and the tiles never drawn (pale).
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.core.errors import ValueInputError
+from pywall.core.layout import Layout
 from pywall.pictures.picture_svg import (
     GAP,
     MARGIN,
@@ -42,6 +45,7 @@ from pywall.pictures.picture_svg import (
     text_width,
 )
 from pywall.pictures.tile_art import num
+from pywall.results.report import RoundReport
 
 PER_ROW = 17
 SEAT_COLOURS = ("#1558b0", "#2a7a2f", "#b85300", "#6d2a96")
@@ -88,69 +92,61 @@ def short(name: str) -> str:
     return name if len(name) <= NAME_CHARS else name[: NAME_CHARS - 1] + "…"
 
 
-# --- what the round says, checked -----------------------------------------------------
-
-
-def _ints(value: object, what: str, low: int, high: int) -> list[int]:
-    if not isinstance(value, list | tuple) or not all(
-        type(v) is int and low <= v < high for v in value
-    ):
-        raise ValueInputError(f"the round's {what} must be a list of numbers {low}-{high - 1}")
-    return list(value)
+# --- what the picture draws: a round's wall and its positions, typed --------------------
 
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """A round as the picture reads it: the wall and its positions, checked once."""
+    """A round as the picture reads it: the wall, the positions of each part (``deal`` by
+    seat), the dice and, for a checked log, its events (``report.EVENT_FIELDS`` rows).
+    ``stored_order``: no positions are known, the wall is drawn as it is stored."""
 
-    wall: list[int]
-    dealer: int
-    deal: list[list[int]]
-    live: list[int]
-    dead: list[int]
-    roles: dict[int, list[str]]
-    dice: list[int] | None
-    events: list[Sequence[Any]] | None
-    stored_order: bool = False  # no layout: the wall is drawn as it is stored
+    wall: tuple[int, ...]
+    dice: tuple[int, ...] | None = None
+    dealer: int = 0
+    deal: tuple[tuple[int, ...], ...] = ()
+    live: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
+    dora: tuple[int, ...] = ()
+    ura: tuple[int, ...] = ()
+    replacements: tuple[int, ...] = ()
+    events: tuple[Sequence[Any], ...] | None = None
+    stored_order: bool = False
 
 
-def drawing_from(rnd: Mapping[str, Any]) -> Drawing:
-    """The round's wall, layout, dice and events; ``ValueInputError`` on any other shape."""
-    if not isinstance(rnd, Mapping):
-        raise ValueInputError("the round must be an object")
-    wall = _ints(rnd.get("wall"), "wall", 0, 136)
-    dice = rnd.get("dice")
-    dice = _ints(dice, "dice", 1, 7) if dice is not None else None
-    layout = rnd.get("layout")
+def drawing_of(
+    wall: Sequence[int],
+    layout: Layout | None,
+    dealer: int = 0,
+    dice: Sequence[int] | None = None,
+    events: Sequence[Sequence[Any]] | None = None,
+) -> Drawing:
+    """A wall and where its layout puts each tile (``None``: drawn as stored), with the
+    round's dealer, dice and, for a checked log, events."""
+    dice = None if dice is None else tuple(dice)
     if layout is None:
-        return Drawing(wall, 0, [], [], [], {}, dice, None, stored_order=True)
-    if not isinstance(layout, Mapping):
-        raise ValueInputError("the round's layout (its wall positions) must be an object")
-    size = len(wall)
-    deal = layout.get("deal") or []
-    if not isinstance(deal, list | tuple) or len(deal) > 4:
-        raise ValueInputError("the round's deal must be a list of seats")
-    roles: dict[int, list[str]] = {}
-    for key, mark in (("dora", "D"), ("ura", "U"), ("replacements", "R")):
-        for k, p in enumerate(_ints(layout.get(key, []), key, 0, size)):
-            roles.setdefault(p, []).append(f"R{k + 1}" if mark == "R" else mark)
-    events = rnd.get("events")
-    if events is not None and not (
-        isinstance(events, list | tuple)
-        and all(isinstance(e, list | tuple) and len(e) == 7 for e in events)
-    ):
-        raise ValueInputError("the round's events must be rows of 7 values")
-    dealer = rnd.get("dealer", layout.get("dealer", 0))
+        return Drawing(tuple(wall), dice, stored_order=True)
     return Drawing(
-        wall,
-        dealer if type(dealer) is int and 0 <= dealer < 4 else 0,
-        [_ints(seat, "deal", 0, size) for seat in deal],
-        _ints(layout.get("live", []), "live wall", 0, size),
-        _ints(layout.get("dead", []), "dead wall", 0, size),
-        roles,
+        tuple(wall),
         dice,
-        list(events) if events is not None else None,
+        dealer,
+        layout.deal_by_seat(dealer),
+        layout.live,
+        layout.dead,
+        layout.dora,
+        layout.ura,
+        layout.replacements,
+        None if events is None else tuple(events),
     )
+
+
+def drawing_of_round(rnd: RoundReport) -> Drawing:
+    """A checked round, as its report carries it (made with detail: with its wall)."""
+    if rnd.wall is None:
+        raise ValueInputError(
+            f"{rnd.label}: the report carries no wall (it was made without detail)"
+        )
+    return drawing_of(rnd.wall, rnd.layout, rnd.dealer, rnd.dice, rnd.events)
 
 
 # --- cells: one wall position each, with the marks under it ---------------------------
@@ -161,6 +157,10 @@ class Cells:
 
     def __init__(self, d: Drawing) -> None:
         self.d = d
+        self.roles: dict[int, list[str]] = {}
+        for mark, positions in (("D", d.dora), ("U", d.ura), ("R", d.replacements)):
+            for k, p in enumerate(positions):
+                self.roles.setdefault(p, []).append(f"R{k + 1}" if mark == "R" else mark)
         self.by_pos: dict[int, list[Sequence[Any]]] = {}
         for e in d.events or ():
             if type(e[0]) is int:
@@ -173,7 +173,7 @@ class Cells:
             if e[1] in ("draw", "replacement") and type(e[2]) is int and 0 <= e[2] < 4:
                 badges.append((str(e[2] + 1), "#fff", SEAT_COLOURS[e[2]]))
                 break
-        for role in self.d.roles.get(pos, ()):
+        for role in self.roles.get(pos, ()):
             badges.append((role, *ROLE_COLOURS[role[0]]))
         bad = next((e for e in evs if not e[6] and type(e[5]) is int and 0 <= e[5] < 136), None)
         return Cell(
@@ -285,7 +285,7 @@ def caption_desc(caption: Mapping[str, str], labels: Mapping[str, str]) -> str:
 
 
 def wall_svg(
-    rnd: Mapping[str, Any],
+    d: Drawing,
     names: Sequence[str] = (),
     red: bool = True,
     title: str = "",
@@ -294,7 +294,6 @@ def wall_svg(
 ) -> str:
     """The round's wall as a standalone SVG document (text); ``caption``: which game it is."""
     words = {**LABELS, **(labels or {})}
-    d = drawing_from(rnd)
     cells = Cells(d)
     svg = Svg(red)
     if title:

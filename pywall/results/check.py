@@ -123,10 +123,10 @@ def round_report(
         r.wall if detail else None,
         event_rows(r.rows, r.wall) if detail else None,
         rnd.hands if detail else None,
-        layout.to_dict(r.dealer) if detail else None,
+        layout if detail else None,
         tuple(r.wall[p] for p in layout.dora[: r.dora_revealed]) if detail else None,
         starting_hands(rnd, players) if starting else None,
-        None if r.hashes is None else tuple(h.to_dict() for h in r.hashes),
+        r.hashes,
     )
 
 

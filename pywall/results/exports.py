@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from pywall.checks.tenhou import Era, RoundWall, wall_scheme
 from pywall.core.findings import Finding
-from pywall.core.layout import layout_for
+from pywall.core.layout import Layout, layout_for
 from pywall.results.report import SCHEMA, STATUSES, FileReport, GameInfo, RoundReport
 
 
@@ -135,21 +135,31 @@ def compact_row(index: int, report: FileReport) -> dict[str, Any]:
     }
 
 
-def csv_text(rows: Iterable[Mapping[str, Any] | FileReport]) -> str:
-    """CSV of games (compact rows or reports), one line each, columns ``CSV_COLUMNS``."""
+def csv_text(rows: Iterable[FileReport | Sequence[object]]) -> str:
+    """CSV of games, one line each, columns ``CSV_COLUMNS``: a report, or a game's cells in
+    those columns (the page's compact rows, which ``pywall.page.api`` reads into cells)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")  # RFC 4180: a cell holding CR is quoted too
     writer.writerow(CSV_COLUMNS)
     for i, r in enumerate(rows):
-        row = compact_row(i, r) if isinstance(r, FileReport) else r
-        writer.writerow(["" if row.get(c) is None else csv_cell(row.get(c)) for c in CSV_COLUMNS])
+        cells = _csv_cells(compact_row(i, r)) if isinstance(r, FileReport) else r
+        writer.writerow(["" if c is None else csv_cell(c) for c in cells])
     return out.getvalue()
+
+
+def _csv_cells(row: dict[str, Any]) -> tuple[object, ...]:
+    return tuple(row[c] for c in CSV_COLUMNS)
+
+
+def seed_layout(players: int, era: Era) -> Layout:
+    """The layout of a wall made from a seed of ``era`` for ``players``."""
+    return layout_for(wall_scheme(era), players)
 
 
 def wall_dict(index: int, wall: RoundWall, players: int, era: Era) -> dict[str, Any]:
     """One wall from a seed, without a log: its tiles, dice and layout (the dealer is seat 0,
     so ``hands`` and ``layout.deal`` are in deal order starting with the dealer)."""
-    layout = layout_for(wall_scheme(era), players)
+    layout = seed_layout(players, era)
     by_seat = layout.deal_by_seat(0)
     return {
         "index": index,

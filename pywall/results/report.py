@@ -17,7 +17,10 @@ from typing import Any
 
 from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
+from pywall.checks.digests import DigestResult
+from pywall.core.errors import ValueInputError
 from pywall.core.findings import Finding, Severity
+from pywall.core.layout import Layout
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -104,10 +107,10 @@ class RoundReport:
     wall: tuple[int, ...] | None = None  # with detail: wall[0..n-1] in the scheme's order
     events: tuple[tuple[Any, ...], ...] | None = None  # with detail: every tile check, EVENT_FIELDS
     hands: tuple[tuple[int, ...], ...] | None = None  # with detail: each seat's dealt tiles
-    layout: Mapping[str, Any] | None = None  # with detail: Layout.to_dict (positions by seat)
+    layout: Layout | None = None  # with detail: the wall's positions (JSON: by seat from dealer)
     dora_indicators: tuple[int, ...] | None = None  # with detail: the revealed indicators' tiles
     starting: tuple[Starting, ...] | None = None  # on request: the audit's view of the deal
-    hashes: tuple[Mapping[str, Any], ...] | None = None  # a stated wall's digests (not Tenhou)
+    hashes: tuple[DigestResult, ...] | None = None  # a stated wall's digests (not Tenhou)
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -131,9 +134,9 @@ class RoundReport:
             if value is not None:
                 d[key] = list(map(list, value))
         if self.layout is not None:
-            d["layout"] = dict(self.layout)
+            d["layout"] = self.layout.to_dict(self.dealer)
         if self.hashes is not None:
-            d["hashes"] = [dict(h) for h in self.hashes]
+            d["hashes"] = [h.to_dict() for h in self.hashes]
         return d
 
     @classmethod
@@ -146,23 +149,28 @@ class RoundReport:
                 else tuple(tuple(v) if isinstance(v, list) else v for v in value)
             )
 
-        dice = d.get("dice")
+        dice, dealer, hashes = d.get("dice"), d.get("dealer", 0), d.get("hashes")
+        layout = None if d.get("layout") is None else Layout.from_dict(d["layout"])
+        if layout is not None and d["layout"]["dealer"] != dealer:
+            raise ValueInputError("a round's layout is dealt from another seat than its dealer")
+        if hashes is not None and not isinstance(hashes, list):
+            raise ValueInputError("a round's hashes must be a list of digests")
         return cls(
             d["index"],
             d["label"],
             (dice[0], dice[1]) if dice else None,
             d["result"],
             d["checked"],
-            d.get("dealer", 0),
+            dealer,
             d.get("dora_revealed", 1),
             d.get("ura_revealed", 0),
             tuples("wall"),
             tuples("events"),
             tuples("hands"),
-            d.get("layout"),
+            layout,
             tuples("dora_indicators"),
             tuples("starting"),
-            None if d.get("hashes") is None else tuple(dict(h) for h in d["hashes"]),
+            None if hashes is None else tuple(DigestResult.from_dict(h) for h in hashes),
         )
 
 

@@ -12,6 +12,7 @@ import pytest
 from pywall.checks import tenhou
 from pywall.cli import main
 from pywall.cli.output import EXIT_OUTPUT
+from pywall.page.picture_round import drawing_from
 from pywall.pictures.picture import wall_svg
 from pywall.results.exports import wall_dict
 from tests.helpers import ROOT, vector_seed
@@ -41,7 +42,7 @@ def test_the_picture_is_written_to_the_file(
     # the same picture the library draws, with the page's art, captioned with its round and seed
     expected = wall_dict(1, walls[1], 4, tenhou.parse_seed(vector_seed()).era)
     caption = {"round": "2", "seed": vector_seed()}
-    assert text == wall_svg(expected, title="Round 2 · 4 players", caption=caption)
+    assert text == wall_svg(drawing_from(expected), title="Round 2 · 4 players", caption=caption)
 
 
 def test_three_players_and_no_red_fives(tmp_path: Path) -> None:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
-from pywall.core.layout import WallScheme, layout_for
+from pywall.core.errors import ValueInputError
+from pywall.core.layout import Layout, WallScheme, layout_for
 
 ALL = [(s, p) for s in WallScheme for p in (3, 4)]
+SCHEMES = "tenhou, tenhou-late-2009, tenhou-early-2009, front, undealt"
 
 
 def test_tenhou_deal_takes_the_wall_from_its_end() -> None:
@@ -124,3 +129,38 @@ def test_undealt_positions_are_the_wall_but_the_starting_hands(
         {layout.live[0]} if layout.holds_deal else set()
     )
     assert undealt.isdisjoint(in_hands) and undealt | in_hands == set(range(layout.size))
+
+
+# --- the JSON view: deal by seat from the round's dealer, read back and checked ----------
+
+
+@pytest.mark.parametrize(("scheme", "players"), ALL, ids=[f"{s.value}-{p}p" for s, p in ALL])
+def test_a_layout_reads_back_from_its_json_for_every_dealer(
+    scheme: WallScheme, players: int
+) -> None:
+    layout = layout_for(scheme, players)
+    for dealer in range(players):
+        d = json.loads(json.dumps(layout.to_dict(dealer)))
+        assert Layout.from_dict(d) == layout
+        assert Layout.from_dict(d).to_dict(dealer) == d
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"scheme": None}, f"a round's layout has no known scheme ({SCHEMES})"),
+        ({"size": "136"}, "a round's layout needs its wall's size (1-136 tiles)"),
+        ({"deal": [[0]] * 5}, "a round's layout needs the deal of 3 or 4 seats"),
+        ({"dealer": 4}, "a round's layout needs its dealer's seat (0-3)"),
+        ({"live": [136]}, "a round's layout's live must be a list of positions 0-135"),
+        ({"dora": "5"}, "a round's layout's dora must be a list of positions 0-135"),
+        ({"deal": [[True]] * 4}, "a round's layout's deal must be a list of positions 0-135"),
+        ({"dead": [0, 1]}, "a round's layout's dead wall is not what its deal and live leave"),
+    ],
+    ids=["scheme", "size", "seats", "dealer", "live", "dora", "deal", "dead"],
+)
+def test_a_malformed_layout_is_said_in_words(change: dict[str, Any], words: str) -> None:
+    d = {**layout_for(WallScheme.TENHOU, 4).to_dict(0), **change}
+    with pytest.raises(ValueInputError) as raised:
+        Layout.from_dict(d)
+    assert raised.value.message == words

@@ -13,10 +13,11 @@ from pywall.checks import tenhou
 from pywall.core.errors import PywallError
 from pywall.core.tiles import tile_text
 from pywall.page import api
-from pywall.pictures.picture import LABELS, wall_svg
+from pywall.page.picture_round import drawing_from
+from pywall.pictures.picture import LABELS, drawing_of, drawing_of_round, wall_svg
 from pywall.pictures.tile_art import CODES
 from pywall.results.check import check_log
-from pywall.results.exports import wall_dict
+from pywall.results.exports import seed_layout, wall_dict
 from tests.helpers import ROOT, vector_seed
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -48,7 +49,7 @@ def faces(root: ET.Element) -> set[str]:
 @pytest.mark.parametrize("players", [4, 3], ids=["4p", "3p"])
 def test_a_seed_wall_is_well_formed_with_every_tile_once(players: int) -> None:
     rnd = seed_round(players)
-    root = ET.fromstring(wall_svg(rnd, title="Round 1"))
+    root = ET.fromstring(wall_svg(drawing_from(rnd), title="Round 1"))
     assert root.tag == f"{SVG}svg" and int(root.get("width", 0)) > 0
     tiles = wall_tiles(root)
     assert len(tiles) == (136 if players == 4 else 108)
@@ -63,7 +64,7 @@ def test_a_seed_wall_is_well_formed_with_every_tile_once(players: int) -> None:
 
 def test_the_picture_follows_the_layout() -> None:
     rnd = seed_round()
-    root = ET.fromstring(wall_svg(rnd))
+    root = ET.fromstring(wall_svg(drawing_from(rnd)))
     y_of = {int(t.get("data-pos", -1)): float(t.get("y", 0)) for t in wall_tiles(root)}
     x_of = {int(t.get("data-pos", -1)): float(t.get("x", 0)) for t in wall_tiles(root)}
     layout = rnd["layout"]
@@ -84,13 +85,15 @@ def test_the_picture_follows_the_layout() -> None:
 def test_red_fives_have_their_own_face_unless_off() -> None:
     rnd = seed_round()
     assert any(t in (16, 52, 88) for t in rnd["wall"])
-    assert {"pw-0m", "pw-0p", "pw-0s"} & faces(ET.fromstring(wall_svg(rnd)))
-    assert not {"pw-0m", "pw-0p", "pw-0s"} & faces(ET.fromstring(wall_svg(rnd, red=False)))
+    assert {"pw-0m", "pw-0p", "pw-0s"} & faces(ET.fromstring(wall_svg(drawing_from(rnd))))
+    assert not {"pw-0m", "pw-0p", "pw-0s"} & faces(
+        ET.fromstring(wall_svg(drawing_from(rnd), red=False))
+    )
 
 
 def test_a_mismatch_is_outlined_with_the_logs_tile() -> None:
     rnd, names = log_round(bad=True)
-    root = ET.fromstring(wall_svg(rnd, names=names, title="x"))
+    root = ET.fromstring(wall_svg(drawing_from(rnd), names=names, title="x"))
     assert len(wall_tiles(root)) == 136
     bad = [e for e in rnd["events"] if not e[6]]
     assert len(bad) == 1
@@ -110,14 +113,16 @@ def test_a_mismatch_is_outlined_with_the_logs_tile() -> None:
     assert any(t.get("opacity") == ".45" for t in wall_tiles(root))
     good, _ = log_round(bad=False)
     assert not [
-        u for u in ET.fromstring(wall_svg(good)).iter(f"{SVG}use") if u.get("class") == "log-tile"
+        u
+        for u in ET.fromstring(wall_svg(drawing_from(good))).iter(f"{SVG}use")
+        if u.get("class") == "log-tile"
     ]
 
 
 def test_names_and_title_are_text_never_markup() -> None:
     rnd, names = log_round(bad=False)
     names = ["<script>x</script>\x01", *names[1:]]
-    out = wall_svg(rnd, names=names, title=HOSTILE, labels={"live": HOSTILE})
+    out = wall_svg(drawing_from(rnd), names=names, title=HOSTILE, labels={"live": HOSTILE})
     root = ET.fromstring(out)  # well-formed: the control character is replaced, not copied
     tags = {el.tag.removeprefix(SVG) for el in root.iter()}
     assert "script" not in tags and "<script>" not in out
@@ -130,11 +135,15 @@ def test_names_and_title_are_text_never_markup() -> None:
 
 def test_labels_replace_the_english_words() -> None:
     rnd = seed_round()
-    english = ["".join(el.itertext()) for el in ET.fromstring(wall_svg(rnd)).iter(f"{SVG}text")]
+    english = [
+        "".join(el.itertext())
+        for el in ET.fromstring(wall_svg(drawing_from(rnd))).iter(f"{SVG}text")
+    ]
     assert "East (dealer)" in english and LABELS["live"] in english
     ja = {"wind0": "東", "dealer": "親", "live": "山（ツモ順）"}
     texts = [
-        "".join(el.itertext()) for el in ET.fromstring(wall_svg(rnd, labels=ja)).iter(f"{SVG}text")
+        "".join(el.itertext())
+        for el in ET.fromstring(wall_svg(drawing_from(rnd), labels=ja)).iter(f"{SVG}text")
     ]
     assert "東 (親)" in texts and "山（ツモ順）" in texts
 
@@ -142,7 +151,7 @@ def test_labels_replace_the_english_words() -> None:
 def test_a_wall_without_a_layout_is_drawn_as_stored() -> None:
     """SEGA's wall (its place round the table is not published): 17 a row, in index order."""
     wall = seed_round()["wall"]
-    root = ET.fromstring(wall_svg({"wall": wall, "dice": [3, 4]}, red=False))
+    root = ET.fromstring(wall_svg(drawing_from({"wall": wall, "dice": [3, 4]}), red=False))
     tiles = wall_tiles(root)
     assert [int(t.get("data-tile", -1)) for t in tiles] == wall
     rows = [float(t.get("y", 0)) for t in tiles]
@@ -165,7 +174,7 @@ def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
     report = check_log(record.name, record.read_bytes(), detail=True).to_dict()
     rnd = report["rounds"][0]
     assert rnd["layout"]["scheme"] == "undealt" and len(rnd["wall"]) == 83
-    root = ET.fromstring(wall_svg(rnd, names=report["game"]["players"]))
+    root = ET.fromstring(wall_svg(drawing_from(rnd), names=report["game"]["players"]))
     assert sorted(int(t.get("data-pos", -1)) for t in wall_tiles(root)) == list(range(83))
     texts = ["".join(el.itertext()) for el in root.iter(f"{SVG}text")]
     assert LABELS["hands"] not in texts and LABELS["live"] in texts
@@ -181,13 +190,23 @@ def test_a_wall_that_holds_no_deal_has_no_hands() -> None:
         {"layout": {"live": [500]}},
         {"layout": {"deal": [[0]] * 5}},
         {"dice": [0, 7]},
+        {"dice": [3]},
+        {"dice": [1, 2, 3]},
         {"events": [[1, 2]]},
     ],
     ids=lambda c: json.dumps(c)[:40],
 )
 def test_a_malformed_round_is_a_pywall_error(change: dict[str, Any]) -> None:
     with pytest.raises(PywallError):
-        wall_svg({**seed_round(), **change})
+        wall_svg(drawing_from({**seed_round(), **change}))
+
+
+def test_one_die_is_said_in_words_not_an_internal_error() -> None:
+    reply = json.loads(api.handle("wall_svg", json.dumps({"round": {"wall": [1, 2], "dice": [3]}})))
+    assert reply["error"] == {
+        "code": "bad_value",
+        "message": "the round's dice must be two numbers 1-6",
+    }
 
 
 def test_the_api_draws_the_pages_round() -> None:
@@ -210,5 +229,54 @@ def test_the_api_draws_the_pages_round() -> None:
 def test_every_face_code_can_be_drawn() -> None:
     """A wall holding every kind, red fives on and off, defines every face once."""
     rnd = seed_round()
-    seen = faces(ET.fromstring(wall_svg(rnd))) | faces(ET.fromstring(wall_svg(rnd, red=False)))
+    seen = faces(ET.fromstring(wall_svg(drawing_from(rnd)))) | faces(
+        ET.fromstring(wall_svg(drawing_from(rnd), red=False))
+    )
     assert seen == {f"pw-{c}" for c in CODES}
+
+
+# --- the typed paths draw what the page's JSON draws -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        TAMPERED,
+        ROOT / "tests" / "data" / "tenhou" / "dnovikoff" / "sanma.xml",
+        ROOT
+        / "tests"
+        / "data"
+        / "majsoul"
+        / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json",
+        ROOT / "tests" / "data" / "riichicity" / "4ma_gin_han_sample.json",
+    ],
+    ids=["tenhou-tampered", "tenhou-3p", "majsoul-undealt", "riichicity"],
+)
+def test_a_reports_round_draws_as_its_json_does(path: Any) -> None:
+    """drawing_of_round reads the typed RoundReport; the page sends its JSON: one picture."""
+    report = check_log(path.name, path.read_bytes(), detail=True)
+    names = report.game.players if report.game else ()
+    for rnd in report.rounds:
+        typed = wall_svg(drawing_of_round(rnd), names, title=rnd.label)
+        assert typed == wall_svg(drawing_from(rnd.to_dict()), names, title=rnd.label)
+
+
+def test_a_round_reported_without_detail_has_no_wall_to_draw() -> None:
+    rnd = check_log(TAMPERED.name, TAMPERED.read_bytes()).rounds[0]
+    with pytest.raises(PywallError, match="the report carries no wall"):
+        drawing_of_round(rnd)
+
+
+@pytest.mark.parametrize("players", [4, 3], ids=["4p", "3p"])
+def test_a_seed_wall_draws_from_its_layout_as_its_json_does(players: int) -> None:
+    """The CLI's typed path (the wall, seed_layout) and the walls reply's JSON: one picture;
+    without a layout, the wall as stored (SEGA's)."""
+    seed = vector_seed()
+    era = tenhou.parse_seed(seed).era
+    for i, wall in enumerate(tenhou.walls(seed, 2, players)):
+        typed = drawing_of(wall.tiles, seed_layout(players, era), 0, wall.dice)
+        assert wall_svg(typed) == wall_svg(drawing_from(wall_dict(i, wall, players, era)))
+        stored = {"wall": list(wall.tiles), "dice": list(wall.dice or ())}
+        assert wall_svg(drawing_of(wall.tiles, None, dice=wall.dice)) == wall_svg(
+            drawing_from(stored)
+        )

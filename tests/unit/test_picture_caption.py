@@ -13,6 +13,7 @@ from typing import Any
 
 from pywall.checks import tenhou
 from pywall.page import api
+from pywall.page.picture_round import drawing_from
 from pywall.pictures.picture import wall_svg
 from pywall.results.exports import wall_dict
 from tests.helpers import ROOT, vector_seed
@@ -44,7 +45,7 @@ def test_a_caption_names_the_game_date_round_and_seed() -> None:
         "round": "East 2, 1 honba",
         "seed": seed,
     }
-    svg = wall_svg(seed_round(seed), title="t", caption=caption)
+    svg = wall_svg(drawing_from(seed_round(seed)), title="t", caption=caption)
     lines = captions(svg)
     assert (
         lines[0]
@@ -64,7 +65,7 @@ def test_a_records_digest_and_the_readers_words() -> None:
     seed = vector_seed()
     labels = {"game": "対局", "round": "局", "digest": "牌山ハッシュ"}
     svg = wall_svg(
-        seed_round(seed),
+        drawing_from(seed_round(seed)),
         labels=labels,
         caption={"game": "abc", "round": "東1局", "digest": "md5 0123456789abcdef"},
     )
@@ -72,12 +73,14 @@ def test_a_records_digest_and_the_readers_words() -> None:
 
 
 def test_no_caption_no_lines() -> None:
-    svg = wall_svg(seed_round(vector_seed()))
+    svg = wall_svg(drawing_from(seed_round(vector_seed())))
     assert captions(svg) == [] and ET.fromstring(svg).find(f"{SVG}desc") is None
 
 
 def test_a_hostile_caption_is_text() -> None:
-    svg = wall_svg(seed_round(vector_seed()), caption={"game": HOSTILE, "seed": HOSTILE})
+    svg = wall_svg(
+        drawing_from(seed_round(vector_seed())), caption={"game": HOSTILE, "seed": HOSTILE}
+    )
     root = ET.fromstring(svg)  # well-formed, or this raises
     assert not [el for el in root.iter() if el.tag.endswith("script")]
     assert captions(svg)[0] == f"Game {HOSTILE}" and HOSTILE in desc(svg)

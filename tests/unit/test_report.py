@@ -11,7 +11,7 @@ from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_com
 from pywall.page import api
 from pywall.results.audit_records import read_problem_context as problem_context
 from pywall.results.check import check_log
-from pywall.results.exports import compact_row, csv_cell, csv_text
+from pywall.results.exports import CSV_COLUMNS, compact_row, csv_cell, csv_text
 from pywall.results.report import EVENT_FIELDS, FileReport, RoundReport
 from tests.helpers import TENHOU, vector_seed
 
@@ -146,6 +146,16 @@ def test_csv_export() -> None:
     assert lines[2].startswith("b.xml,error,0,0,1,not a Tenhou mjlog")
 
 
+def test_csv_of_typed_cells_is_the_csv_of_their_reports() -> None:
+    """The exporter takes reports or a game's cells in CSV_COLUMNS (the page's compact rows,
+    read into cells by its api): one CSV either way."""
+    reports = [check_log("a.xml", LOG.read_bytes()), check_log("=b.xml", b"junk")]
+    rows = [compact_row(i, r) for i, r in enumerate(reports)]
+    assert csv_text([tuple(row[c] for c in CSV_COLUMNS) for row in rows]) == csv_text(reports)
+    page = json.loads(api.handle("csv", json.dumps({"rows": rows})))["csv"]
+    assert page == csv_text(reports) and "'=b.xml,error" in page
+
+
 def test_api_walls_json_and_errors() -> None:
     doc = json.loads(
         api.handle("walls", json.dumps({"seed": vector_seed(), "rounds": 2, "players": 4}))
@@ -248,7 +258,8 @@ def test_a_csv_cell_with_a_line_break_stays_in_its_row() -> None:
     import io
 
     rows = [{"path": "a\rb.xml", "status": "error"}, {"path": "c\nd.xml", "status": "verified"}]
-    got = list(csv.reader(io.StringIO(csv_text(rows), newline="")))
+    text = json.loads(api.handle("csv", json.dumps({"rows": rows})))["csv"]
+    got = list(csv.reader(io.StringIO(text, newline="")))
     assert [r[0] for r in got] == ["path", "a\rb.xml", "c\nd.xml"]
 
 
