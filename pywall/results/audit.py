@@ -15,12 +15,12 @@ dealt. Hands of each size and player count are tested separately, then combined
 up). Only verified games count, each once: picking which games to count is
 itself a bias.
 
-This module is the only audit. It reads what a verified game's report carries
-(each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
+This module is the only audit. It counts what a verified game's record carries
+(``audit_records.GameRecord``: each round's starting hands: seat, size, shanten, dora), so the CLI, a batch
 in the page and an archive in the page feed the same ``AuditTally``; tallies of parts
 of a run merge by addition (which cannot see a game that is in two parts: the
-page's workers therefore send ``audit_input`` records of an archive's games, to be
-tallied in the archive's order).
+page's workers therefore send the ``GameRecord`` of each of an archive's games, as
+JSON, to be tallied in the archive's order).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from pywall.analysis.stats import (
 from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
 from pywall.core.tiles import dora_kind
-from pywall.results.audit_records import GameRecord, Why, checked_counts, read_record
+from pywall.results.audit_records import GameRecord, Why, checked_counts
 
 OVERALL = "all players"
 ANONYMOUS = frozenset({"", "NoName"})
@@ -475,11 +475,6 @@ class AuditTally:
     @property
     def hands(self) -> int:
         return self.overall.hands
-
-    def add_report(self, report: Mapping[str, Any]) -> None:
-        """One game's report as JSON (``FileReport.to_dict()`` with ``starting`` hands, or
-        its ``audit_input``): read and checked (``read_record``) before anything is counted."""
-        self.add(read_record(report))
 
     def add(self, record: GameRecord) -> None:
         """One game's audit record: counted once, if it can be (else an exclusion)."""
