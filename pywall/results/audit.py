@@ -53,6 +53,7 @@ from pywall.analysis.stats import (
 )
 from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
+from pywall.core.json_value import JsonObject
 from pywall.core.tiles import dora_kind
 from pywall.results.audit_records import GameRecord, Why, checked_counts
 
@@ -445,7 +446,7 @@ class Exclusion:
     kind: str  # unreadable | error | mismatch | duplicate | no_hands
     reason: str
     reason_code: str = ""
-    reason_data: Mapping[str, Any] = field(default_factory=dict)
+    reason_data: JsonObject = field(default_factory=dict)
 
 
 def platform_label(platform: str, players: int) -> str:

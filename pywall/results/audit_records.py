@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
 from pywall.core.errors import ValueInputError
+from pywall.core.json_value import JsonObject
 from pywall.results.exports import problem_context
 from pywall.results.report import FileReport
 
@@ -52,7 +53,7 @@ def checked_row(value: Any, players: int, where: str) -> Row:
 
 #: Why a game cannot count: (kind, reason in English, reason code, data for the reason's
 #: words); see ``audit.Exclusion``.
-Why = tuple[str, str, str, Mapping[str, Any]]
+Why = tuple[str, str, str, JsonObject]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +151,7 @@ def _problem(report: FileReport) -> Why:
     return unverified(report.status, first.message if first else None, context)
 
 
-def unverified(status: object, message: object, context: Mapping[str, Any]) -> Why:
+def unverified(status: object, message: object, context: JsonObject) -> Why:
     """Why a game that did not verify cannot count: its status and its first error."""
     kind = str(status) if status in ("mismatch", "error") else "unreadable"
     return kind, f"{kind}: {message}" if message else kind, kind, context
