@@ -149,7 +149,8 @@ class Api:
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
         from pywall.page.audit_reports import read_record
-        from pywall.results.audit import AuditTally, audit_dict
+        from pywall.results.audit import audit_dict
+        from pywall.results.audit_tally import AuditTally
 
         tally = AuditTally()
         for report in arg(payload, "reports", list, []):
@@ -166,7 +167,7 @@ class Api:
         return audit_dict(tally)
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        from pywall.results.audit import AuditTally
+        from pywall.results.audit_tally import AuditTally
 
         name = arg(payload, "run", str)
         run, shared = self.runs.get(name), self.tallies.get(name)
@@ -255,6 +256,7 @@ HANDLERS: dict[str, Handler] = {
 LAZY_MODULES = (
     "pywall.page.tool_api",
     "pywall.results.audit",
+    "pywall.results.audit_tally",
     "pywall.page.runs",
     "pywall.page.audit_reports",
     "pywall.inputs.zips",

@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
-from pywall.results.audit import AuditTally
 from pywall.results.audit_records import GameRecord
+from pywall.results.audit_tally import AuditTally
 from pywall.results.check import GameCheck, check_entry
 from pywall.results.exports import compact_row
 

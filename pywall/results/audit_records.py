@@ -52,7 +52,7 @@ def checked_row(value: Any, players: int, where: str) -> Row:
 
 
 #: Why a game cannot count: (kind, reason in English, reason code, data for the reason's
-#: words); see ``audit.Exclusion``.
+#: words); see ``audit_tally.Exclusion``.
 Why = tuple[str, str, str, JsonObject]
 
 

@@ -14,8 +14,9 @@ from pywall.checks import tenhou
 from pywall.core.errors import ValueInputError
 from pywall.core.layout import WallScheme, layout_for
 from pywall.core.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
-from pywall.results.audit import OVERALL, AuditTally, StartingHand, audit_hands, audit_result
+from pywall.results.audit import OVERALL, audit_hands, audit_result
 from pywall.results.audit_records import GameRecord, record_of
+from pywall.results.audit_tally import AuditTally, StartingHand
 from pywall.results.check import check_log
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")

@@ -12,8 +12,9 @@ from pywall.analysis.draws import Sums
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
 from pywall.page.audit_reports import read_record
-from pywall.results.audit import AuditTally, audit_result
+from pywall.results.audit import audit_result
 from pywall.results.audit_records import GameRecord
+from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_data, check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 

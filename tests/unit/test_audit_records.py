@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from pywall.page.audit_reports import read_record
-from pywall.results.audit import AuditTally
 from pywall.results.audit_records import GameRecord, record_of
+from pywall.results.audit_tally import AuditTally
 from pywall.results.check import report_for_entry
 from pywall.results.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text
