@@ -25,8 +25,8 @@ from pywall.results.audit_records import (
     Row,
     Why,
     carried,
+    checked_draws,
     checked_row,
-    game_draws,
     unverified,
     whole,
 )
@@ -48,8 +48,8 @@ def read_record(report: Mapping[str, Any]) -> GameRecord:
         players,
         tuple(names),
         tuple(rows),
-        game_draws(report, path, players),
-        carried(report, "walls", GameWalls.from_dict, path),
+        checked_draws(report.get("draws"), path, players),
+        carried(report.get("walls"), "walls", GameWalls.from_dict, path),
     )
 
 

@@ -115,8 +115,8 @@ class GameRecord:
             players,
             tuple(str(n) for n in names or ()),
             rows,
-            game_draws(d, where, players),
-            carried(d, "walls", GameWalls.from_dict, where),
+            checked_draws(d.get("draws"), where, players),
+            carried(d.get("walls"), "walls", GameWalls.from_dict, where),
         )
 
 
@@ -171,23 +171,22 @@ def _read_problem(value: Any, path: str) -> Why:
     return kind, reason, code, data
 
 
-def game_draws(d: Mapping[str, Any], path: str, players: int) -> GameDraws | None:
+def checked_draws(value: Any, path: str, players: int) -> GameDraws | None:
     """A game's draw sums (``GameDraws`` as JSON carries them), read before anything is
     counted; ``None`` when it carries none."""
-    draws = carried(d, "draws", GameDraws.from_dict, path)
+    draws = carried(value, "draws", GameDraws.from_dict, path)
     if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
         raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
     return draws
 
 
-def carried(d: Mapping[str, Any], key: str, read: Callable[[Any], _T], path: str) -> _T | None:
-    """JSON's ``key`` read back as its type; a ``ValueInputError`` naming what is wrong for
-    anything else; ``None`` when it carries none."""
-    found = d.get(key)
-    if not found:
+def carried(value: Any, key: str, read: Callable[[Any], _T], path: str) -> _T | None:
+    """A game's ``key`` as JSON carries it, read back as its type; a ``ValueInputError``
+    naming what is wrong for anything else; ``None`` when it carries none."""
+    if not value:
         return None
     try:
-        return read(found)
+        return read(value)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ValueInputError(f"{path}: not a game's {key} ({type(exc).__name__})") from None
 
