@@ -12,8 +12,9 @@ take an ``Opener`` from the driver (web/worker_py.py).
 Archive runs: ``archive_open`` answers the archive's survey (game count, seek marks);
 the page hands that survey to every other worker that opens the same file, and asks
 each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
-records back (``records``: ``GameRecord.to_dict``), and the page gives them to one worker's ``tally_add`` in
-the archive's order; ``audit`` with ``runs`` counts those tallies.
+records back (``records``: ``GameRecord.to_dict``), and the page gives them to one
+worker's ``tally_add`` in the archive's order; ``audit`` with ``runs`` counts those
+tallies, and reads the page's own reports (``reports``) with ``page.audit_reports``.
 
 The page is ready once this module is imported, so it loads only what checking a
 record needs: the tools' handlers (``pywall.page.tool_api``), the audit, the archive runs
