@@ -88,11 +88,14 @@ class GameRecord:
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
         """A record's JSON read back, checked: ``ValueInputError`` naming the game's path
-        and what is wrong. A record that names no problem but has no starting hands or no
+        and what is wrong. An object without ``problem`` is no record: it counts as an
+        unreadable game; one whose problem is null but that has no starting hands or no
         fingerprint cannot count, as the report it came from could not."""
         path = str(d.get("path", "?"))
         where = path[:200]
-        if d.get("problem") is not None:
+        if "problem" not in d:  # no record's JSON (the page sent something else): unreadable
+            return cls(path, unverified(None, None, {}))
+        if d["problem"] is not None:
             return cls(path, _read_problem(d["problem"], where))
         players, platform, names = d.get("players", 4), d.get("platform", "tenhou"), d.get("names")
         if not whole(players) or players not in PLAYERS:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pywall.page.audit_reports import read_record
-from pywall.results.audit_records import GameRecord, record_of
+from pywall.results.audit_records import GameRecord, Why, record_of
 from pywall.results.audit_tally import AuditTally
 from pywall.results.check import report_for_entry
 from pywall.results.report import FileReport
@@ -64,6 +64,14 @@ def test_a_whole_corpus_tallies_the_same_either_way() -> None:
         read.add(read_record(json.loads(json.dumps(found.to_dict()))))
     assert typed.games > 40 and typed.draws > 10_000
     assert typed.to_dict() == read.to_dict()
+
+
+def test_an_object_that_is_no_record_counts_as_an_unreadable_game() -> None:
+    """What the page hands back that is no record (``{}``) is left out as unreadable, as
+    it was when the page sent reports' JSON."""
+    unreadable: Why = ("unreadable", "unreadable", "unreadable", {})
+    assert GameRecord.from_dict({}) == GameRecord("?", unreadable)
+    assert GameRecord.from_dict({"path": "a.xml", "status": "verified"}).problem == unreadable
 
 
 @pytest.mark.parametrize(
