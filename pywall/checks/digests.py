@@ -27,6 +27,7 @@ from typing import Any
 
 from pywall.core.errors import ValueInputError
 from pywall.core.findings import Finding, Severity
+from pywall.core.json_value import JsonObject
 from pywall.core.model import HashClaim
 
 #: The one severity of each code this module says (docs/platforms.md says why): a digest
@@ -176,7 +177,7 @@ def check_digests(
         it = "it cannot" if len(unchecked) == 1 else "they cannot"
         out.append(_finding("salt_missing", index,
                             f"{where}: the record states {' and '.join(unchecked)} but no salt, "
-                            f"so {it} be checked", {"names": unchecked}))  # fmt: skip
+                            f"so {it} be checked", {"names": list(unchecked)}))  # fmt: skip
     if not any(r.covers != "salt" for r in results):
         out.append(_finding("no_hash", index,
                             f"{where}: the record states no digest of this wall: nothing shows "
@@ -196,7 +197,7 @@ def _wall_computed(results: Iterable[DigestResult]) -> bool:
     return any(r.covers != "salt" and r.computed is not None for r in results)
 
 
-def _finding(code: str, index: int, message: str, data: Mapping[str, Any] | None = None) -> Finding:
+def _finding(code: str, index: int, message: str, data: JsonObject | None = None) -> Finding:
     return Finding(code, SEVERITY[code], index, message, dict(data or {}))
 
 

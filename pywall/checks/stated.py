@@ -66,7 +66,7 @@ def composition_findings(rnd: Round, layout: Layout) -> list[Finding]:
                 rnd.index,
                 f"{rnd.label}: the {'wall' if layout.holds_deal else 'hands and wall'} "
                 f"are not a {layout.players}-player tile set ({listed})",
-                {"counts": wrong},
+                {"counts": dict(wrong)},
             )
         )
     return out

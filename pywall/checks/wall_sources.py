@@ -34,6 +34,7 @@ from pywall.checks.tenhou import (
 )
 from pywall.core.errors import SeedError
 from pywall.core.findings import Finding, Severity
+from pywall.core.json_value import JsonObject
 from pywall.core.layout import Layout, WallScheme, layout_for
 from pywall.core.model import Game, Platform, Round
 
@@ -242,5 +243,5 @@ def legacy_finding(seed: Seed, players: int) -> Finding:
         )
     else:
         tail = f"verified best-effort (no real {players}-player log of it has been checked)"
-    data = {"era": seed.era.value, "seen": list(seen), "unseen": list(unseen)}
+    data: JsonObject = {"era": seed.era.value, "seen": list(seen), "unseen": list(unseen)}
     return Finding("legacy_seed", Severity.INFO, None, f"{head}: {tail}", data)

@@ -26,12 +26,11 @@ from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
-    KIND_TEXT,
-    AuditTally,
     GroupAudit,
     audit_result,
 )
 from pywall.results.audit_records import GameRecord
+from pywall.results.audit_tally import KIND_TEXT, AuditTally
 from pywall.results.check import check_entry
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}

@@ -15,6 +15,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from pywall.core.json_value import JsonObject
 from pywall.core.limits import MAX_FINDINGS
 
 
@@ -139,7 +140,7 @@ class Finding:
     severity: Severity
     round: int | None
     message: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: JsonObject = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {

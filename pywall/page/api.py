@@ -12,8 +12,9 @@ take an ``Opener`` from the driver (web/worker_py.py).
 Archive runs: ``archive_open`` answers the archive's survey (game count, seek marks);
 the page hands that survey to every other worker that opens the same file, and asks
 each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
-records back (``records``), and the page gives them to one worker's ``tally_add`` in
-the archive's order; ``audit`` with ``runs`` counts those tallies.
+records back (``records``: ``GameRecord.to_dict``), and the page gives them to one
+worker's ``tally_add`` in the archive's order; ``audit`` with ``runs`` counts those
+tallies, and reads the page's own reports (``reports``) with ``page.audit_reports``.
 
 The page is ready once this module is imported, so it loads only what checking a
 record needs: the tools' handlers (``pywall.page.tool_api``), the audit, the archive runs
@@ -138,18 +139,19 @@ class Api:
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
         from pywall.page.runs import SharedRunTally
-        from pywall.results.audit_records import read_record
+        from pywall.results.audit_records import GameRecord
 
         run = arg(payload, "run", str)
         tally = self.tallies.setdefault(run, SharedRunTally())
         records = arg(payload, "records", list)
-        read = (read_record(r if isinstance(r, dict) else {}) for r in records)
+        read = (GameRecord.from_dict(r if isinstance(r, dict) else {}) for r in records)
         return {"added": tally.add(bounded(payload, "start", 0, 10**9), read)}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
-        from pywall.results.audit import AuditTally, audit_dict
-        from pywall.results.audit_records import read_record
+        from pywall.page.audit_reports import read_record
+        from pywall.results.audit import audit_dict
+        from pywall.results.audit_tally import AuditTally
 
         tally = AuditTally()
         for report in arg(payload, "reports", list, []):
@@ -166,7 +168,7 @@ class Api:
         return audit_dict(tally)
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        from pywall.results.audit import AuditTally
+        from pywall.results.audit_tally import AuditTally
 
         name = arg(payload, "run", str)
         run, shared = self.runs.get(name), self.tallies.get(name)
@@ -257,7 +259,9 @@ HANDLERS: dict[str, Handler] = {
 LAZY_MODULES = (
     "pywall.page.tool_api",
     "pywall.results.audit",
+    "pywall.results.audit_tally",
     "pywall.page.runs",
+    "pywall.page.audit_reports",
     "pywall.inputs.zips",
     "pywall.page.picture_round",
     "pywall.pictures.picture",

@@ -10,7 +10,7 @@ Several workers may share one archive, each checking the chunks the page hands i
 (``next_chunk(limit, start)``: from game ``start`` on). The audit must count a game
 that appears twice only once, the first time in the archive's order, which no worker
 can know of its own chunks alone: so a shared run gives, with its rows, each game's
-``audit_input`` as ``records``, and the page adds them to one tally in the archive's
+audit record (``GameRecord.to_dict``) as ``records``, and the page adds them to one tally in the archive's
 order (``SharedRunTally``). A run of its own tallies its games as it goes.
 """
 
@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
-from pywall.results.audit import AuditTally
-from pywall.results.audit_records import GameRecord, audit_input
+from pywall.results.audit_records import GameRecord
+from pywall.results.audit_tally import AuditTally
 from pywall.results.check import GameCheck, check_entry
 from pywall.results.exports import compact_row
 
@@ -82,7 +82,7 @@ class ArchiveRun:
             checked, detailed = self._check(name, content)
             report = checked.report
             if self.records:  # JSON for the page, which tallies a shared run's games in order
-                records.append(audit_input(report.to_dict()))
+                records.append(checked.record.to_dict())
             else:
                 self.tally.add(checked.record)
             if detailed:
@@ -114,7 +114,7 @@ class SharedRunTally:
 
     def add(self, start: int, records: Iterable[GameRecord]) -> int:
         """Records of the games from ``start`` on; they must follow the ones added before.
-        (The page's JSON is read into records by the API, ``audit_records.read_record``.)"""
+        (The page's JSON is read into records by the API, ``GameRecord.from_dict``.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
         count = 0

@@ -15,49 +15,38 @@ dealt. Hands of each size and player count are tested separately, then combined
 up). Only verified games count, each once: picking which games to count is
 itself a bias.
 
-This module is the only audit. It reads what a verified game's report carries
-(each round's ``starting`` hands: seat, size, shanten, dora), so the CLI, a batch
-in the page and an archive in the page feed the same ``AuditTally``; tallies of parts
-of a run merge by addition (which cannot see a game that is in two parts: the
-page's workers therefore send ``audit_input`` records of an archive's games, to be
-tallied in the archive's order).
+This module is the only audit: it computes every test from a tally of the hands
+(``pywall.results.audit_tally``: what the CLI, a batch in the page and an archive in
+the page feed alike), and the tests' verdicts and JSON.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pywall.analysis.audit_draws import (
-    NO_DRAWS,
     DrawAudit,
-    DrawSums,
     WallAudit,
     draw_audit,
     draw_verdict,
     wall_audit,
 )
-from pywall.analysis.draws import GameDraws, Sums
-from pywall.analysis.shanten import shanten
 from pywall.analysis.shanten_distribution import distribution
 from pywall.analysis.stats import (
     ChiSquare,
     ZScore,
     chi2_sf,
     chi_square,
-    hypergeometric_moments,
     moments,
     z_score,
 )
-from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
-from pywall.core.tiles import dora_kind
-from pywall.results.audit_records import GameRecord, Why, checked_counts, read_record
+from pywall.results.audit_tally import AuditTally, GroupTally, StartingHand, tally_of
 
 OVERALL = "all players"
-ANONYMOUS = frozenset({"", "NoName"})
 
 EXPLANATION = (
     "What this can show: over many verified games, starting hands that are better (or "
@@ -89,126 +78,6 @@ DRAWS_EXPLANATION = (
     "A small p-value means results this far from fair would be rare; one among many "
     "players and tests is expected by chance. docs/audit.md explains the tests."
 )
-
-
-@dataclass(frozen=True, slots=True)
-class StartingHand:
-    """One player's starting hand: 13 tiles, or 14 for the dealer (with the first draw).
-
-    ``dora`` is the number of its tiles of the dora kind; by default the hand is a
-    sample of the 135 tiles other than the indicator (``pool``), among which the dora
-    kind has 4 copies (``dora_tiles``).
-    """
-
-    player: str
-    dealer: bool
-    counts: tuple[int, ...]
-    dora: int = 0
-    dora_tiles: int = 4
-    pool: int = 135
-    players: int = 4
-
-    def __post_init__(self) -> None:
-        tiles = sum(self.counts)
-        if len(self.counts) != 34 or tiles != (14 if self.dealer else 13):
-            raise ValueInputError(
-                f"{self.player}: a {'dealer' if self.dealer else 'non-dealer'} starting hand "
-                f"has {14 if self.dealer else 13} tiles, got {tiles} in {len(self.counts)} kinds"
-            )
-        if not 0 <= self.dora <= min(tiles, self.dora_tiles):
-            raise ValueInputError(f"{self.player}: {self.dora} dora in a hand is impossible")
-
-    @classmethod
-    def from_tiles(
-        cls, player: str, dealer: bool, tiles: Sequence[int], indicator: int | None = None
-    ) -> StartingHand:
-        """From tile ids (0-135); ``indicator`` is the dora indicator's tile id."""
-        if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
-            raise ValueInputError(f"{player}: tile ids must be distinct numbers 0-135")
-        counts = [0] * 34
-        for tile in tiles:
-            counts[tile // 4] += 1
-        if indicator is None:
-            return cls(player, dealer, tuple(counts))
-        return cls(player, dealer, tuple(counts), counts[dora_kind(indicator // 4)])
-
-    @property
-    def tiles(self) -> int:
-        return 14 if self.dealer else 13
-
-    @property
-    def shanten(self) -> int:
-        return shanten(list(self.counts))
-
-
-# --- what the audit keeps: counts per group, which merge by addition ---------------
-
-#: A hand class: (player count, tiles in the hand); each has its own exact distribution.
-HandClass = tuple[int, int]
-
-
-@dataclass(slots=True)
-class GroupTally:
-    """One group's hands: shanten counts per hand class and the dora dealt."""
-
-    shanten: dict[HandClass, dict[int, int]] = field(default_factory=dict)
-    dora: int = 0
-    dora_mean: float = 0.0
-    dora_var: float = 0.0
-    draws: DrawSums = NO_DRAWS  # the draw tests' sums (pywall.analysis.draws.TESTS order)
-
-    @property
-    def hands(self) -> int:
-        return sum(sum(c.values()) for c in self.shanten.values())
-
-    def add(
-        self,
-        players: int,
-        tiles: int,
-        shanten_value: int,
-        dora: int,
-        pool: int,
-        dora_tiles: int = 4,
-    ) -> None:
-        counts = self.shanten.setdefault((players, tiles), {})
-        counts[shanten_value] = counts.get(shanten_value, 0) + 1
-        mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
-        self.dora += dora
-        self.dora_mean += mean
-        self.dora_var += var
-
-    def merge(self, other: GroupTally) -> None:
-        for key, counts in other.shanten.items():
-            mine = self.shanten.setdefault(key, {})
-            for value, n in counts.items():
-                mine[value] = mine.get(value, 0) + n
-        self.dora += other.dora
-        self.dora_mean += other.dora_mean
-        self.dora_var += other.dora_var
-        self.add_draws(other.draws)
-
-    def add_draws(self, sums: DrawSums) -> None:
-        a, b, c = self.draws
-        self.draws = (a + sums[0], b + sums[1], c + sums[2])
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "shanten": [
-                [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
-            ],
-            "dora": [self.dora, self.dora_mean, self.dora_var],
-            "draws": [s.to_list() for s in self.draws],
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
-        try:
-            shanten_counts = checked_counts(d["shanten"])
-            dora, mean, var = d["dora"]
-            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
-            return cls(shanten_counts, int(dora), float(mean), float(var), (a, b, c))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,13 +205,6 @@ def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> Gro
     )
 
 
-def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
-    tally = GroupTally()
-    for h in hands:
-        tally.add(h.players, h.tiles, h.shanten, h.dora, h.pool, h.dora_tiles)
-    return tally
-
-
 def audit_group(label: str, hands: Sequence[StartingHand], min_expected: float = 5.0) -> GroupAudit:
     """Every test for one group of hands (at least one)."""
     if not hands:
@@ -421,31 +283,9 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
     )
 
 
-# --- games in: what a verified game's report carries -------------------------------
+# --- a tally's tests --------------------------------------------------------------
 
 ALPHA = 0.001
-KIND_TEXT = {
-    "unreadable": "unreadable",
-    "error": "could not be verified",
-    "mismatch": "mismatch",
-    "duplicate": "repeated game",
-    "no_hands": "no starting hands in the report",
-}
-
-
-@dataclass(frozen=True, slots=True)
-class Exclusion:
-    """A game left out of the audit, and why: ``reason`` in English, ``reason_code`` and
-    ``reason_data`` for words in another language (the page): the codes are the kinds,
-    with ``no_hands`` split into ``no_starting_hands`` and ``no_fingerprint``; the data is
-    the first error's ``exports.problem_context`` (unreadable, error, mismatch; ``{}`` when
-    the report has none) or ``{"same_as": path}`` (duplicate)."""
-
-    path: str
-    kind: str  # unreadable | error | mismatch | duplicate | no_hands
-    reason: str
-    reason_code: str = ""
-    reason_data: Mapping[str, Any] = field(default_factory=dict)
 
 
 def platform_label(platform: str, players: int) -> str:
@@ -453,170 +293,6 @@ def platform_label(platform: str, players: int) -> str:
         platform, platform
     )
     return f"{name}, {players}-player"
-
-
-@dataclass(slots=True)
-class AuditTally:
-    """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
-
-    overall: GroupTally = field(default_factory=GroupTally)
-    platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
-    players: dict[str, GroupTally] = field(default_factory=dict)
-    games: int = 0
-    anonymous_hands: int = 0
-    excluded: list[Exclusion] = field(default_factory=list)
-    seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
-    seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
-    walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
-    anonymous_draws: int = 0
-    #: each named player's effective draws game by game, in the order added: (O - E, V)
-    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
-
-    @property
-    def hands(self) -> int:
-        return self.overall.hands
-
-    def add_report(self, report: Mapping[str, Any]) -> None:
-        """One game's report as JSON (``FileReport.to_dict()`` with ``starting`` hands, or
-        its ``audit_input``): read and checked (``read_record``) before anything is counted."""
-        self.add(read_record(report))
-
-    def add(self, record: GameRecord) -> None:
-        """One game's audit record: counted once, if it can be (else an exclusion)."""
-        if record.problem is None and record.fingerprint in self.seen:
-            first = self.seen[record.fingerprint]
-            problem: Why | None = (
-                "duplicate",
-                f"the same game as {first}",
-                "duplicate",
-                {"same_as": first},
-            )
-        else:
-            problem = record.problem
-        if problem is not None:
-            self.excluded.append(Exclusion(record.path, *problem))
-            return
-        players, names = record.players, record.names
-        self.seen[record.fingerprint] = record.path
-        self.games += 1
-        platform = f"{record.platform}:{players}"  # a platforms key
-        pool = (108 if players == 3 else 136) - 1
-        for seat, tiles, value, dora in record.starting:
-            for group in (
-                self.overall,
-                self.platforms.setdefault(platform, GroupTally()),
-                *self._seat_groups(seat, tiles == 14),
-            ):
-                group.add(players, tiles, value, dora, pool)
-            name = names[seat] if seat < len(names) else ""
-            if name in ANONYMOUS:
-                self.anonymous_hands += 1
-            else:
-                self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
-        if record.draws is not None:
-            self._add_draws(record.draws, platform, names)
-        if record.walls is not None:
-            self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
-
-    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
-        role = "dealer" if dealer else "non-dealer"
-        return (
-            self.seats.setdefault(role, GroupTally()),
-            self.seats.setdefault(f"seat {seat + 1}", GroupTally()),
-        )
-
-    def _add_draws(self, draws: GameDraws, platform: str, names: Sequence[Any]) -> None:
-        """A verified game's draw sums."""
-        by_game: dict[str, tuple[float, float]] = {}
-        for s in draws.seats:
-            sums = s.sums()
-            for group in (
-                self.overall,
-                self.platforms[platform],
-                *self._seat_groups(s.seat, s.dealer),
-            ):
-                group.add_draws(sums)
-            name = str(names[s.seat]) if s.seat < len(names) else ""
-            if name in ANONYMOUS:
-                self.anonymous_draws += s.effective.n
-            else:
-                self.players.setdefault(name, GroupTally()).add_draws(sums)
-                o, v = by_game.get(name, (0.0, 0.0))
-                by_game[name] = (
-                    o + s.effective.observed - s.effective.expected,
-                    v + s.effective.variance,
-                )
-        for name, point in by_game.items():
-            self.series.setdefault(name, []).append(point)
-
-    @property
-    def draws(self) -> int:
-        return self.overall.draws[0].n
-
-    def merge(self, other: AuditTally) -> None:
-        """Add another part of the same audit (another worker's share of a run)."""
-        self.overall.merge(other.overall)
-        for mine, theirs in ((self.platforms, other.platforms), (self.players, other.players)):
-            for key, group in theirs.items():
-                mine.setdefault(key, GroupTally()).merge(group)
-        self.games += other.games
-        self.anonymous_hands += other.anonymous_hands
-        self.excluded += other.excluded
-        self.seen.update(other.seen)
-        for key, group in other.seats.items():
-            self.seats.setdefault(key, GroupTally()).merge(group)
-        for key, walls in other.walls.items():
-            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
-        self.anonymous_draws += other.anonymous_draws
-        for name, points in other.series.items():
-            self.series.setdefault(name, []).extend(points)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "overall": self.overall.to_dict(),
-            "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
-            "players": {k: g.to_dict() for k, g in self.players.items()},
-            "games": self.games,
-            "anonymous_hands": self.anonymous_hands,
-            "excluded": [
-                [e.path, e.kind, e.reason, e.reason_code, dict(e.reason_data)]
-                for e in self.excluded
-            ],
-            "seen": self.seen,
-            "seats": {k: g.to_dict() for k, g in self.seats.items()},
-            "walls": {k: w.to_dict() for k, w in self.walls.items()},
-            "anonymous_draws": self.anonymous_draws,
-            "series": {k: [list(p) for p in v] for k, v in self.series.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> AuditTally:
-        try:
-            return cls(
-                GroupTally.from_dict(d["overall"]),
-                {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
-                {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
-                int(d["games"]),
-                int(d["anonymous_hands"]),
-                [_exclusion_from(e) for e in d["excluded"]],
-                {str(k): str(v) for k, v in d["seen"].items()},
-                {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
-                {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
-                int(d.get("anonymous_draws", 0)),
-                {
-                    str(k): [(float(o), float(v)) for o, v in points]
-                    for k, points in d.get("series", {}).items()
-                },
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
-
-
-def _exclusion_from(e: Sequence[Any]) -> Exclusion:
-    """An exclusion as ``AuditTally.to_dict`` lists it (tallies before reason codes: 3 items)."""
-    path, kind, reason = e[:3]
-    code, data = (e[3], e[4]) if len(e) >= 5 else ("", {})
-    return Exclusion(str(path), str(kind), str(reason), str(code), dict(data))
 
 
 def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:

@@ -1,24 +1,24 @@
 """What the audit reads of one game: ``GameRecord``, typed.
 
-Where the game was checked in this process (the CLI's audit, an archive run) the record
-is made from the typed report (``record_of``). The page instead carries reports' JSON
-(``audit_input``, a fraction of the report) and hands it back (``api``'s ``audit`` and
-``tally_add``): ``read_record`` reads that JSON back into a ``GameRecord``, checking it
-first, so a record of the wrong shape is a ``ValueInputError`` that says what is wrong,
-never a Python error half-way through a count. Both give the same record of the same
-report (a test holds them equal on every fixture).
+The record is made once per game from its typed report (``record_of``, by
+``check.check_data``: ``GameCheck.record``); the CLI's audit and an archive run tally it
+as it is. The page's workers send it as JSON (``GameRecord.to_dict``, an archive run's
+``records``) and hand it back to ``api.tally_add``: ``GameRecord.from_dict`` reads it
+back, checking it first, so a record of the wrong shape is a ``ValueInputError`` that
+says what is wrong, never a Python error half-way through a count. (The page's logs
+carry whole reports: ``pywall.page.audit_reports`` reads those at the edge.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
 from pywall.core.errors import ValueInputError
-from pywall.core.findings import info as code_info
+from pywall.core.json_value import JsonObject
 from pywall.results.exports import problem_context
 from pywall.results.report import FileReport
 
@@ -29,14 +29,18 @@ Row = tuple[int, int, int, int]
 SHANTEN = range(-1, 7)  # a complete hand (-1) to the most a 13- or 14-tile hand can be (6)
 PLAYERS = (3, 4)
 TILES = (13, 14)
+#: The kinds of a game that cannot count, as a record says them (the tally adds
+#: ``duplicate``).
+PROBLEMS = ("unreadable", "error", "mismatch", "no_hands")
 
 
-def _whole(value: Any) -> bool:
+def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _row(value: Any, players: int, where: str) -> Row:
-    if not (isinstance(value, list) and len(value) == 4 and all(map(_whole, value))):
+def checked_row(value: Any, players: int, where: str) -> Row:
+    """A starting hand as JSON carries it, checked: [seat, tiles, shanten, dora]."""
+    if not (isinstance(value, list) and len(value) == 4 and all(map(whole, value))):
         raise ValueInputError(f"{where}: a starting hand is [seat, tiles, shanten, dora]")
     seat, tiles, value_, dora = value
     if not (0 <= seat < players and tiles in TILES and value_ in SHANTEN and 0 <= dora <= tiles):
@@ -47,33 +51,9 @@ def _row(value: Any, players: int, where: str) -> Row:
     return seat, tiles, value_, dora
 
 
-def checked_game(report: Mapping[str, Any]) -> tuple[int, str, list[str], list[Row]]:
-    """A counted report's player count, platform, names and starting hands (every round's)."""
-    path = str(report.get("path", "?"))[:200]
-    game = report.get("game")
-    if not isinstance(game, Mapping):
-        raise ValueInputError(f"{path}: the audit record has no game")
-    players, platform = game.get("player_count"), game.get("platform", "tenhou")
-    names = game.get("players") or []
-    if not _whole(players) or players not in PLAYERS:
-        raise ValueInputError(f"{path}: player_count must be 3 or 4")
-    if not isinstance(platform, str) or not isinstance(names, list):
-        raise ValueInputError(f"{path}: the record's platform or players are not text")
-    rounds = report.get("rounds")
-    if not isinstance(rounds, list):
-        raise ValueInputError(f"{path}: the record's rounds are not a list")
-    rows = []
-    for i, rnd in enumerate(rounds):
-        starting = rnd.get("starting") if isinstance(rnd, Mapping) else None
-        if not isinstance(starting, list):
-            raise ValueInputError(f"{path}, round {i + 1}: no starting hands")
-        rows += [_row(r, players, f"{path}, round {i + 1}") for r in starting]
-    return players, platform, [str(n) for n in names], rows
-
-
 #: Why a game cannot count: (kind, reason in English, reason code, data for the reason's
-#: words); see ``audit.Exclusion``.
-Why = tuple[str, str, str, Mapping[str, Any]]
+#: words); see ``audit_tally.Exclusion``.
+Why = tuple[str, str, str, JsonObject]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +70,57 @@ class GameRecord:
     starting: tuple[Row, ...] = ()  # every round's starting hands
     draws: GameDraws | None = None
     walls: GameWalls | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The record as JSON (what a shared archive run sends the page)."""
+        return {
+            "path": self.path,
+            "problem": None if self.problem is None else [*self.problem[:3], dict(self.problem[3])],
+            "fingerprint": self.fingerprint,
+            "platform": self.platform,
+            "players": self.players,
+            "names": list(self.names),
+            "starting": [list(row) for row in self.starting],
+            "draws": None if self.draws is None else self.draws.to_dict(),
+            "walls": None if self.walls is None else self.walls.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GameRecord:
+        """A record's JSON read back, checked: ``ValueInputError`` naming the game's path
+        and what is wrong. An object without ``problem`` is no record: it counts as an
+        unreadable game; one whose problem is null but that has no starting hands or no
+        fingerprint cannot count, as the report it came from could not."""
+        path = str(d.get("path", "?"))
+        where = path[:200]
+        if "problem" not in d:  # no record's JSON (the page sent something else): unreadable
+            return cls(path, unverified(None, None, {}))
+        if d["problem"] is not None:
+            return cls(path, _read_problem(d["problem"], where))
+        players, platform, names = d.get("players", 4), d.get("platform", "tenhou"), d.get("names")
+        if not whole(players) or players not in PLAYERS:
+            raise ValueInputError(f"{where}: player_count must be 3 or 4")
+        if not isinstance(platform, str) or not isinstance(names, list | None):
+            raise ValueInputError(f"{where}: the record's platform or players are not text")
+        starting = d.get("starting")
+        if starting is None:
+            return cls(path, NO_STARTING_HANDS)
+        if not isinstance(starting, list):
+            raise ValueInputError(f"{where}: the record's starting hands are not a list")
+        rows = tuple(checked_row(r, players, where) for r in starting)
+        if not isinstance(d.get("fingerprint"), str):
+            return cls(path, NO_FINGERPRINT)
+        return cls(
+            path,
+            None,
+            d["fingerprint"],
+            platform,
+            players,
+            tuple(str(n) for n in names or ()),
+            rows,
+            checked_draws(d.get("draws"), where, players),
+            carried(d.get("walls"), "walls", GameWalls.from_dict, where),
+        )
 
 
 def record_of(report: FileReport) -> GameRecord:
@@ -116,37 +147,51 @@ def record_of(report: FileReport) -> GameRecord:
 
 
 def _problem(report: FileReport) -> Why:
-    """Why a report that is not verified cannot count: ``problem_of`` of its JSON, typed."""
+    """Why a report that is not verified cannot count (``audit_reports.problem_of`` reads the
+    same from its JSON)."""
     first = report.errors[0] if report.errors else None
     context = problem_context(first, report.game, report.rounds) if first else {}
-    return _unverified(report.status, first.message if first else None, context)
+    return unverified(report.status, first.message if first else None, context)
 
 
-def _unverified(status: object, message: object, context: Mapping[str, Any]) -> Why:
+def unverified(status: object, message: object, context: JsonObject) -> Why:
     """Why a game that did not verify cannot count: its status and its first error."""
     kind = str(status) if status in ("mismatch", "error") else "unreadable"
     return kind, f"{kind}: {message}" if message else kind, kind, context
 
 
-def read_record(report: Mapping[str, Any]) -> GameRecord:
-    """The record of a report's JSON (``FileReport.to_dict()`` or its ``audit_input``),
-    checked: ``ValueInputError`` on a record of the wrong shape."""
-    path = str(report.get("path", "?"))
-    problem = problem_of(report)
-    if problem is not None:
-        return GameRecord(path, problem)
-    players, platform, names, rows = checked_game(report)
-    return GameRecord(
-        path,
-        None,
-        report["game"]["fingerprint"],
-        platform,
-        players,
-        tuple(names),
-        tuple(rows),
-        _game_draws(report, path, players),
-        _carried(report, "walls", GameWalls.from_dict, path),
-    )
+def _read_problem(value: Any, path: str) -> Why:
+    """A record's problem as ``to_dict`` lists it: [kind, reason, code, data]."""
+    if not (
+        isinstance(value, list)
+        and len(value) == 4
+        and value[0] in PROBLEMS
+        and all(isinstance(v, str) for v in value[1:3])
+        and isinstance(value[3], dict)
+    ):
+        raise ValueInputError(f"{path}: not an audit record's problem: [kind, reason, code, data]")
+    kind, reason, code, data = value
+    return kind, reason, code, data
+
+
+def checked_draws(value: Any, path: str, players: int) -> GameDraws | None:
+    """A game's draw sums (``GameDraws`` as JSON carries them), read before anything is
+    counted; ``None`` when it carries none."""
+    draws = carried(value, "draws", GameDraws.from_dict, path)
+    if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
+        raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
+    return draws
+
+
+def carried(value: Any, key: str, read: Callable[[Any], _T], path: str) -> _T | None:
+    """A game's ``key`` as JSON carries it, read back as its type; a ``ValueInputError``
+    naming what is wrong for anything else; ``None`` when it carries none."""
+    if not value:
+        return None
+    try:
+        return read(value)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueInputError(f"{path}: not a game's {key} ({type(exc).__name__})") from None
 
 
 def checked_counts(value: Any) -> dict[tuple[int, int], dict[int, int]]:
@@ -163,65 +208,6 @@ def checked_counts(value: Any) -> dict[tuple[int, int], dict[int, int]]:
     return counts
 
 
-#: What ``read_record`` reads of a game's report, and of its rounds and findings.
-AUDIT_FIELDS = ("path", "status", "game", "findings", "rounds", "draws", "walls")
-AUDIT_GAME = ("fingerprint", "player_count", "platform", "players", "red_fives")
-
-
-def _game_draws(report: Mapping[str, Any], path: str, players: int) -> GameDraws | None:
-    """A report's draw sums (``GameDraws`` as it carries them), read before anything is
-    counted; ``None`` when it carries none."""
-    draws = _carried(report, "draws", GameDraws.from_dict, path)
-    if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
-        raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
-    return draws
-
-
-def _carried(
-    report: Mapping[str, Any], key: str, read: Callable[[Any], _T], path: str
-) -> _T | None:
-    """The report's ``key`` read back as its type; a ``ValueInputError`` naming what is
-    wrong for anything else; ``None`` when the report carries none."""
-    found = report.get(key)
-    if not found:
-        return None
-    try:
-        return read(found)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueInputError(f"{path}: not a game's {key} ({type(exc).__name__})") from None
-
-
-def audit_input(report: Mapping[str, Any]) -> dict[str, Any]:
-    """The part of a report (``FileReport.to_dict()``) the tally reads: adding it counts
-    the same as adding the report, at a fraction of its size."""
-    out = {k: report[k] for k in AUDIT_FIELDS if k in report}
-    game = report.get("game")
-    if isinstance(game, Mapping):
-        out["game"] = {k: game[k] for k in AUDIT_GAME if k in game}
-    # the first error, whole (its code and data word the reason in the reader's language)
-    first = _first_error(report)
-    out["findings"] = [first] if first else []
-    out["rounds"] = [
-        {k: r.get(k) for k in ("index", "label", "dealer", "starting")}
-        if isinstance(r, Mapping)
-        else r
-        for r in report.get("rounds") or []
-    ]
-    return out
-
-
-def _first_error(report: Mapping[str, Any]) -> Mapping[str, Any] | None:
-    """A report's first finding of severity error (its dict form), or None."""
-    return next(
-        (
-            f
-            for f in report.get("findings") or []
-            if isinstance(f, Mapping) and f.get("severity") == "error"
-        ),
-        None,
-    )
-
-
 NO_STARTING_HANDS: Why = (
     "no_hands",
     "the report carries no starting hands (check the game with the audit on)",
@@ -229,67 +215,3 @@ NO_STARTING_HANDS: Why = (
     {},
 )
 NO_FINGERPRINT: Why = ("no_hands", "the report has no game fingerprint", "no_fingerprint", {})
-
-
-def problem_of(report: Mapping[str, Any]) -> Why | None:
-    """Why a game's report cannot count (a repeat aside: the tally knows), or None."""
-    status, game = report.get("status"), report.get("game")
-    if status != "verified" or not isinstance(game, Mapping):
-        first = _first_error(report)
-        rounds = report.get("rounds")
-        context = (
-            read_problem_context(
-                first,
-                game if isinstance(game, Mapping) else None,
-                rounds if isinstance(rounds, list) else (),
-            )
-            if first
-            else {}
-        )
-        return _unverified(status, first.get("message") if first else None, context)
-    rounds = report.get("rounds") or []
-    if not isinstance(rounds, list):
-        path = str(report.get("path", "?"))[:200]
-        raise ValueInputError(f"{path}: the record's rounds are not a list")
-    if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
-        return NO_STARTING_HANDS
-    if not isinstance(game.get("fingerprint"), str):
-        return NO_FINGERPRINT
-    return None
-
-
-def _mapping(value: Any) -> Mapping[str, Any]:
-    return value if isinstance(value, Mapping) else {}
-
-
-def read_problem_context(
-    finding: Mapping[str, Any], game: Mapping[str, Any] | None, rounds: Iterable[Any]
-) -> dict[str, Any]:
-    """``exports.problem_context`` of a finding, its game and rounds as the page hands them
-    back (their dict form): the same dict, with anything malformed left out, never
-    raised on."""
-    index = finding.get("round")
-    index = index if isinstance(index, int) and not isinstance(index, bool) else None
-    found = (r for r in map(_mapping, rounds) if index is not None and r.get("index") == index)
-    rnd = next(found, None)
-    info = _mapping(game)
-    players = info.get("players")
-    code = str(finding.get("code", ""))
-    return {
-        "finding": {
-            "code": code,
-            "severity": str(finding.get("severity", "error")),
-            "round": index,
-            "message": str(finding.get("message", "")),
-            "data": dict(_mapping(finding.get("data"))),
-            **code_info(code).to_dict(),
-        },
-        "round": None if rnd is None else {k: rnd.get(k) for k in ("index", "label", "dealer")},
-        "game": {
-            "players": [str(n) for n in players] if isinstance(players, list | tuple) else [],
-            "player_count": info.get("player_count"),
-            "red_fives": info.get("red_fives", True) is not False,
-        }
-        if info
-        else None,
-    }

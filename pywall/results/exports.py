@@ -95,7 +95,7 @@ def problem_context(
     the page's findings list does: its round's label and dealer, the players' names and
     whether red fives are dealt. The page's summary table and the audit's games left out
     carry this; the English ``message`` stays in it. (What the page hands back is read by
-    ``audit_records.read_problem_context``, into the same dict.)"""
+    ``pywall.page.audit_reports.read_problem_context``, into the same dict.)"""
     index = finding.round
     rnd = next((r for r in rounds if index is not None and r.index == index), None)
     return {

@@ -140,6 +140,7 @@ def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: 
         assert not imported & {
             "pywall.page.tool_api",
             "pywall.results.audit",
+            "pywall.results.audit_tally",
             "pywall.page.runs",
             "pywall.pictures.picture",
         }

@@ -342,8 +342,9 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
 
 
 def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
-    from pywall.results.audit import AuditTally, audit_result
-    from pywall.results.check import check_log
+    from pywall.results.audit import audit_result
+    from pywall.results.audit_tally import AuditTally
+    from pywall.results.check import check_data
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
     reports = [detailed(p) for p in logs]
@@ -354,7 +355,7 @@ def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
     data = call("audit", reports)
     tally = AuditTally()
     for p in [*logs, SANMA]:
-        tally.add_report(check_log(p.name, p.read_bytes(), starting=True).to_dict())
+        tally.add(check_data(p.name, p.read_bytes(), starting=True).record)
     expected = audit_result(tally).to_dict()
     assert data["overall"] == expected["overall"]
     assert data["players"] == expected["players"] and data["platforms"] == expected["platforms"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -13,7 +14,9 @@ from pywall.checks import tenhou
 from pywall.core.errors import ValueInputError
 from pywall.core.layout import WallScheme, layout_for
 from pywall.core.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
-from pywall.results.audit import OVERALL, AuditTally, StartingHand, audit_hands, audit_result
+from pywall.results.audit import OVERALL, audit_hands, audit_result
+from pywall.results.audit_records import GameRecord, record_of
+from pywall.results.audit_tally import AuditTally, StartingHand
 from pywall.results.check import check_log
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
@@ -152,7 +155,7 @@ def tally_of_files(items: list[tuple[str, bytes | Exception]]) -> AuditTally:
         else:
             assert isinstance(content, bytes)
             report = check_log(name, content, starting=True)
-        tally.add_report(report.to_dict())
+        tally.add(record_of(report))
     return tally
 
 
@@ -200,28 +203,26 @@ def test_tally_excludes_a_tampered_log_with_its_reason() -> None:
     # the reason as codes and data, for words in another language (the page)
     first = tally.excluded[0]
     assert first.reason_code == "mismatch"
-    problem = first.reason_data
+    problem = json.loads(json.dumps(first.reason_data))  # as the page reads it
     assert problem["finding"]["code"] == "draw_mismatch" and problem["finding"]["data"][
         "seat"
     ] in range(4)
     assert problem["round"]["label"] == "East 2, 1 honba" and problem["round"]["dealer"] == 1
     assert len(problem["game"]["players"]) == 4 and problem["game"]["red_fives"] is True
     assert [e.reason_code for e in tally.excluded[1:]] == ["error", "error"]
-    assert tally.excluded[2].reason_data["finding"]["code"] == "log_format"
-    assert (
-        tally.excluded[2].reason_data["round"] is None
-        and tally.excluded[2].reason_data["game"] is None
-    )
+    unreadable = json.loads(json.dumps(tally.excluded[2].reason_data))
+    assert unreadable["finding"]["code"] == "log_format"
+    assert unreadable["round"] is None and unreadable["game"] is None
 
 
 def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     from tests.helpers import TENHOU
 
     data = (TENHOU / "tenhou-python-bot" / "1.txt").read_bytes()
-    with_hands = check_log("a.xml", data, starting=True).to_dict()
+    with_hands = check_log("a.xml", data, starting=True)
     tally = AuditTally()
-    for report in (with_hands, {**with_hands, "path": "b.xml"}, check_log("c.xml", data).to_dict()):
-        tally.add_report(report)
+    for report in (with_hands, replace(with_hands, path="b.xml"), check_log("c.xml", data)):
+        tally.add(record_of(report))
     assert [(e.kind, e.reason_code, dict(e.reason_data)) for e in tally.excluded] == [
         ("duplicate", "duplicate", {"same_as": "a.xml"}),
         ("no_hands", "no_starting_hands", {}),
@@ -244,32 +245,29 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     ]
 
 
-def test_audit_input_counts_as_its_whole_report() -> None:
-    # A shared archive run sends each game's audit_input, not its report: the tally, the
+def test_a_records_json_counts_as_its_whole_report() -> None:
+    # A shared archive run sends each game's record as JSON, not its report: the tally, the
     # reasons' codes and the words' data (round label, dealer, players) must be the same.
     import re
 
-    from pywall.results.audit_records import audit_input
     from pywall.results.report import error_report
     from tests.helpers import TENHOU, fixture_paths, log_text
 
     text = log_text(TENHOU / "tenhou-python-bot" / "1.txt")
     m = list(re.finditer(r"<U(\d+)/>", text))[30]
     bad = text[: m.start()] + f"<U{(int(m.group(1)) + 4) % 136}/>" + text[m.end() :]
-    reports = [
-        check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in fixture_paths()[:12]
-    ]
+    reports = [check_log(str(p), p.read_bytes(), starting=True) for p in fixture_paths()[:12]]
     reports += [
-        check_log("bad.xml", bad.encode(), starting=True).to_dict(),
-        check_log("junk", b"junk", starting=True).to_dict(),
-        error_report("gone", "log_format", "gone").to_dict(),
-        check_log("no-hands.xml", text.encode()).to_dict(),
-        reports[0] | {"path": "again.xml"},
+        check_log("bad.xml", bad.encode(), starting=True),
+        check_log("junk", b"junk", starting=True),
+        error_report("gone", "log_format", "gone"),
+        check_log("no-hands.xml", text.encode()),
+        replace(reports[0], path="again.xml"),
     ]
     whole, parts = AuditTally(), AuditTally()
     for report in reports:
-        whole.add_report(report)
-        parts.add_report(audit_input(report))
+        whole.add(record_of(report))
+        parts.add(GameRecord.from_dict(json.loads(json.dumps(record_of(report).to_dict()))))
     assert parts.to_dict() == whole.to_dict()
     assert [e.reason_code for e in parts.excluded] == [
         "mismatch",
@@ -278,7 +276,9 @@ def test_audit_input_counts_as_its_whole_report() -> None:
         "no_starting_hands",
         "duplicate",
     ]
-    assert parts.excluded[0].reason_data["round"]["label"] == "East 2, 1 honba"
+    assert json.loads(json.dumps(parts.excluded[0].reason_data))["round"]["label"] == (
+        "East 2, 1 honba"
+    )
 
 
 def test_tallies_merge_to_the_tally_of_the_whole() -> None:

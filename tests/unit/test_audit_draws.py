@@ -11,9 +11,11 @@ from pywall.analysis.audit_draws import DrawAudit
 from pywall.analysis.draws import Sums
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
-from pywall.results.audit import AuditTally, audit_result
-from pywall.results.audit_records import audit_input
-from pywall.results.check import check_log
+from pywall.page.audit_reports import read_record
+from pywall.results.audit import audit_result
+from pywall.results.audit_records import GameRecord
+from pywall.results.audit_tally import AuditTally
+from pywall.results.check import check_data, check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
 T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
@@ -21,6 +23,15 @@ T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
 
 def reports(paths: list) -> list[dict]:  # type: ignore[type-arg]
     return [check_log(str(p), p.read_bytes(), starting=True).to_dict() for p in paths]
+
+
+def records(paths: list) -> list[GameRecord]:  # type: ignore[type-arg]
+    return [check_data(str(p), p.read_bytes(), starting=True).record for p in paths]
+
+
+def read_back(record: GameRecord) -> GameRecord:
+    """The record as the page hands it back: its JSON, read."""
+    return GameRecord.from_dict(json.loads(json.dumps(record.to_dict())))
 
 
 @pytest.fixture(scope="module")
@@ -87,8 +98,8 @@ def test_every_platform_has_its_wall_tests(every_platform: dict) -> None:  # typ
 
 def test_flagged_considers_the_draw_tests() -> None:
     tally = AuditTally()
-    for report in reports(fixture_paths()[:10]):
-        tally.add_report(report)
+    for record in records(fixture_paths()[:10]):
+        tally.add(record)
     fair = audit_result(tally).overall
     assert not fair.rejects(0.001)
     effective, tenpai, dora = tally.overall.draws
@@ -106,13 +117,13 @@ def test_flagged_considers_the_draw_tests() -> None:
     assert unfair.draws is not None and unfair.draws.tests[0].z == pytest.approx(6, abs=0.05)
 
 
-def test_audit_input_and_merge_carry_draws_and_walls() -> None:
-    found = reports(fixture_paths()[:8])
+def test_a_records_json_and_merge_carry_draws_and_walls() -> None:
+    found = records(fixture_paths()[:8])
     whole, parts, left, right = AuditTally(), AuditTally(), AuditTally(), AuditTally()
-    for i, report in enumerate(found):
-        whole.add_report(report)
-        parts.add_report(audit_input(report))
-        (left if i < 3 else right).add_report(report)
+    for i, record in enumerate(found):
+        whole.add(record)
+        parts.add(read_back(record))
+        (left if i < 3 else right).add(record)
     assert parts.to_dict() == whole.to_dict()
     left.merge(AuditTally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert left.draws == whole.draws > 0
@@ -151,30 +162,27 @@ def test_text_output_says_the_draw_tests(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_no_draws_and_mixed_platforms_in_words() -> None:
-    report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
+    record = records([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
     tally = AuditTally()
-    tally.add_report({k: v for k, v in report.items() if k not in ("draws", "walls")})
+    tally.add(replace(record, draws=None, walls=None))
     assert tally.draws == 0
     assert corpus_notes(tally)[0].startswith("No draw could be tested")
     assert audit_result(tally).overall.draws is None  # the hands' tests still run
     mixed = AuditTally()
-    for r in reports(
+    for r in records(
         [TENHOU / "tenhou-python-bot" / "1.txt", DATA / "riichicity" / "gameDataSample.json"]
     ):
-        mixed.add_report(r)
+        mixed.add(r)
     assert any("several platforms" in n for n in corpus_notes(mixed))
 
 
 def test_thousands_of_players() -> None:
     """3,000 named players, each in one game: every one is audited, without error."""
-    report = reports([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
+    record = records([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
     tally = AuditTally()
     for i in range(750):
-        game = report["game"] | {
-            "fingerprint": f"f{i}",
-            "players": [f"p{4 * i + s}" for s in range(4)],
-        }
-        tally.add_report(report | {"path": f"{i}.xml", "game": game})
+        names = tuple(f"p{4 * i + s}" for s in range(4))
+        tally.add(replace(record, path=f"{i}.xml", fingerprint=f"f{i}", names=names))
     result = audit_result(tally)
     assert len(result.players) == 3000 and result.overall.draws is not None
     assert result.overall.draws.draws == 750 * 303
@@ -183,10 +191,10 @@ def test_thousands_of_players() -> None:
 def test_each_players_effective_draws_game_by_game() -> None:
     """The chart's data: per named player, (O - E, V) of each game's effective draws, in
     the order the games were added; the sums are the player's totals."""
-    found = reports(fixture_paths()[:20])
+    found = records(fixture_paths()[:20])
     tally = AuditTally()
-    for report in found:
-        tally.add_report(report)
+    for record in found:
+        tally.add(record)
     doc = {g["label"]: g for g in audit_result(tally).to_dict()["players"]}
     busiest = max(tally.series, key=lambda k: len(tally.series[k]))
     points = doc[busiest]["effective_by_game"]
@@ -195,8 +203,8 @@ def test_each_players_effective_draws_game_by_game() -> None:
     assert sum(o for o, _ in points) == pytest.approx(effective["observed"] - effective["expected"])
     assert sum(v for _, v in points) == pytest.approx(effective["variance"])
     left, right = AuditTally(), AuditTally()
-    for i, report in enumerate(found):
-        (left if i < 10 else right).add_report(report)
+    for i, record in enumerate(found):
+        (left if i < 10 else right).add(record)
     left.merge(AuditTally.from_dict(json.loads(json.dumps(right.to_dict()))))
     assert [o for o, _ in left.series[busiest]] == pytest.approx(
         [o for o, _ in tally.series[busiest]]
@@ -227,11 +235,10 @@ def test_a_records_draws_or_walls_of_the_wrong_shape_are_a_clear_error(
     words, before anything of the game is counted."""
     from pywall.core.errors import ValueInputError
 
-    (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
-    record = audit_input(report)
+    (record,) = records([TENHOU / "tenhou-python-bot" / "1.txt"])
     tally = AuditTally()
     with pytest.raises(ValueInputError, match=words):
-        tally.add_report({**record, key: value})
+        tally.add(GameRecord.from_dict({**record.to_dict(), key: value}))
     assert tally.games == 0 and tally.hands == 0 and tally.draws == 0
 
 
@@ -243,18 +250,17 @@ def test_a_record_whose_rounds_are_no_list_is_a_clear_error(rounds: object) -> N
     (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
     tally = AuditTally()
     with pytest.raises(ValueInputError, match="rounds are not a list"):
-        tally.add_report({**audit_input(report), "rounds": rounds})
+        tally.add(read_record({**report, "rounds": rounds}))
     assert tally.games == 0 and tally.hands == 0
 
 
 def test_draws_naming_a_seat_the_game_lacks_are_refused() -> None:
     from pywall.core.errors import ValueInputError
 
-    (report,) = reports([TENHOU / "tenhou-python-bot" / "1.txt"])
-    record = audit_input(report)
-    draws = json.loads(json.dumps(record["draws"]))
-    draws["seats"][0][0] = 7  # [seat, dealer, effective, tenpai, dora]
+    (found,) = records([TENHOU / "tenhou-python-bot" / "1.txt"])
+    record = json.loads(json.dumps(found.to_dict()))
+    record["draws"]["seats"][0][0] = 7  # [seat, dealer, effective, tenpai, dora]
     tally = AuditTally()
     with pytest.raises(ValueInputError, match="a seat it does not have"):
-        tally.add_report({**record, "draws": draws})
+        tally.add(GameRecord.from_dict(record))
     assert tally.games == 0

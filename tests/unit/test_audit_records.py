@@ -1,6 +1,6 @@
 """The audit's record of a game is one thing whichever way it comes: made from the typed
 report in this process (the CLI, an archive run) or read back from the JSON the page
-carries (a whole report, or its ``audit_input``)."""
+carries (a whole report, or the record's own JSON, ``GameRecord.to_dict``)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pywall.results.audit import AuditTally
-from pywall.results.audit_records import audit_input, read_record, record_of
+from pywall.page.audit_reports import read_record
+from pywall.results.audit_records import GameRecord, Why, record_of
+from pywall.results.audit_tally import AuditTally
 from pywall.results.check import report_for_entry
 from pywall.results.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text
@@ -39,7 +40,7 @@ def test_the_typed_record_is_the_record_read_back_from_json(path: Path) -> None:
     typed = record_of(found)
     as_json = json.loads(json.dumps(found.to_dict()))
     assert read_record(as_json) == typed
-    assert read_record(json.loads(json.dumps(audit_input(as_json)))) == typed
+    assert GameRecord.from_dict(json.loads(json.dumps(typed.to_dict()))) == typed
 
 
 def test_a_mismatch_and_a_repeat_are_excluded_alike_either_way() -> None:
@@ -49,7 +50,7 @@ def test_a_mismatch_and_a_repeat_are_excluded_alike_either_way() -> None:
     typed, read = AuditTally(), AuditTally()
     for r in reports:
         typed.add(record_of(r))
-        read.add_report(json.loads(json.dumps(audit_input(r.to_dict()))))
+        read.add(GameRecord.from_dict(json.loads(json.dumps(record_of(r).to_dict()))))
     assert typed.to_dict() == read.to_dict()
     assert [e.kind for e in typed.excluded] == ["duplicate", "mismatch", "error"]
     assert typed.excluded[1].reason_data  # the first error's context, as the page words it
@@ -60,6 +61,54 @@ def test_a_whole_corpus_tallies_the_same_either_way() -> None:
     for path in RECORDS:
         found = report(path)
         typed.add(record_of(found))
-        read.add_report(json.loads(json.dumps(found.to_dict())))
+        read.add(read_record(json.loads(json.dumps(found.to_dict()))))
     assert typed.games > 40 and typed.draws > 10_000
     assert typed.to_dict() == read.to_dict()
+
+
+def test_an_object_that_is_no_record_counts_as_an_unreadable_game() -> None:
+    """What the page hands back that is no record (``{}``) is left out as unreadable, as
+    it was when the page sent reports' JSON."""
+    unreadable: Why = ("unreadable", "unreadable", "unreadable", {})
+    assert GameRecord.from_dict({}) == GameRecord("?", unreadable)
+    assert GameRecord.from_dict({"path": "a.xml", "status": "verified"}).problem == unreadable
+
+
+@pytest.mark.parametrize(
+    "problem",
+    ["mismatch", ["duplicate", "r", "duplicate", {}], ["error", "r", 3, {}], ["error", "r", "e"]],
+    ids=["text", "kind-the-tally-makes", "code-number", "three-items"],
+)
+def test_a_records_problem_of_the_wrong_shape_is_a_clear_error(problem: object) -> None:
+    from pywall.core.errors import ValueInputError
+
+    with pytest.raises(ValueInputError, match="page.xml: not an audit record's problem"):
+        GameRecord.from_dict({"path": "page.xml", "problem": problem})
+
+
+def test_a_shared_run_sends_each_games_record(tmp_path: Path) -> None:
+    """What an archive run gives the page is each game's GameCheck record, as JSON."""
+    import zipfile
+
+    from pywall.inputs.sources import ArchiveSource
+    from pywall.page.runs import ArchiveRun
+
+    paths = fixture_paths()[:2]
+    archive = tmp_path / "x.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for i, path in enumerate(paths):
+            zf.writestr(f"{i}.xml", log_text(path))
+        zf.writestr("junk.txt", "hello")
+    run = ArchiveRun(ArchiveSource(archive, "x.zip"), records=True)
+    try:
+        sent = run.next_chunk(10)["records"]
+    finally:
+        run.close()
+    assert [r["path"] for r in sent] == ["x.zip/0.xml", "x.zip/1.xml", "x.zip/junk.txt"]
+    assert sent[2]["problem"][0] == "error" and sent[0]["starting"]
+    with zipfile.ZipFile(archive) as zf:
+        expected = [
+            record_of(report_for_entry(r["path"], zf.read(r["path"][6:]), starting=True))
+            for r in sent
+        ]
+    assert sent == [e.to_dict() for e in expected]

@@ -108,17 +108,25 @@ GAME = {
     "platform": "tenhou",
     "players": ["a", "b", "c", "d"],
 }
+#: A page's report (what ``audit`` reads) and an archive run's record (``GameRecord.to_dict``,
+#: what ``tally_add`` reads), each with the same thing wrong.
 BAD_RECORDS = {
-    "player-count-text": {"game": {**GAME, "player_count": "x"}},
-    "player-count-null": {"game": {**GAME, "player_count": None}},
-    "row-too-short": {"rounds": [{"starting": [[0]]}]},
-    "seat-text": {"rounds": [{"starting": [["a", 13, 2, 1]]}]},
-    "tiles-text": {"rounds": [{"starting": [[0, "13", 2, 1]]}]},
-    "seat-negative": {"rounds": [{"starting": [[-9, 13, 2, 1]]}]},
-    "shanten-fraction": {"rounds": [{"starting": [[0, 13, 2.5, 1]]}]},
-    "starting-text": {"rounds": [{"starting": "abc"}]},
-    "shanten-list": {"rounds": [{"starting": [[0, 13, [1], 1]]}]},
-    "tiles-200": {"rounds": [{"starting": [[0, 200, 2, 1]]}]},
+    "player-count-text": ({"game": {**GAME, "player_count": "x"}}, {"players": "x"}),
+    "player-count-null": ({"game": {**GAME, "player_count": None}}, {"players": None}),
+    "row-too-short": ({"rounds": [{"starting": [[0]]}]}, {"starting": [[0]]}),
+    "seat-text": ({"rounds": [{"starting": [["a", 13, 2, 1]]}]}, {"starting": [["a", 13, 2, 1]]}),
+    "tiles-text": ({"rounds": [{"starting": [[0, "13", 2, 1]]}]}, {"starting": [[0, "13", 2, 1]]}),
+    "seat-negative": ({"rounds": [{"starting": [[-9, 13, 2, 1]]}]}, {"starting": [[-9, 13, 2, 1]]}),
+    "shanten-fraction": (
+        {"rounds": [{"starting": [[0, 13, 2.5, 1]]}]},
+        {"starting": [[0, 13, 2.5, 1]]},
+    ),
+    "starting-text": ({"rounds": [{"starting": "abc"}]}, {"starting": "abc"}),
+    "shanten-list": (
+        {"rounds": [{"starting": [[0, 13, [1], 1]]}]},
+        {"starting": [[0, 13, [1], 1]]},
+    ),
+    "tiles-200": ({"rounds": [{"starting": [[0, 200, 2, 1]]}]}, {"starting": [[0, 200, 2, 1]]}),
 }
 
 
@@ -132,12 +140,28 @@ def record(change: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-@pytest.mark.parametrize("change", list(BAD_RECORDS.values()), ids=list(BAD_RECORDS))
-def test_a_page_made_record_of_the_wrong_shape_is_a_clear_error(change: dict[str, Any]) -> None:
+def game_record(change: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "path": "page.xml",
+        "problem": None,
+        "fingerprint": "f",
+        "platform": "tenhou",
+        "players": 4,
+        "names": ["a", "b", "c", "d"],
+        "starting": [[0, 13, 2, 1]],
+        **change,
+    }
+
+
+@pytest.mark.parametrize("changes", list(BAD_RECORDS.values()), ids=list(BAD_RECORDS))
+def test_a_page_made_record_of_the_wrong_shape_is_a_clear_error(
+    changes: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
     worker = api.Api()
+    report_change, record_change = changes
     for kind, payload in (
-        ("tally_add", {"run": "r", "start": 0, "records": [record(change)]}),
-        ("audit", {"reports": [record(change)]}),
+        ("tally_add", {"run": "r", "start": 0, "records": [game_record(record_change)]}),
+        ("audit", {"reports": [record(report_change)]}),
     ):
         out = json.loads(api.handle(kind, json.dumps(payload), None, worker))
         assert out["error"]["code"] == "bad_value", (kind, out)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pywall.core.findings import CODES, Finding, Severity
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
 from pywall.page import api
-from pywall.results.audit_records import read_problem_context as problem_context
+from pywall.page.audit_reports import read_problem_context as problem_context
 from pywall.results.check import check_log
 from pywall.results.exports import CSV_COLUMNS, compact_row, csv_cell, csv_text
 from pywall.results.report import EVENT_FIELDS, FileReport, RoundReport
