@@ -37,7 +37,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from operator import add
 from typing import Any
 
 from pywall.core.layout import Layout, WallScheme, layout_for
@@ -133,6 +132,9 @@ def regions(scheme: str, players: int) -> dict[str, tuple[int, ...]]:
 _KIND_OF = bytes(range(34)) + bytes((4, 13, 22))
 _TRANSLATE = bytes.maketrans(bytes(range(SYMBOL0, SYMBOL0 + 37)), _KIND_OF)
 _RED = tuple(chr(SYMBOL0 + 34 + suit) for suit in range(3))
+_COUNTED = ("positions", "deal", "live", "dead")  # the tables of each position's kind
+#: Walls of a scheme held before they are counted (136 bytes each).
+_PENDING_KEPT = 1024
 
 
 @cache
@@ -154,12 +156,20 @@ class WallTally:
     reds: int = 0  # red fives seen
     red_weight: float = 0.0  # sum over walls of c (N - c) / (N - 1)
     games: int = 0  # games with at least one whole wall
+    #: walls added but not yet counted, by scheme: each a wall's kinds, a byte a position
+    #: (``table``, ``merge`` and ``to_dict`` count them first)
+    _pending: dict[str, list[bytes]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def size(self) -> int:
         return 108 if self.players == 3 else 136
 
     def table(self, name: str) -> Counter[int]:
+        """A test's counts (cell: row * 34 + kind), every wall added so far counted."""
+        self._counted()
+        return self._table(name)
+
+    def _table(self, name: str) -> Counter[int]:
         found = self.tables.get(name)
         if found is None:
             found = self.tables[name] = Counter()
@@ -169,21 +179,43 @@ class WallTally:
         text = wall.text
         if len(text) != self.size or not text.isascii():
             return
-        kinds = text.encode().translate(_TRANSLATE)
-        bases = _bases(wall.scheme, self.players)
-        for name in ("positions", "deal", "live", "dead"):
-            self.table(name).update(map(add, bases[name], kinds))
+        if len(self.tables) < 4:  # the tables in their order, as counting them made them
+            for name in _COUNTED:
+                self._table(name)
+        pending = self._pending.setdefault(wall.scheme, [])
+        pending.append(text.encode().translate(_TRANSLATE))
+        if len(pending) >= _PENDING_KEPT:
+            self._count(wall.scheme)
         reds = 0
-        red = bases["red_fives"]
+        red = _bases(wall.scheme, self.players)["red_fives"]
         for symbol in _RED:
             at = text.find(symbol)
             while at >= 0:
-                self.table("red_fives")[red[at]] += 1
+                self._table("red_fives")[red[at]] += 1
                 reds += 1
                 at = text.find(symbol, at + 1)
         self.walls += 1
         self.reds += reds
         self.red_weight += reds * (self.size - reds) / (self.size - 1)
+
+    def _count(self, scheme: str) -> None:
+        """Count a scheme's pending walls into the tables: a position's kinds over all of
+        them at once (a column of the joined walls), not a wall at a time."""
+        walls = self._pending.pop(scheme, [])
+        if not walls:
+            return
+        joined, size = b"".join(walls), self.size
+        bases = _bases(scheme, self.players)
+        tables = [(self._table(name), bases[name]) for name in _COUNTED]
+        for p in range(size):
+            for kind, n in Counter(joined[p::size]).items():
+                for counts, base in tables:
+                    counts[base[p] + kind] += n
+
+    def _counted(self) -> dict[str, Counter[int]]:
+        for scheme in list(self._pending):
+            self._count(scheme)
+        return self.tables
 
     def add_game(self, walls: GameWalls) -> None:
         before = self.walls
@@ -192,7 +224,7 @@ class WallTally:
         self.games += self.walls > before
 
     def merge(self, other: WallTally) -> None:
-        for name, counts in other.tables.items():
+        for name, counts in other._counted().items():
             self.table(name).update(counts)
         self.walls += other.walls
         self.reds += other.reds
@@ -209,7 +241,7 @@ class WallTally:
             "walls": self.walls,
             "tables": {
                 name: [counts[i] for i in range(self.cells(name))]
-                for name, counts in self.tables.items()
+                for name, counts in self._counted().items()
             },
             "reds": [self.reds, self.red_weight],
             "games": self.games,

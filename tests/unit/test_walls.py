@@ -85,6 +85,27 @@ def test_tally_counts_each_position_once_per_wall() -> None:
     ]
 
 
+def test_walls_counted_in_bulk_are_counted_as_one_by_one() -> None:
+    """The tally counts walls a column at a time, once 1,024 of a scheme are held: the
+    cells are those of each wall's own positions and regions, in either scheme."""
+    tally = fair_tally(random.Random(4), 4, 2100)  # counted twice in bulk, then the rest
+    expected: dict[str, dict[int, int]] = {
+        name: {} for name in ("positions", "deal", "live", "dead")
+    }
+    rng, tiles = random.Random(4), list(FULL[4])
+    for k in range(2100):
+        rng.shuffle(tiles)
+        scheme = "tenhou" if k % 2 else "front"
+        found = regions(scheme, 4)
+        for p, tile in enumerate(tiles):
+            for name in expected:
+                row = p if name == "positions" else found[name][p]
+                cell = row * 34 + tile // 4
+                expected[name][cell] = expected[name].get(cell, 0) + 1
+    assert {name: dict(tally.table(name)) for name in expected} == expected
+    assert tally.walls == 2100 and WallTally.from_dict(tally.to_dict()) == tally
+
+
 def test_degrees_of_freedom() -> None:
     tests = {t.name: t for t in wall_tests(fair_tally(random.Random(3), 4, 200))}
     assert {n: t.dof for n, t in tests.items()} == {
