@@ -84,6 +84,11 @@ class Sums:
     expected: float = 0.0
     variance: float = 0.0
 
+    def __reduce__(self) -> tuple[type[Sums], tuple[int, int, float, float]]:
+        # pickled as its fields (a worker's records): dataclass's slots pickling reads
+        # ``fields()`` for each object
+        return Sums, (self.n, self.observed, self.expected, self.variance)
+
     def __add__(self, other: Sums) -> Sums:
         return Sums(
             self.n + other.n,
@@ -110,6 +115,9 @@ class SeatDraws:
     effective: Sums
     tenpai: Sums
     dora: Sums
+
+    def __reduce__(self) -> tuple[type[SeatDraws], tuple[int, bool, Sums, Sums, Sums]]:
+        return SeatDraws, (self.seat, self.dealer, self.effective, self.tenpai, self.dora)
 
     def sums(self) -> tuple[Sums, Sums, Sums]:
         return self.effective, self.tenpai, self.dora

@@ -59,6 +59,11 @@ class WallKinds:
     scheme: str
     text: str
 
+    def __reduce__(self) -> tuple[type[WallKinds], tuple[str, str]]:
+        # pickled as its fields (a worker's records): dataclass's slots pickling reads
+        # ``fields()`` for each object
+        return WallKinds, (self.scheme, self.text)
+
 
 @dataclass(frozen=True, slots=True)
 class GameWalls:

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any
 
-from pywall.analysis.audit_draws import NO_DRAWS, DrawSums
+from pywall.analysis.audit_draws import DrawSums
 from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
 from pywall.analysis.stats import hypergeometric_moments
@@ -94,11 +95,23 @@ class GroupTally:
     dora: int = 0
     dora_mean: float = 0.0
     dora_var: float = 0.0
-    draws: DrawSums = NO_DRAWS  # the draw tests' sums (pywall.analysis.draws.TESTS order)
+    #: the draw tests' sums, flat: n, O, E, V of each test (pywall.analysis.draws.TESTS
+    #: order), added to in place (``draws`` gives them as ``Sums``)
+    draw_sums: list[float] = field(default_factory=lambda: [0] * 12)
 
     @property
     def hands(self) -> int:
         return sum(sum(c.values()) for c in self.shanten.values())
+
+    @property
+    def draws(self) -> DrawSums:
+        v = self.draw_sums
+        a, b, c = (Sums(int(v[i]), int(v[i + 1]), v[i + 2], v[i + 3]) for i in (0, 4, 8))
+        return a, b, c
+
+    @draws.setter
+    def draws(self, sums: DrawSums) -> None:
+        self.draw_sums = [x for s in sums for x in s.to_list()]
 
     def add(
         self,
@@ -109,9 +122,17 @@ class GroupTally:
         pool: int,
         dora_tiles: int = 4,
     ) -> None:
-        counts = self.shanten.setdefault((players, tiles), {})
-        counts[shanten_value] = counts.get(shanten_value, 0) + 1
         mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
+        self.add_hand((players, tiles), shanten_value, dora, mean, var)
+
+    def add_hand(
+        self, hand_class: HandClass, shanten_value: int, dora: int, mean: float, var: float
+    ) -> None:
+        """A hand, with the mean and variance of its dora under a fair deal."""
+        counts = self.shanten.get(hand_class)
+        if counts is None:
+            counts = self.shanten[hand_class] = {}
+        counts[shanten_value] = counts.get(shanten_value, 0) + 1
         self.dora += dora
         self.dora_mean += mean
         self.dora_var += var
@@ -124,11 +145,14 @@ class GroupTally:
         self.dora += other.dora
         self.dora_mean += other.dora_mean
         self.dora_var += other.dora_var
-        self.add_draws(other.draws)
+        self.add_flat(other.draw_sums)
 
     def add_draws(self, sums: DrawSums) -> None:
-        a, b, c = self.draws
-        self.draws = (a + sums[0], b + sums[1], c + sums[2])
+        self.add_flat([x for s in sums for x in s.to_list()])
+
+    def add_flat(self, flat: Sequence[float]) -> None:
+        """Draw sums given flat, as ``draw_sums`` holds them."""
+        self.draw_sums[:] = map(add, self.draw_sums, flat)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -144,8 +168,11 @@ class GroupTally:
         try:
             shanten_counts = checked_counts(d["shanten"])
             dora, mean, var = d["dora"]
-            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
-            return cls(shanten_counts, int(dora), float(mean), float(var), (a, b, c))
+            draws = [Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3]
+            if len(draws) != 3:
+                raise ValueError("three draw tests")
+            flat: list[float] = [x for s in draws for x in s.to_list()]
+            return cls(shanten_counts, int(dora), float(mean), float(var), flat)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
@@ -179,6 +206,16 @@ class Exclusion:
     reason: str
     reason_code: str = ""
     reason_data: JsonObject = field(default_factory=dict)
+
+
+_SEAT_KEYS = tuple(f"seat {seat + 1}" for seat in range(4))
+
+
+def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
+    found = groups.get(key)
+    if found is None:
+        found = groups[key] = GroupTally()
+    return found
 
 
 @dataclass(slots=True)
@@ -222,51 +259,43 @@ class AuditTally:
         self.games += 1
         platform = f"{record.platform}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
+        platform_group = _group(self.platforms, platform)
         for seat, tiles, value, dora in record.starting:
-            for group in (
-                self.overall,
-                self.platforms.setdefault(platform, GroupTally()),
-                *self._seat_groups(seat, tiles == 14),
-            ):
-                group.add(players, tiles, value, dora, pool)
+            mean, var = hypergeometric_moments(pool, 4, tiles)
+            hand_class = (players, tiles)
+            for group in (self.overall, platform_group, *self._seat_groups(seat, tiles == 14)):
+                group.add_hand(hand_class, value, dora, mean, var)
             name = names[seat] if seat < len(names) else ""
             if name in ANONYMOUS:
                 self.anonymous_hands += 1
             else:
-                self.players.setdefault(name, GroupTally()).add(players, tiles, value, dora, pool)
+                _group(self.players, name).add_hand(hand_class, value, dora, mean, var)
         if record.draws is not None:
-            self._add_draws(record.draws, platform, names)
+            self._add_draws(record.draws, platform_group, names)
         if record.walls is not None:
             self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
 
     def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
-        role = "dealer" if dealer else "non-dealer"
         return (
-            self.seats.setdefault(role, GroupTally()),
-            self.seats.setdefault(f"seat {seat + 1}", GroupTally()),
+            _group(self.seats, "dealer" if dealer else "non-dealer"),
+            _group(self.seats, _SEAT_KEYS[seat] if seat < 4 else f"seat {seat + 1}"),
         )
 
-    def _add_draws(self, draws: GameDraws, platform: str, names: Sequence[Any]) -> None:
+    def _add_draws(self, draws: GameDraws, platform: GroupTally, names: Sequence[Any]) -> None:
         """A verified game's draw sums."""
         by_game: dict[str, tuple[float, float]] = {}
         for s in draws.seats:
-            sums = s.sums()
-            for group in (
-                self.overall,
-                self.platforms[platform],
-                *self._seat_groups(s.seat, s.dealer),
-            ):
-                group.add_draws(sums)
+            e = s.effective
+            flat = [e.n, e.observed, e.expected, e.variance, *s.tenpai.to_list(), *s.dora.to_list()]
+            for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer)):
+                group.add_flat(flat)
             name = str(names[s.seat]) if s.seat < len(names) else ""
             if name in ANONYMOUS:
-                self.anonymous_draws += s.effective.n
+                self.anonymous_draws += e.n
             else:
-                self.players.setdefault(name, GroupTally()).add_draws(sums)
+                _group(self.players, name).add_flat(flat)
                 o, v = by_game.get(name, (0.0, 0.0))
-                by_game[name] = (
-                    o + s.effective.observed - s.effective.expected,
-                    v + s.effective.variance,
-                )
+                by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():
             self.series.setdefault(name, []).append(point)
 

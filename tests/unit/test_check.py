@@ -4,6 +4,7 @@ record made once, and the dealer's 14th tile decided in one place."""
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -37,6 +38,9 @@ def test_one_check_holds_the_game_its_result_its_report_and_its_record(path: Pat
     assert checked.report == check_log(path.name, path.read_bytes(), detail=True, starting=True)
     assert checked.record == record_of(checked.report)
     assert checked.record.problem is None and checked.record.starting
+    # the CLI's worker processes send the record pickled (draw sums and walls pickle as
+    # their fields)
+    assert pickle.loads(pickle.dumps(checked.record)) == checked.record
 
 
 def test_an_unreadable_entry_is_a_check_without_a_game() -> None:
