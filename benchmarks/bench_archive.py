@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall.formats.mjlog import text_from_bytes
+from pywall.formats.mjlog_tags import text_from_bytes
 from tests.helpers import fixture_paths
 
 SCHEMA = (

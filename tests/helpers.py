@@ -46,7 +46,7 @@ def search(pattern: str, text: str) -> re.Match[str]:
 
 
 def log_text(path: Path) -> str:
-    from pywall.formats.mjlog import text_from_bytes
+    from pywall.formats.mjlog_tags import text_from_bytes
 
     return text_from_bytes(path.read_bytes())
 

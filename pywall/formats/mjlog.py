@@ -1,12 +1,12 @@
 """Tenhou's mjlog format: ``parse(data) -> model.Game``.
 
 Theory of operation: an mjlog is a flat sequence of tags inside ``<mjloggm>``
-(plain XML, or gzip as ``.mjlog``). Real logs are not always well-formed XML
-(one has a duplicate ``owari=`` attribute; copies are truncated mid-game), so
-this module reads tags with a small tolerant tokenizer instead of an XML
-parser: it never expands entities, refuses any DTD outright, and caps sizes
-before and after decompression, which makes XML and gzip bombs harmless.
-Everything it cannot make sense of raises ``LogFormatError`` saying where.
+(plain XML, or gzip as ``.mjlog``). ``pywall.formats.mjlog_tags`` reads the tags
+(a tolerant tokenizer that never expands entities, refuses any DTD and caps sizes);
+this module builds the game from them: each ``<INIT>`` opens a round, whose draws,
+discards, calls, dora, riichi and results follow, and ``<GO>`` and ``<UN>`` give the
+rules and the players. Everything it cannot make sense of raises ``LogFormatError``
+saying where.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from pywall.core import limits
-from pywall.core.archives import MAX_INPUT_BYTES, MAX_XML_BYTES, gunzip_bounded, is_gzip
+from pywall.core.archives import MAX_XML_BYTES
 from pywall.core.errors import InputTooLargeError, LogFormatError
 from pywall.core.model import (
     Call,
@@ -32,30 +32,15 @@ from pywall.core.model import (
     Ryuukyoku,
     Win,
 )
+from pywall.formats.mjlog_tags import DTD_RE, Moves, Tag, run_tags, text_from_bytes, tokens
 
 LOG_ID_RE = re.compile(r"[0-9]{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
-
-#: A run of draws and discards (``<T23/><D45/>...``: nine tags in ten) matches the
-#: first branch as a whole and skips the general tag reader; anything else, the second.
-#: A run of draws and discards is taken at most 512 tags at a time: a longer repeat makes
-#: the regex engine keep a backtracking mark per tag (a log of 3 M draws took 700 MB).
-_TAG_RE = re.compile(r"((?:<[DEFGTUVW][0-9]{1,3}/>\s*){1,512})|<([^<>]*)(>?)")
-_MOVE_RE = re.compile(r"<([DEFGTUVW][0-9]{1,3})/>")
-_NAME_RE = re.compile(r"\s*(/?)([A-Za-z_][\w.-]*)")
-#: Linear time: a name starts only where no name character precedes it, and its
-#: possessive ``*+`` never gives characters back (``<UN aaa...a=/>`` was quadratic).
-_ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"|'([^']*+)')""")
-_ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
-#: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
-MAX_TAG_CHARS = 64 * 1024
 #: Events one round may have, rounds one game may have (``pywall.core.limits``).
 MAX_ROUND_EVENTS = limits.MAX_ROUND_EVENTS
 #: A draw or discard's tile number: ASCII digits only (``str.isdigit`` accepts "²").
 _DIGITS = frozenset("0123456789")
 #: Runs of %XX escapes, as Tenhou writes the UTF-8 bytes of players' names.
 _ESCAPES_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
-_DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
-_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
 _TILE_IDS = {str(tile): tile for tile in range(136)}
@@ -72,115 +57,6 @@ _MOVE_TABLES: dict[int, dict[str, Draw | Discard]] = {
     }
     for players in (3, 4)
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Tag:
-    name: str
-    attrs: dict[str, str]
-    index: int  # 1-based position among the log's tags
-    duplicates: tuple[str, ...] = ()
-
-
-def text_from_bytes(data: bytes) -> str:
-    """Decompress (gzip) if needed, decode UTF-8, drop a BOM; bounded in size."""
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputTooLargeError(
-            f"the file is {len(data):,} bytes; pywall reads logs up to {MAX_INPUT_BYTES:,} bytes"
-        )
-    if is_gzip(data):
-        data = gunzip_bounded(data, MAX_XML_BYTES)
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogFormatError("the file is not UTF-8 text", f"byte {exc.start}") from None
-    return text.lstrip("\ufeff")
-
-
-def _unescape(value: str) -> str:
-    def one(m: re.Match[str]) -> str:
-        ent = m.group(1)
-        if ent[0] != "#":
-            return _ENTITIES[ent]
-        code = int(ent[2:], 16) if ent[1] in "xX" else int(ent[1:])  # noqa: FURB166
-        return chr(code) if 0 < code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else "\ufffd"
-
-    return _ENTITY_RE.sub(one, value) if "&" in value else value
-
-
-def iter_tags(text: str) -> Iterator[Tag]:
-    """Opening and empty tags in order; closing tags, comments and the XML
-    declaration are skipped. A DTD is refused."""
-    for t in _tokens(text):
-        if isinstance(t, Tag):
-            yield t
-        else:
-            yield from _run_tags(*t)
-
-
-def _run_tags(run: str, first: int) -> Iterator[Tag]:
-    """The tags of a run of draws and discards, numbered from ``first``."""
-    for i, name in enumerate(_MOVE_RE.findall(run)):
-        yield Tag(name, {}, first + i)
-
-
-#: A run of draw and discard tags as ``_tokens`` yields it: (the run's text, the
-#: index of its first tag).
-_Moves = tuple[str, int]
-
-
-def _tokens(text: str) -> Iterator[Tag | _Moves]:
-    """``iter_tags``' reading, with runs of draws and discards as plain ``_Moves``
-    tuples (building a Tag for each was most of the time spent parsing)."""
-    index = 0
-    for m in _TAG_RE.finditer(text):
-        run, body, closed = m.groups()
-        if run:
-            yield run, index + 1
-            index += run.count("<")
-            continue
-        if not closed:
-            if text[m.end() :].strip():
-                raise LogFormatError("a tag is not closed", f"character {m.start() + 1}")
-            return  # a copy cut off inside its last tag: what came before still counts
-        if body.startswith("!"):
-            if body[1:8].upper() in ("DOCTYPE", "ENTITY") or body[1:].lstrip().startswith("["):
-                raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
-            continue
-        if body.startswith("?"):
-            continue
-        head = _NAME_RE.match(body)
-        if head is None:
-            raise LogFormatError("malformed tag", f"character {m.start() + 1}")
-        if head.group(1):
-            continue
-        index += 1
-        if len(body) > MAX_TAG_CHARS:
-            raise LogFormatError(f"a tag of over {MAX_TAG_CHARS:,} characters", f"tag {index}")
-        if "=" not in body:  # most tags (draws, discards) have no attributes: skip the scan
-            yield Tag(head.group(2), {}, index)
-            continue
-        # (name, "double-quoted", 'single-quoted'): the quote not used reads as "".
-        pairs = _ATTR_RE.findall(body, head.end())
-        attrs = {key: double or single for key, double, single in pairs}
-        dups: tuple[str, ...] = ()
-        if len(attrs) < len(pairs):  # a repeated attribute: the first value counts
-            attrs, dups = _first_values(pairs)
-        if "&" in body:
-            attrs = {key: _unescape(value) for key, value in attrs.items()}
-        yield Tag(head.group(2), attrs, index, dups)
-
-
-def _first_values(pairs: list[tuple[str, str, str]]) -> tuple[dict[str, str], tuple[str, ...]]:
-    """Attributes keeping each name's first value, and the names seen again."""
-    attrs: dict[str, str] = {}
-    dups: list[str] = []
-    for key, double, single in pairs:
-        if key in attrs:
-            dups.append(key)
-        else:
-            attrs[key] = double or single
-    return attrs, tuple(dups)
 
 
 def _ints(tag: Tag, key: str, required: bool = True) -> tuple[int, ...]:
@@ -327,7 +203,7 @@ class _RoundBuilder:
         # Spaces between tags, or a tile over 135, a seat the game lacks, a leading
         # zero: tag by tag, which raises the error ``add`` gives at its tag (or
         # reads "T023" as 23).
-        for tag in _run_tags(run, index):
+        for tag in run_tags(run, index):
             self.add(tag)
 
     def _seat(self, tag: Tag, seat: int) -> int:
@@ -411,14 +287,14 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
         raise LogFormatError(
             "this is a JSON log (tenhou.net/6 style): it carries no seed, so its wall cannot be verified"
         )
-    if _DTD_RE.search(text):
+    if DTD_RE.search(text):
         raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
     if "<mjloggm" not in text[:4096]:
         raise LogFormatError("not a Tenhou mjlog: no <mjloggm> tag at the start")
-    return _game_from_tags(_tokens(text), name)
+    return _game_from_tags(tokens(text), name)
 
 
-def _game_from_tags(tags: Iterator[Tag | _Moves], name: str | None) -> Game:
+def _game_from_tags(tags: Iterator[Tag | Moves], name: str | None) -> Game:
     seed: str | None = None
     go_type = lobby = None
     un: Tag | None = None

@@ -33,7 +33,7 @@ from pywall.core.archives import (
     unpack,
 )
 from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
-from pywall.formats import mjlog
+from pywall.formats import mjlog_tags
 from pywall.inputs.databases import count_phoenix, iter_phoenix, phoenix_problem
 from pywall.inputs.zip_directory import MAX_MEMBERS
 from pywall.inputs.zips import count_zip, iter_zip
@@ -168,7 +168,7 @@ def test_archives_are_recognised_by_magic(head: bytes, zip_: bool, sqlite: bool)
 )
 def test_log_content_in_any_encoding_gives_the_log(content: bytes | str) -> None:
     data = log_from_content(content)
-    assert mjlog.text_from_bytes(data) == XML.decode()
+    assert mjlog_tags.text_from_bytes(data) == XML.decode()
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ import pytest
 from pywall.checks.verify import verify_game
 from pywall.core import limits
 from pywall.core.errors import InputTooLargeError, LogFormatError, PywallError
-from pywall.formats import majsoul, majsoul_hashes, mjlog, parse_record, riichicity
+from pywall.formats import majsoul, majsoul_hashes, mjlog, mjlog_tags, parse_record, riichicity
 from pywall.inputs.zips import count_zip, iter_zip
 from pywall.page import api
 from pywall.results.check import check_log
@@ -108,7 +108,7 @@ def test_a_game_over_the_tile_check_cap_is_not_verified() -> None:
     tile checks a round, so the tenth round takes the game over 20,000."""
     text = log_text(LOG)
     head, rnd, _ = head_and_round(text)
-    agari = next(t for t in mjlog.iter_tags(text) if t.name == "AGARI")
+    agari = next(t for t in mjlog_tags.iter_tags(text) if t.name == "AGARI")
     dora = agari.attrs["doraHai"].split(",")[0]
     win = f'<AGARI who="0" fromWho="0" doraHai="{dora}" doraHaiUra="0"/>'
     report = check_log("wins.xml", head + (rnd + win * 1000) * 12 + "</mjloggm>")
