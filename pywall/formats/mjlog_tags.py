@@ -1,6 +1,8 @@
 """Tenhou's mjlog read as tags, safely: bytes -> text -> ``Tag`` values.
 
-``pywall.formats.mjlog`` builds the game from these tags. Theory of operation: an mjlog is a flat sequence of tags inside ``<mjloggm>``
+``pywall.formats.mjlog`` builds the game from these tags.
+
+Theory of operation: an mjlog is a flat sequence of tags inside ``<mjloggm>``
 (plain XML, or gzip as ``.mjlog``). Real logs are not always well-formed XML
 (one has a duplicate ``owari=`` attribute; copies are truncated mid-game), so
 this module reads tags with a small tolerant tokenizer instead of an XML
