@@ -26,14 +26,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.analysis.shanten import (
-    KINDS,
+from pywall.analysis.shanten import KINDS, checked_counts, shanten
+from pywall.analysis.suit_profiles import (
     Profile,
-    checked_counts,
     combine_profiles,
     honour_profile,
     number_profile,
-    shanten,
     split_distance,
 )
 from pywall.core.errors import ValueInputError

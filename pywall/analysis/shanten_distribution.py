@@ -9,7 +9,7 @@ as in tomohxx's mahjong-algorithm-book). A 4-player wall holds every kind 4 time
 (136 tiles); a 3-player wall (108 tiles) holds no 2m-8m (k = 0 for them), which
 changes only the weights: shanten itself is the same function of a hand, and 1m
 and 9m still count for thirteen orphans. The regular form of a hand depends on
-each suit only through the suit's profile (see ``pywall.analysis.shanten``), so:
+each suit only through the suit's profile (see ``pywall.analysis.suit_profiles``), so:
 
 1. Each number suit is summarised by running the shanten automaton over all count
    vectors at once, merging equal (node, tiles, pairs, kinds, orphan kinds,
@@ -41,10 +41,9 @@ from functools import cache
 from math import comb
 from typing import Any
 
-from pywall.analysis.shanten import (
+from pywall.analysis.shanten import KINDS, MAX_TILES
+from pywall.analysis.suit_profiles import (
     CAP,
-    KINDS,
-    MAX_TILES,
     NUMBER_SUIT_START,
     combine_profiles,
     honour_profile,

@@ -1,7 +1,9 @@
-"""The number-suit automaton of pywall.analysis.shanten, built once: GENERATED, do not edit.
+"""The number-suit automaton of pywall.analysis.suit_profiles, built once: GENERATED.
 
-Made by tools/make_shanten_table.py from ``pywall.analysis.shanten.suit_table()`` (zlib, then
-base64); ``pywall.analysis.shanten`` says what it holds, and a test holds it equal to that function.
+Do not edit: made by tools/make_shanten_table.py from
+``pywall.analysis.suit_profiles.suit_table()`` (zlib, then base64);
+``pywall.analysis.suit_profiles`` says what it holds, and a test holds it equal to that
+function.
 """
 
 PACKED = (
