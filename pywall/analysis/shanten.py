@@ -13,8 +13,9 @@ calls have fewer tiles: 13 - 3m tiles need 4 - m melds. Because no kind may exce
 Regular form. T splits by suit: the fewest tiles to add is the least, over the ways to
 share the melds and the pair among the four suits, of the sum of each suit's fewest
 tiles to add for its share. ``pywall.analysis.suit_profiles`` computes those per-suit
-numbers (a suit's *profile*: tomohxx's per-suit table method) and combines them; this
-module validates a hand, reads its four profiles and takes the best split.
+numbers (a suit's *profile*: tomohxx's per-suit table method), combines them and takes
+the best split (``regular_from_suits``); this module validates a hand and adds the other
+two forms.
 
 Seven pairs: 6 - pairs + max(0, 7 - kinds), counting a kind held 4 times as one
 pair (the pairs must be distinct). Thirteen orphans: 13 - (terminal and honour
@@ -27,16 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 
-from pywall.analysis.suit_profiles import (
-    CAP,
-    COMBINED,
-    HONOUR_PROFILES,
-    NUMBER_PROFILES,
-    combine_profiles,
-    honour_profile,
-    number_profile,
-    split_distance,
-)
+from pywall.analysis.suit_profiles import regular_from_suits
 from pywall.core.errors import ValueInputError
 
 KINDS = 34
@@ -80,16 +72,6 @@ def checked_counts(counts: Sequence[int]) -> tuple[tuple[int, ...], int]:
     return hand, tiles
 
 
-def _regular(hand: tuple[int, ...], melds: int) -> int:
-    a = NUMBER_PROFILES.get(hand[0:9]) or number_profile(hand[0:9])
-    b = NUMBER_PROFILES.get(hand[9:18]) or number_profile(hand[9:18])
-    c = NUMBER_PROFILES.get(hand[18:27]) or number_profile(hand[18:27])
-    h = HONOUR_PROFILES.get(hand[27:34]) or honour_profile(hand[27:34])
-    ab = COMBINED.get((a, b, CAP)) or combine_profiles(a, b)
-    ch = COMBINED.get((c, h, CAP)) or combine_profiles(c, h)
-    return split_distance(ab, ch, melds) - 1
-
-
 def _chiitoi(hand: tuple[int, ...]) -> int:
     absent = hand.count(0)
     kinds = KINDS - absent
@@ -112,7 +94,7 @@ def _needs_full_hand(tiles: int, form: str) -> None:
 def regular_shanten(counts: Sequence[int]) -> int:
     """Shanten of the regular form: ``n // 3`` melds and a pair (n = tile count)."""
     hand, tiles = checked_counts(counts)
-    return _regular(hand, tiles // 3)
+    return regular_from_suits(hand, tiles // 3)
 
 
 def chiitoi_shanten(counts: Sequence[int]) -> int:
@@ -144,7 +126,7 @@ def shanten(counts: Sequence[int]) -> int:
     0
     """
     hand, tiles = checked_counts(counts)
-    best = _regular(hand, tiles // 3)
+    best = regular_from_suits(hand, tiles // 3)
     if tiles >= 13:
         best = min(best, _chiitoi(hand), _kokushi(hand))
     return best
@@ -153,7 +135,7 @@ def shanten(counts: Sequence[int]) -> int:
 def shanten_by_form(counts: Sequence[int]) -> FormShanten:
     """Every form's shanten and the minimum, in one validated call."""
     hand, tiles = checked_counts(counts)
-    regular = _regular(hand, tiles // 3)
+    regular = regular_from_suits(hand, tiles // 3)
     if tiles < 13:
         return FormShanten(regular, None, None, regular)
     chiitoi, kokushi = _chiitoi(hand), _kokushi(hand)

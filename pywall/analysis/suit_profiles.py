@@ -1,6 +1,6 @@
 """Suit profiles: the per-suit tables behind the regular form's shanten.
 
-``pywall.analysis.shanten`` reads a hand's four profiles here and takes the best split.
+``pywall.analysis.shanten`` asks ``regular_from_suits`` for a checked hand's regular form.
 
 Theory of operation
 -------------------
@@ -121,15 +121,13 @@ def table_size() -> int:
     return len(_NODE_KEYS)
 
 
-#: The caches of ``number_profile``, ``honour_profile`` and ``combine_profiles``: the
-#: shanten of a hand reads them first (a dict look-up, no call, on its hot path).
-NUMBER_PROFILES: dict[tuple[int, ...], Profile] = {}
+_NUMBER_PROFILES: dict[tuple[int, ...], Profile] = {}
 
 
 def number_profile(counts: Sequence[int]) -> Profile:
     """Profile of one number suit given its nine counts."""
     key = tuple(counts)
-    profile = NUMBER_PROFILES.get(key)
+    profile = _NUMBER_PROFILES.get(key)
     if profile is None:
         profile = _table_profile(key)
         if profile is None:  # a suit of over 14 tiles: the automaton itself
@@ -137,7 +135,7 @@ def number_profile(counts: Sequence[int]) -> Profile:
             for held in key:
                 node = number_suit_step(node, held)
             profile = number_suit_profile(node)
-        NUMBER_PROFILES[key] = profile
+        _NUMBER_PROFILES[key] = profile
     return profile
 
 
@@ -230,7 +228,7 @@ def _table_profile(key: tuple[int, ...]) -> Profile | None:
 
 # --- honours and combining ------------------------------------------------------
 
-HONOUR_PROFILES: dict[tuple[int, ...], Profile] = {}
+_HONOUR_PROFILES: dict[tuple[int, ...], Profile] = {}
 
 
 def _honour_profile_sorted(counts: tuple[int, ...]) -> Profile:
@@ -252,23 +250,23 @@ def _honour_profile_sorted(counts: tuple[int, ...]) -> Profile:
 def honour_profile(counts: Sequence[int]) -> Profile:
     """Profile of the seven honour kinds (order does not matter)."""
     key = tuple(counts)
-    profile = HONOUR_PROFILES.get(key)
+    profile = _HONOUR_PROFILES.get(key)
     if profile is None:
         shape = tuple(sorted(key, reverse=True))
-        profile = HONOUR_PROFILES.get(shape) or _honour_profile_sorted(shape)
-        HONOUR_PROFILES[key] = HONOUR_PROFILES[shape] = profile
+        profile = _HONOUR_PROFILES.get(shape) or _honour_profile_sorted(shape)
+        _HONOUR_PROFILES[key] = _HONOUR_PROFILES[shape] = profile
     return profile
 
 
-COMBINED: dict[tuple[Profile, Profile, int], Profile] = {}
+_COMBINED: dict[tuple[Profile, Profile, int], Profile] = {}
 
 
 def combine_profiles(a: Profile, b: Profile, cap: int = CAP) -> Profile:
     """Min-plus convolution: the profile of two suits' tiles taken together."""
     key = (a, b, cap)
-    out = COMBINED.get(key)
+    out = _COMBINED.get(key)
     if out is None:
-        out = COMBINED[key] = _convolve(a, b, cap)
+        out = _COMBINED[key] = _convolve(a, b, cap)
     return out
 
 
@@ -316,3 +314,19 @@ _SPLITS = tuple(
     tuple((m * 2 + p, (melds - m) * 2 + 1 - p) for m in range(melds + 1) for p in (0, 1))
     for melds in range(5)
 )
+
+
+# --- a hand's regular form --------------------------------------------------------
+
+
+def regular_from_suits(hand: tuple[int, ...], melds: int) -> int:
+    """The regular form's shanten of a checked hand (34 counts) that needs ``melds`` melds
+    and a pair: its four suits' profiles, combined in pairs, split at their best. Lives with
+    the caches it reads first (a dict look-up, no call, on shanten's hot path)."""
+    a = _NUMBER_PROFILES.get(hand[0:9]) or number_profile(hand[0:9])
+    b = _NUMBER_PROFILES.get(hand[9:18]) or number_profile(hand[9:18])
+    c = _NUMBER_PROFILES.get(hand[18:27]) or number_profile(hand[18:27])
+    h = _HONOUR_PROFILES.get(hand[27:34]) or honour_profile(hand[27:34])
+    ab = _COMBINED.get((a, b, CAP)) or combine_profiles(a, b)
+    ch = _COMBINED.get((c, h, CAP)) or combine_profiles(c, h)
+    return split_distance(ab, ch, melds) - 1

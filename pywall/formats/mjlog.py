@@ -32,7 +32,7 @@ from pywall.core.model import (
     Ryuukyoku,
     Win,
 )
-from pywall.formats.mjlog_tags import DTD_RE, Moves, Tag, run_tags, text_from_bytes, tokens
+from pywall.formats.mjlog_tags import Moves, Tag, run_tags, text_from_bytes, tokens
 
 LOG_ID_RE = re.compile(r"[0-9]{10}gm-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{8}")
 #: Events one round may have, rounds one game may have (``pywall.core.limits``).
@@ -41,6 +41,7 @@ MAX_ROUND_EVENTS = limits.MAX_ROUND_EVENTS
 _DIGITS = frozenset("0123456789")
 #: Runs of %XX escapes, as Tenhou writes the UTF-8 bytes of players' names.
 _ESCAPES_RE = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+_DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _DRAW_TAGS = {"T": 0, "U": 1, "V": 2, "W": 3}
 _DISCARD_TAGS = {"D": 0, "E": 1, "F": 2, "G": 3}
 _TILE_IDS = {str(tile): tile for tile in range(136)}
@@ -287,7 +288,7 @@ def parse(data: bytes | str, name: str | None = None) -> Game:
         raise LogFormatError(
             "this is a JSON log (tenhou.net/6 style): it carries no seed, so its wall cannot be verified"
         )
-    if DTD_RE.search(text):
+    if _DTD_RE.search(text):
         raise LogFormatError("the log declares a DTD or entities, which pywall refuses")
     if "<mjloggm" not in text[:4096]:
         raise LogFormatError("not a Tenhou mjlog: no <mjloggm> tag at the start")

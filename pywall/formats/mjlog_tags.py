@@ -33,8 +33,6 @@ _ATTR_RE = re.compile(r"""(?<![\w.:-])([A-Za-z_][\w.:-]*+)\s*+=\s*+(?:"([^"]*+)"
 _ENTITY_RE = re.compile(r"&(#[xX][0-9A-Fa-f]{1,8}|#[0-9]{1,8}|amp|lt|gt|quot|apos);")
 #: No real tag comes near this (the longest, ``<UN>`` with four names, is a few hundred).
 MAX_TAG_CHARS = 64 * 1024
-#: A DTD or entity declaration anywhere in a log (``mjlog.parse`` refuses the log).
-DTD_RE = re.compile(r"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
 _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 
 
