@@ -98,10 +98,10 @@ def test_walls_counted_in_bulk_are_counted_as_one_by_one() -> None:
         scheme = "tenhou" if k % 2 else "front"
         found = regions(scheme, 4)
         for p, tile in enumerate(tiles):
-            for name in expected:
+            for name, counts in expected.items():
                 row = p if name == "positions" else found[name][p]
                 cell = row * 34 + tile // 4
-                expected[name][cell] = expected[name].get(cell, 0) + 1
+                counts[cell] = counts.get(cell, 0) + 1
     assert {name: dict(tally.table(name)) for name in expected} == expected
     assert tally.walls == 2100 and WallTally.from_dict(tally.to_dict()) == tally
 
