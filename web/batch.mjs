@@ -8,7 +8,7 @@
 
 import "./batch-i18n.mjs";
 import { language, t } from "./i18n.mjs";
-import { flush, get, subscribe, update } from "./store.mjs";
+import { get, subscribe, update } from "./store.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 import { problemText } from "./findings.mjs";
 
@@ -268,7 +268,7 @@ export function clearResults() {
   update("batch", { entries: running, started: running.length ? batch.started : null, finished: null,
     workers: running.length ? batch.workers : [] });
   update("table", { page: 0 });
-  flush(); // drawn before the audit hears that the batch was cleared
+  showBatch(); // a person's action, drawn at once: before the audit hears that the batch was cleared
   $("batch").hidden = running.length === 0;
   // what was drawn from the batch (the audit) goes with it: it would describe games no longer here
   document.dispatchEvent(new CustomEvent("pywall:cleared"));
