@@ -62,7 +62,8 @@ PAGE_FILES = (
     "app.js",
     "embed.js",
     "protocol-check.js",
-    # the page's modules: the worker, the batch of files and archives, seeds, export
+    # the page's modules: its state, the worker, the batch of files and archives, seeds, export
+    "store.mjs",
     "session.mjs",
     "pool.mjs",
     "pool-i18n.mjs",

@@ -9,7 +9,7 @@
 import "./help-i18n.mjs";
 import { initLanguageSelect } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
-import { auditSources, clearResults, showBatch, turnPage, batch } from "./batch.mjs";
+import { auditSources, clearResults, filterRows, turnPage } from "./batch.mjs";
 import { initFiles } from "./files.mjs";
 import { initSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
@@ -23,6 +23,7 @@ import { initSamples } from "./samples.mjs";
 import { verdictMeaning } from "./meaning.mjs";
 import { pictureTools } from "./picture.mjs";
 import { initRecords } from "./records.mjs";
+import { store } from "./store.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,8 +44,10 @@ function registerServiceWorker() {
 }
 
 function initTable() {
+  // the filter a reload's restored <select> shows is the one the table starts with
+  store.init("table", { ...store.get("table"), problemsOnly: $("row-filter").value === "problems" });
   $("clear").addEventListener("click", clearResults);
-  $("row-filter").addEventListener("change", () => { batch.page = 0; showBatch(); });
+  $("row-filter").addEventListener("change", (e) => filterRows(e.target.value === "problems"));
   $("page-first").addEventListener("click", () => turnPage("first"));
   $("page-prev").addEventListener("click", () => turnPage(-1));
   $("page-next").addEventListener("click", () => turnPage(1));
@@ -52,7 +55,7 @@ function initTable() {
 }
 
 function init() {
-  initLanguageSelect($("lang")); // each part redraws itself on a change (i18n.onLanguage)
+  initLanguageSelect($("lang")); // each part redraws itself on a change (it subscribes to the store's language)
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
   setRenderHooks({ meaning: verdictMeaning, roundLinks, you: (report) => yourSeat(report),
@@ -62,10 +65,7 @@ function init() {
   initTable();
   initExport();
   initSeeds();
-  initPoolSetting(() => {
-    pool.trim();
-    showStatus();
-  });
+  initPoolSetting(() => pool.trim()); // the status line follows the pool's counts (store.mjs)
   initSamples();
   initHandoff();
   initRecords();

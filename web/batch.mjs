@@ -1,12 +1,14 @@
-// The batch: every file given to the page, in order, as entries; the progress line,
-// the summary and the results table, one page of rows at a time. Each entry is drawn
-// by the module that made it (files.mjs, archives.mjs) through its own methods:
+// The batch: every file given to the page, in order, as entries (the store's `batch`);
+// the progress line, the summary and the results table, one page of rows at a time (the
+// store's `table`: the page and the filter a person chose). Each entry is drawn by the
+// module that made it (files.mjs, archives.mjs) through its own methods:
 //   {name, node, rows: compact rows from Python or null while pending, reports (a log's
 //    file reports) or archive (an archive's run), draw() -> node, refresh() (with the
 //    table), openRow(row), drop()}
 
 import "./batch-i18n.mjs";
-import { language, onLanguage, t } from "./i18n.mjs";
+import { language, t } from "./i18n.mjs";
+import { get, subscribe, update } from "./store.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 import { problemText } from "./findings.mjs";
 
@@ -14,13 +16,8 @@ const $ = (id) => document.getElementById(id);
 const PAGE_SIZE = 100;
 const REDRAW_MS = 250; // while answers stream in, the page is drawn again four times a second
 
-export const batch = {
-  entries: [],
-  page: 0, // of the summary table
-  started: null, // performance.now() of the batch's first request
-  finished: null, // ... and of its latest answer
-  workers: new Set(), // the pool's workers that verified its logs
-};
+// The batch's state (store.mjs: {entries, started, finished, workers}).
+export const batchState = () => get("batch");
 
 // One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
 const numberFormats = new Map();
@@ -34,10 +31,15 @@ export function fmt(n, digits = 0) {
 export function addEntry(entry) {
   $("batch").hidden = false;
   $("results").append(entry.node);
-  batch.entries.push(entry);
-  if (batch.started == null) batch.started = performance.now();
-  scheduleBatch();
+  const { entries, started } = get("batch");
+  update("batch", { entries: [...entries, entry], started: started ?? performance.now() });
   return entry;
+}
+
+// A worker of the pool verified one of the batch's logs.
+export function countWorker(worker) {
+  const { workers } = get("batch");
+  if (!workers.includes(worker)) update("batch", { workers: [...workers, worker] });
 }
 
 // Draw an entry again (its answer came, or the language changed).
@@ -73,7 +75,7 @@ function drawPending(entry) {
 }
 
 export function finished() {
-  batch.finished = performance.now();
+  update("batch", { finished: performance.now() });
 }
 
 // A group's verdict: mismatch if any game mismatched (what an auditor looks for),
@@ -114,9 +116,9 @@ export function withoutDetail(report, keep = []) {
 // What the audit is given: the logs' reports (with the starting hands Python put in
 // them, without the walls), and the archive runs Python still holds.
 export function auditSources() {
-  const reports = batch.entries.flatMap((e) => (e.archive ? [] : e.reports || []))
+  const reports = get("batch").entries.flatMap((e) => (e.archive ? [] : e.reports || []))
     .map((r) => withoutDetail(r, ["starting"]));
-  const runs = batch.entries.filter((e) => e.archive && e.archive.finished && e.archive.open)
+  const runs = get("batch").entries.filter((e) => e.archive && e.archive.finished && e.archive.open)
     .map((e) => e.archive.run);
   return { reports, runs };
 }
@@ -124,7 +126,7 @@ export function auditSources() {
 // Every row of the batch (pending entries as one pending row each), with its entry.
 export function allRows() {
   const out = [];
-  for (const entry of batch.entries) {
+  for (const entry of get("batch").entries) {
     if (entry.rows) for (const row of entry.rows) out.push({ row, entry });
     if (!entry.rows || (entry.archive && !entry.archive.finished && !entry.rows.length)) {
       out.push({ row: { path: entry.name, status: "pending", round_count: "", checked: "", first_problem: "" }, entry });
@@ -148,6 +150,7 @@ export function scheduleBatch() {
 
 export function showBatch() {
   drawn = performance.now();
+  const batch = get("batch");
   let total = 0, done = 0, stopped = false;
   for (const entry of batch.entries) {
     if (entry.drawPending) drawPending(entry);
@@ -179,9 +182,9 @@ export function showBatch() {
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
   const rate = counts.files && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
-  const workers = batch.workers.size > 1 ? ` · ${t("pool.workers", { n: batch.workers.size })}` : "";
+  const workers = batch.workers.length > 1 ? ` · ${t("pool.workers", { n: batch.workers.length })}` : "";
   $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate + workers : "";
-  $("batch-summary").dataset.workers = String(batch.workers.size);
+  $("batch-summary").dataset.workers = String(batch.workers.length);
   showPage(rows);
 }
 
@@ -195,16 +198,19 @@ function problemCell(row) {
   return el("td", { class: "problem", data, title }, words);
 }
 
+// The page a person turned to, within the pages there are (a page past the last, once
+// rows went, is kept as the last: the store's `table` is set to it, drawing nothing new).
 function showPage(rows) {
-  const problemsOnly = $("row-filter").value === "problems";
+  const { problemsOnly, page: asked } = get("table");
   const shown = problemsOnly ? rows.filter(({ row }) => row.status === "mismatch" || row.status === "error") : rows;
   const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
-  batch.page = Math.max(0, Math.min(batch.page, pages - 1));
-  const slice = shown.slice(batch.page * PAGE_SIZE, (batch.page + 1) * PAGE_SIZE);
+  const page = Math.max(0, Math.min(asked, pages - 1));
+  update("table", { page });
+  const slice = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   if (!samePage(slice)) drawPage(slice);
-  $("page-text").textContent = t("pager.page", { page: batch.page + 1, pages, rows: fmt(shown.length) });
-  $("page-first").disabled = $("page-prev").disabled = batch.page === 0;
-  $("page-next").disabled = $("page-last").disabled = batch.page >= pages - 1;
+  $("page-text").textContent = t("pager.page", { page: page + 1, pages, rows: fmt(shown.length) });
+  $("page-first").disabled = $("page-prev").disabled = page === 0;
+  $("page-next").disabled = $("page-last").disabled = page >= pages - 1;
   $("pager").hidden = pages <= 1;
 }
 
@@ -233,9 +239,14 @@ function drawPage(slice) {
   }
 }
 
+// A person's choices of the table (drawn by subscription, before their event returns).
 export function turnPage(to) {
-  batch.page = to === "first" ? 0 : to === "last" ? Infinity : batch.page + to;
-  showBatch();
+  const { page } = get("table");
+  update("table", { page: to === "first" ? 0 : to === "last" ? Infinity : page + to });
+}
+
+export function filterRows(problemsOnly) {
+  update("table", { page: 0, problemsOnly });
 }
 
 export function focusResult(path) {
@@ -250,15 +261,14 @@ export function focusNode(target) {
 
 // Drop every answered entry (work under way stays); each entry lets go of what it holds.
 export function clearResults() {
+  const batch = get("batch");
   const running = batch.entries.filter((e) => (e.archive ? !e.archive.finished : !e.rows));
   for (const entry of batch.entries) if (!running.includes(entry) && entry.drop) entry.drop();
-  batch.entries = running;
   clear($("results")).append(...running.map((e) => e.node));
-  batch.page = 0;
-  batch.started = running.length ? batch.started : null;
-  batch.finished = null;
-  if (!running.length) batch.workers.clear();
-  showBatch();
+  update("batch", { entries: running, started: running.length ? batch.started : null, finished: null,
+    workers: running.length ? batch.workers : [] });
+  update("table", { page: 0 });
+  showBatch(); // a person's action, drawn at once: before the audit hears that the batch was cleared
   $("batch").hidden = running.length === 0;
   // what was drawn from the batch (the audit) goes with it: it would describe games no longer here
   document.dispatchEvent(new CustomEvent("pywall:cleared"));
@@ -266,7 +276,16 @@ export function clearResults() {
 
 // After a language change: every answered entry drawn again, and the table.
 export function redrawBatch() {
-  for (const entry of batch.entries) if (entry.rows || entry.archive) redrawEntry(entry);
+  for (const entry of get("batch").entries) if (entry.rows || entry.archive) redrawEntry(entry);
   showBatch();
 }
-onLanguage(redrawBatch);
+
+// What the batch's part of the page draws, by subscription: a new language redraws it
+// all; a person's choice of page or filter draws the table at once; the batch's own
+// changes (an entry added, an answer's time) with the streaming answers, at most every
+// REDRAW_MS (scheduleBatch).
+subscribe(["batch", "table", "language"], (changed) => {
+  if (changed.has("language")) redrawBatch();
+  else if (changed.has("table")) showBatch();
+  else scheduleBatch();
+});

@@ -5,7 +5,7 @@
 import { t } from "./i18n.mjs";
 import { el } from "./render.mjs";
 import { request } from "./session.mjs";
-import { allRows, batch, withoutDetail } from "./batch.mjs";
+import { allRows, batchState, withoutDetail } from "./batch.mjs";
 
 const $ = (id) => document.getElementById(id);
 const BOM = "\ufeff";
@@ -20,7 +20,7 @@ function download(name, type, text) {
 }
 
 function exportable() {
-  return batch.entries.flatMap((e) => {
+  return batchState().entries.flatMap((e) => {
     if (e.archive) return e.rows.map(({ i, ...row }) => row);
     return (e.reports || []).map((r) => withoutDetail(r));
   });

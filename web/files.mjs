@@ -12,7 +12,7 @@ import { el, pendingEl, renderReport, verdictBadge } from "./render.mjs";
 import { looksLikeSeed } from "./fragment.mjs";
 import { spread } from "./session.mjs";
 import { limits } from "./pool.mjs";
-import { addEntry, aggregate, batch, drawAnswer, failedReport, finished } from "./batch.mjs";
+import { addEntry, aggregate, batchState, countWorker, drawAnswer, failedReport, finished } from "./batch.mjs";
 import { startArchive } from "./archives.mjs";
 import { showSeed } from "./seeds.mjs";
 import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
@@ -84,7 +84,7 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
     .then((checked) => {
       inFlight--;
       if (!checked) return;
-      if (worker != null) batch.workers.add(worker);
+      if (worker != null) countWorker(worker);
       finished();
       // the last answer awaited (a lone log, say) is drawn at once, whenever the one before was
       drawAnswer(entry, () => {
@@ -96,7 +96,7 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
 // A log gives one article (a .zip sent as a log: a section of articles).
 function resultNode(entry) {
   const reports = entry.reports;
-  const expanded = batch.entries.length === 1 && reports.length === 1;
+  const expanded = batchState().entries.length === 1 && reports.length === 1;
   const you = (r) => yourSeat(r, entry.link);
   if (reports.length === 1 && reports[0].path === entry.name) {
     return renderReport(reports[0], { expanded, you: you(reports[0]) });

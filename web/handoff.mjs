@@ -9,7 +9,8 @@
 // bytes within pywall's size limit; anything else is refused with a sentence saying why.
 
 import "./help-i18n.mjs";
-import { onLanguage, t } from "./i18n.mjs";
+import { t } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { request } from "./session.mjs";
 import { addLog } from "./files.mjs";
 import { linkOf, remember, showLink } from "./links.mjs";
@@ -145,7 +146,7 @@ async function logPayload(data) {
 }
 
 export function initHandoff() {
-  onLanguage(redrawHandoff);
+  subscribe(["language"], redrawHandoff);
   const link = $("bookmarklet");
   link.href = bookmarkletHref(new URL("./", location.href).href);
   link.addEventListener("click", (e) => {

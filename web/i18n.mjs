@@ -1,5 +1,9 @@
 // The page's words in English, Japanese and Chinese. Strings only: every value
-// is put into the page with textContent, never parsed as HTML.
+// is put into the page with textContent, never parsed as HTML. The language itself is
+// the store's `language` slice (store.mjs): each part of a page that shows words
+// subscribes to it where it is made.
+
+import { flush, get, init, set } from "./store.mjs";
 
 const en = {
   "title": "pywall — mahjong wall verifier",
@@ -243,7 +247,6 @@ const zh = {
 
 export const LANGUAGES = { en: "English", ja: "日本語", zh: "中文" };
 const TABLES = { en, ja, zh };
-let current = "en";
 
 // More strings from another module (panels-i18n.mjs): { en: {...}, ja: {...}, zh: {...} }.
 export function addStrings(tables) {
@@ -270,30 +273,31 @@ export function pickLanguage(stored, browserLanguages) {
 }
 
 export function setLanguage(lang) {
-  current = TABLES[lang] ? lang : "en";
-  return current;
+  set("language", TABLES[lang] ? lang : "en");
+  return get("language");
 }
 
 export function language() {
-  return current;
+  return get("language");
 }
 
 export function t(key, params = {}) {
-  const text = TABLES[current][key] ?? en[key] ?? key;
+  const text = TABLES[get("language")][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
 // A count in words: `${key}.one` or `${key}.other` as the language's plural rules pick
 // ({n} is the count); Japanese and Chinese have only "other".
 export function tn(key, n, params = {}) {
-  const form = `${key}.${new Intl.PluralRules(current).select(n)}`;
-  return t(form in TABLES[current] || form in en ? form : `${key}.other`, { ...params, n });
+  const lang = get("language");
+  const form = `${key}.${new Intl.PluralRules(lang).select(n)}`;
+  return t(form in TABLES[lang] || form in en ? form : `${key}.other`, { ...params, n });
 }
 
 // "East 2, 1 honba" (the report's label) in the current language.
 export function roundLabel(label) {
   const m = /^(East|South|West|North) (\d+), (\d+) honba$/.exec(label || "");
-  if (!m || current === "en") return label;
+  if (!m || get("language") === "en") return label;
   const wind = t(`wind.${["East", "South", "West", "North"].indexOf(m[1])}`);
   return `${wind}${m[2]}局 ${t("honba", { n: m[3] })}`;
 }
@@ -324,27 +328,21 @@ export function startLanguage() {
   return fragmentLanguage() || pickLanguage(stored, navigator.languages || [navigator.language]);
 }
 
-// Each part of a page that shows words registers its own redraw here, where it is made;
-// a change of language translates the page's fixed text, then calls every redraw
-// (no page keeps a list of what to redraw).
-const redraws = new Set();
-export function onLanguage(redraw) {
-  redraws.add(redraw);
-  return () => redraws.delete(redraw);
-}
-
+// A change of language translates the page's fixed text, then draws at once what
+// subscribed to the store's `language` (no page keeps a list of what to redraw).
 function languageChanged(onChange) {
   translatePage();
-  for (const redraw of redraws) redraw();
+  flush();
   if (onChange) onChange();
 }
 
-// Fill a language <select>, start in startLanguage(), and follow changes (remembered
-// for the next visit, and written into the fragment when it names a language) and a
-// fragment that names another language; what onLanguage registered redraws the page,
-// then onChange (optional).
+// Fill a language <select>, start in startLanguage() (the store's starting value: nothing
+// is drawn yet), and follow changes (remembered for the next visit, and written into the
+// fragment when it names a language) and a fragment that names another language; what
+// subscribed to `language` redraws the page, then onChange (optional).
 export function initLanguageSelect(select, onChange = null) {
-  const lang = setLanguage(startLanguage());
+  init("language", startLanguage());
+  const lang = get("language");
   for (const [code, name] of Object.entries(LANGUAGES)) {
     const option = document.createElement("option");
     option.value = code;
@@ -358,12 +356,12 @@ export function initLanguageSelect(select, onChange = null) {
     try {
       localStorage.setItem(STORAGE_KEY, select.value);
     } catch { /* ignore */ }
-    if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${current}`));
+    if (fragmentLanguage()) history.replaceState(null, "", withLanguage(location.hash).replace(/lang=\w+$/, `lang=${get("language")}`));
     languageChanged(onChange);
   });
   window.addEventListener("hashchange", () => {
     const asked = fragmentLanguage();
-    if (!asked || asked === current) return;
+    if (!asked || asked === get("language")) return;
     select.value = setLanguage(asked);
     languageChanged(onChange);
   });
@@ -373,7 +371,7 @@ export function initLanguageSelect(select, onChange = null) {
 
 // Fill every element that names its text with data-i18n (and data-i18n-attr).
 export function translatePage(root = document) {
-  document.documentElement.lang = current;
+  document.documentElement.lang = get("language");
   for (const node of root.querySelectorAll("[data-i18n]")) {
     node.textContent = t(node.dataset.i18n);
   }

@@ -8,7 +8,8 @@
 
 import "./help-i18n.mjs";
 import "./records-i18n.mjs";
-import { onLanguage, t, withLanguage } from "./i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { clear, el } from "./render.mjs";
 import { fragmentFor } from "./fragment.mjs";
 import { request } from "./session.mjs";
@@ -18,7 +19,7 @@ let shown = null; // the link shown under the paste box (drawn again on a langua
 let addFiles = null; // (files, link) -> void, from files.mjs
 
 export function initLinks(options) {
-  onLanguage(redrawLinks);
+  subscribe(["language"], redrawLinks);
   addFiles = options.addFiles;
 }
 

@@ -5,7 +5,8 @@
 // DOM only; every string from a file or a person is added as text.
 
 import "./panels-i18n.mjs";
-import { onLanguage, t, translatePage } from "./i18n.mjs";
+import { t, translatePage } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { clear, setRenderHooks } from "./render.mjs";
 import { redrawers, setRequest } from "./panel-kit.mjs";
 import { showTool } from "./tool-section.mjs";
@@ -24,7 +25,7 @@ function buildTools() {
 
 // options: {request: (type, payload) -> Promise, sources: () -> {reports, runs} for the audit}
 export function initPanels(options) {
-  onLanguage(redrawPanels);
+  subscribe(["language"], redrawPanels);
   setRequest(options.request);
   setRenderHooks({ report: (r) => [commitmentBox(r), gameDrawsView(r)], round: roundHands });
   buildTools();

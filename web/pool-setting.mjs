@@ -3,7 +3,8 @@
 // beyond it go at once; a larger one starts workers when work needs them.
 
 import "./pool-i18n.mjs";
-import { onLanguage, t } from "./i18n.mjs";
+import { t } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { el } from "./render.mjs";
 import { automaticSize, chooseSize, chosenSize, cores, sizeLimit } from "./pool.mjs";
 
@@ -19,7 +20,7 @@ function fill(select) {
 
 // onChange(): after a new choice (the pool trims itself, the status line is redrawn).
 export function initPoolSetting(onChange) {
-  onLanguage(redrawPoolSetting);
+  subscribe(["language"], redrawPoolSetting);
   const select = $("workers");
   if (!select) return;
   fill(select);

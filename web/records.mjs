@@ -5,7 +5,8 @@
 // records-i18n.mjs.
 
 import "./records-i18n.mjs";
-import { onLanguage, t } from "./i18n.mjs";
+import { t } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { clear, el } from "./render.mjs";
 
 const buttons = () => ({ verify: t("paste.verify"), choose: t("link.choose") });
@@ -35,7 +36,7 @@ function guide() {
 
 // The guide goes right under the chooser and its hint, folded (links.mjs unfolds it).
 export function initRecords() {
-  onLanguage(redrawRecords);
+  subscribe(["language"], redrawRecords);
   const hint = document.getElementById("files-hint");
   if (!hint || document.getElementById("records-guide")) return;
   const box = el("details", { id: "records-guide", class: "records" }, guide());

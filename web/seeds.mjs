@@ -1,7 +1,8 @@
 // The seed-only view: a Tenhou seed (pasted, or from #tenhou=SEED&round=N&players=3)
 // shows its walls round by round, with a link and an embed snippet for the same wall.
 
-import { onLanguage, t, withLanguage } from "./i18n.mjs";
+import { t, withLanguage } from "./i18n.mjs";
+import { subscribe } from "./store.mjs";
 import { clear, el, renderWall, seedErrorContent } from "./render.mjs";
 import { fragmentFor, parseFragment } from "./fragment.mjs";
 import { request } from "./session.mjs";
@@ -69,7 +70,7 @@ export function redrawSeeds() {
 }
 
 export function initSeeds() {
-  onLanguage(redrawSeeds);
+  subscribe(["language"], redrawSeeds);
   $("seed-prev").addEventListener("click", () => seedStep(-1));
   $("seed-next").addEventListener("click", () => seedStep(1));
   $("seed-round").addEventListener("change", (e) => {

@@ -5,53 +5,38 @@
 // are ready, data-busy: how many have work in hand).
 
 import { Pool } from "./pool.mjs";
-import { onLanguage, t } from "./i18n.mjs";
+import { t } from "./i18n.mjs";
+import { get, subscribe, update } from "./store.mjs";
 
 const $ = (id) => document.getElementById(id);
-
-const state = {
-  ready: false,
-  info: null,
-  stage: "status.loading",
-  error: null,
-  errorCode: null, // the worker's code for it: old_browser is worded here
-  waiting: 0, // requests sent before Python was ready
-};
 
 const readyHooks = [];
 export let pool = null;
 
+// The status line is the store's `status` (Python's start-up), `pool` (the workers'
+// counts) and `language`, drawn by subscription: the pool reports every request, and
+// the store draws the line once for all that changed in a task.
 export function startSession({ onReady } = {}) {
-  onLanguage(showStatus);
+  subscribe(["status", "pool", "language"], showStatus);
   if (onReady) readyHooks.push(onReady);
-  pool = new Pool({ onFirstEvent: workerEvent, onChange: scheduleStatus });
+  pool = new Pool({ onFirstEvent: workerEvent, onChange: countWorkers });
+  countWorkers();
+}
+
+function countWorkers() {
+  if (pool) update("pool", pool.counts());
 }
 
 function workerEvent(type, payload) {
   if (type === "progress") {
-    state.stage = `status.${payload.stage}`;
-    $("load-progress").value = payload.fraction;
+    update("status", { stage: `status.${payload.stage}`, fraction: payload.fraction });
   } else if (type === "ready") {
-    state.ready = true;
-    state.info = payload;
+    update("status", { ready: true, info: payload, fraction: 1 });
     performance.mark("pywall:ready", { detail: payload }); // read by benchmarks/bench_web.py
-    $("load-progress").value = 1;
     for (const hook of readyHooks) hook(payload);
   } else if (type === "fatal") {
-    state.error = payload.message;
-    state.errorCode = payload.code;
+    update("status", { error: payload.message, errorCode: payload.code });
   }
-  showStatus();
-}
-
-let statusQueued = false;
-function scheduleStatus() {
-  if (statusQueued) return;
-  statusQueued = true;
-  queueMicrotask(() => {
-    statusQueued = false;
-    showStatus();
-  });
 }
 
 // Only what changed is written: the pool reports every request, and a page that
@@ -65,8 +50,9 @@ function put(node, key, value) {
 
 export function showStatus() {
   const status = $("status");
+  const state = get("status");
   const name = state.error ? "error" : state.ready ? "ready" : "loading";
-  const counts = pool ? pool.counts() : { started: 0, ready: 0, busy: 0 };
+  const counts = get("pool");
   put(status, "state", name);
   put(status, "workers", String(counts.ready));
   put(status, "busy", String(counts.busy));
@@ -75,19 +61,16 @@ export function showStatus() {
     : name === "error" ? t("status.error", { message: state.errorCode === "old_browser" ? t("status.old_browser")
       : state.error }) : t(state.stage));
   put($("about"), "text", state.info ? t("about.versions", state.info) : "");
+  if ($("load-progress").value !== state.fraction) $("load-progress").value = state.fraction;
   if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";
   put($("queue-text"), "text", !state.ready && state.waiting ? t("status.queued", { n: state.waiting }) : "");
 }
 
 // Count a request made before Python was ready, until it is answered.
 function counted(promise) {
-  if (state.ready) return promise;
-  state.waiting++;
-  showStatus();
-  const settle = () => {
-    state.waiting--;
-    showStatus();
-  };
+  if (get("status").ready) return promise;
+  update("status", { waiting: get("status").waiting + 1 });
+  const settle = () => update("status", { waiting: get("status").waiting - 1 });
   promise.then(settle, settle);
   return promise;
 }
