@@ -4,9 +4,10 @@ results in input order, memory bounded whatever the stream's length.
 Items go out in batches (a few dozen logs per task, to amortise the cost of
 passing them between processes). Each worker has its own pipe and at most one
 batch at a time: the parent sends a worker its next batch as soon as it has
-read the worker's results, so a huge archive is read only as fast as it is
-checked, results come back in order without reordering, and neither side can
-block writing while the other writes. (``multiprocessing.Pool`` was tried:
+read the worker's results, whichever worker answers first, so a huge archive is
+read only as fast as it is checked, and neither side can block writing while the
+other writes. Results are yielded in input order: those of a worker that ran
+ahead wait (at most ``2 * jobs`` batches; then it waits too). (``multiprocessing.Pool`` was tried:
 ``imap`` reads the whole input ahead, and ``terminate()`` can hang for good
 when it kills a worker that holds the shared result queue's lock.) Stopping
 is just killing the workers: they share no lock with anyone.
@@ -27,16 +28,15 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
-from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from itertools import chain, islice
 from multiprocessing import resource_tracker
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -143,18 +143,39 @@ def _parallel(
                 process.start()
                 child_end.close()
                 workers.append((process, parent_end))
-        order: deque[int] = deque()  # which worker holds each batch in flight, in input order
-        for w, chunk in enumerate([first, *islice(chunks, jobs - 1)]):
-            _send(workers[w], chunk)
-            order.append(w)
-        while order:
-            w = order.popleft()
-            results = _receive(workers[w])
-            more: list[T] | None = next(chunks, None)
-            if more is not None:
+        # Each worker holds at most one batch; whichever answers first gets the next
+        # one at once (waiting for the workers in input order left one idle whenever
+        # the other's batch took longer), and results wait in ``done`` to be yielded
+        # in input order: at most ``jobs * 2`` batches of them, past which a worker
+        # that answered waits for the slow one.
+        in_flight: dict[Connection, tuple[int, int]] = {}  # pipe -> (worker, batch number)
+        done: dict[int, list[R]] = {}
+        idle = list(range(jobs))
+        sent = yielded = 0
+        pending: Iterator[list[T]] = chain([first], chunks)
+
+        def feed() -> None:
+            nonlocal sent
+            while idle and len(done) < jobs * 2:
+                more = next(pending, None)
+                if more is None:
+                    return
+                w = idle.pop()
                 _send(workers[w], more)
-                order.append(w)
-            yield from results
+                in_flight[workers[w][1]] = (w, sent)
+                sent += 1
+
+        feed()
+        while in_flight:
+            for conn in wait(list(in_flight)):
+                w, number = in_flight.pop(cast("Connection", conn))
+                done[number] = _receive(workers[w])
+                idle.append(w)
+            feed()
+            while yielded in done:
+                yield from done.pop(yielded)
+                yielded += 1
+            feed()
         finished = True
     finally:
         _stop(workers, gently=finished)

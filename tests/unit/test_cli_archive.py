@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bz2
 import json
+import math
 import os
 import re
 import signal
@@ -282,6 +283,15 @@ def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ordered_map_keeps_input_order_across_workers() -> None:
     items = list(range(-500, 0))
     assert list(ordered_map(abs, items, jobs=2, batch=7)) == [abs(i) for i in items]
+
+
+def test_ordered_map_keeps_order_when_one_worker_runs_ahead() -> None:
+    """The first batch is slow: the other worker takes batch after batch meanwhile (up to
+    the results that may wait), and everything still comes out in input order."""
+    items = [40_000 + i for i in range(4)] + list(range(200))
+    assert list(ordered_map(math.factorial, items, jobs=2, batch=4)) == [
+        math.factorial(i) for i in items
+    ]
 
 
 def test_ordered_map_reads_its_input_only_as_far_as_needed() -> None:
