@@ -254,10 +254,13 @@ def _plus(suit: int) -> tuple[tuple[int, int], ...]:
     """The profiles of ``suit`` with one more tile of each kind it holds under 4 times,
     each once, with the kinds (a bit mask) that lead to it."""
     key, honours = _SUITS[suit]
+    profile_of = honour_profile if honours else number_profile  # each keeps its own cache
     kinds: dict[int, int] = {}
     for i, held in enumerate(key):
         if held < 4:
-            more = _SUIT_PROFILE[_suit_id(key[:i] + (held + 1,) + key[i + 1 :], honours)]
+            # only its profile: a suit id (with its counts and marks) is made for a suit
+            # a hand holds
+            more = _profile_id(profile_of(key[:i] + (held + 1,) + key[i + 1 :]))
             kinds[more] = kinds.get(more, 0) | 1 << i
     found = _SUIT_PLUS[suit] = tuple(kinds.items())
     return found
