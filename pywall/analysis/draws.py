@@ -270,16 +270,46 @@ class _Walk:
         return state, first
 
     def run(self, state: _State, i: int, out: list[DrawRow]) -> None:
-        """Follow events from ``i``; on an ambiguous call, the first choice that fits."""
+        """Follow events from ``i``; on an ambiguous call, the first choice that fits.
+
+        A draw is tested here, inline (this loop runs for every event of every round)."""
         events = self.rnd.events
+        hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
+        m, p, s, z = _COUNTERS
+        append = out.append
         while i < len(events):
             ev = events[i]
             i += 1
             if type(ev) is Draw:
-                out.append(self._draw(state, ev, i))
+                seat = ev.seat
+                hand = hands[seat]
+                replacement = pending[seat]
+                pending[seat] = False
+                key = tuple(hand)
+                if sum(key) % 3 != 1:
+                    raise _Inconsistent
+                value, mask = effective_kinds(key)
+                useful = (sum(m[mask & 511](unseen)) + sum(p[mask >> 9 & 511](unseen))
+                          + sum(s[mask >> 18 & 511](unseen)) + sum(z[mask >> 27](unseen)))  # fmt: skip
+                in_dora = 0
+                for k in dora:
+                    in_dora += unseen[k]
+                left = state.left
+                kind = ev.tile // 4
+                if not unseen[kind] or hand[kind] == 4:
+                    raise _Inconsistent
+                unseen[kind] -= 1
+                state.left = left - 1
+                hand[kind] += 1
+                append((i, seat, replacement, ev.tile, value, mask, left, useful, in_dora,
+                        mask >> kind & 1, kind in dora))  # fmt: skip
             elif type(ev) is Discard:
-                _take(state.hands[ev.seat], ev.tile // 4)
-                state.last_discard = ev.tile // 4
+                kind = ev.tile // 4
+                hand = hands[ev.seat]
+                if not hand[kind]:
+                    raise _Inconsistent
+                hand[kind] -= 1
+                state.last_discard = kind
             elif type(ev) is Call:
                 options = _options(state, ev)
                 if len(options) != 1:
@@ -288,11 +318,11 @@ class _Walk:
                 _apply(state, ev, options[0])
             elif type(ev) is DoraReveal:
                 kind = ev.tile // 4
-                _take(state.unseen, kind)
+                _take(unseen, kind)
                 state.left -= 1
                 indicated = dora_kind(kind, self.players)
-                if indicated not in state.dora:
-                    state.dora.append(indicated)
+                if indicated not in dora:
+                    dora.append(indicated)
             elif type(ev) is Win:
                 return
 
@@ -310,30 +340,6 @@ class _Walk:
             out.extend(records)
             return
         raise _Inconsistent
-
-    def _draw(self, state: _State, ev: Draw, event: int) -> DrawRow:
-        hand, unseen = state.hands[ev.seat], state.unseen
-        replacement = state.pending[ev.seat]
-        state.pending[ev.seat] = False
-        key = tuple(hand)
-        if sum(key) % 3 != 1:
-            raise _Inconsistent
-        value, mask = effective_kinds(key)
-        m, p, s, z = _COUNTERS
-        useful = (sum(m[mask & 511](unseen)) + sum(p[mask >> 9 & 511](unseen))
-                  + sum(s[mask >> 18 & 511](unseen)) + sum(z[mask >> 27](unseen)))  # fmt: skip
-        dora = 0
-        for k in state.dora:
-            dora += unseen[k]
-        left = state.left
-        kind = ev.tile // 4
-        if not unseen[kind] or hand[kind] == 4:
-            raise _Inconsistent
-        unseen[kind] -= 1
-        state.left = left - 1
-        hand[kind] += 1
-        return (event, ev.seat, replacement, ev.tile, value, mask, left, useful, dora,
-                mask >> kind & 1, kind in state.dora)  # fmt: skip
 
 
 #: Each suit's kinds by the suit's 9 bits of a mask -> a function giving their entries of
