@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.analysis.draws import game_draws
-from pywall.analysis.efficiency import effective_kinds
 from pywall.analysis.shanten import shanten
 from pywall.analysis.walls import game_walls
 from pywall.checks.verify import GameResult, RoundResult, Row, red_fives, verify_game
@@ -104,13 +103,7 @@ def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
         counts = [0] * 34
         for t in tiles:
             counts[t // 4] += 1
-        # a 13-tile hand through the draw test's cache: it asks for the same hand again
-        # at the seat's first draw (unless a call came first)
-        if len(tiles) == 13 and max(counts) <= 4:
-            value = effective_kinds(tuple(counts))[0]
-        else:
-            value = shanten(counts)  # it words a hand no tile set holds
-        out.append((seat, len(tiles), value, counts[indicated]))
+        out.append((seat, len(tiles), shanten(counts), counts[indicated]))
     return tuple(out)
 
 
