@@ -28,6 +28,7 @@ from pywall.results.audit import (
     EXPLANATION,
     GroupAudit,
     audit_result,
+    games_dict,
 )
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_tally import KIND_TEXT, AuditTally
@@ -172,16 +173,7 @@ def run(args: argparse.Namespace) -> int:
     result = audit_result(tally)
     if args.json:
         doc = result.to_dict()
-        doc["games"] = {
-            "used": tally.games,
-            "hands": tally.hands,
-            "anonymous_hands": tally.anonymous_hands,
-            "draws": tally.draws,
-            "anonymous_draws": tally.anonymous_draws,
-            "excluded": [
-                {"path": e.path, "kind": e.kind, "reason": e.reason} for e in tally.excluded
-            ],
-        }
+        doc["games"] = games_dict(tally, reason_codes=False)
         emit_json(doc)
         return 0
     print(

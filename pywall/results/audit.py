@@ -44,7 +44,7 @@ from pywall.analysis.stats import (
     z_score,
 )
 from pywall.core.errors import ValueInputError
-from pywall.results.audit_tally import AuditTally, GroupTally, StartingHand, tally_of
+from pywall.results.audit_tally import AuditTally, Exclusion, GroupTally, StartingHand, tally_of
 
 OVERALL = "all players"
 
@@ -336,26 +336,32 @@ def _seat_order(label: str) -> tuple[int, str]:
     return ({"dealer": 0, "non-dealer": 1}.get(label, 2), label)
 
 
-def audit_dict(tally: AuditTally) -> dict[str, Any]:
-    """The audit as JSON-ready data, with the games counted and left out, and the fair
-    distributions (exact counts as text: they exceed 2**53)."""
-    games = {
+def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
+    """The games the audit counted and left out, JSON-ready; each exclusion with its
+    ``reason_code`` and ``reason_data`` (for words in another language) unless
+    ``reason_codes`` is false (the CLI's ``--json``: English reasons only)."""
+
+    def exclusion(e: Exclusion) -> dict[str, Any]:
+        found: dict[str, Any] = {"path": e.path, "kind": e.kind, "reason": e.reason}
+        if reason_codes:
+            found["reason_code"] = e.reason_code
+            found["reason_data"] = dict(e.reason_data)
+        return found
+
+    return {
         "used": tally.games,
         "hands": tally.hands,
         "anonymous_hands": tally.anonymous_hands,
         "draws": tally.draws,
         "anonymous_draws": tally.anonymous_draws,
-        "excluded": [
-            {
-                "path": e.path,
-                "kind": e.kind,
-                "reason": e.reason,
-                "reason_code": e.reason_code,
-                "reason_data": dict(e.reason_data),
-            }
-            for e in tally.excluded
-        ],
+        "excluded": [exclusion(e) for e in tally.excluded],
     }
+
+
+def audit_dict(tally: AuditTally) -> dict[str, Any]:
+    """The audit as JSON-ready data, with the games counted and left out, and the fair
+    distributions (exact counts as text: they exceed 2**53)."""
+    games = games_dict(tally)
     if not tally.hands:
         return {
             "error": {"code": "no_games", "message": "no verified game to audit"},
