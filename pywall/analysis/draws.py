@@ -258,7 +258,7 @@ class _Walk:
         if min(unseen) < 0:
             raise _Inconsistent
         left = sum(unseen)
-        unseen.append(0)  # index 34, for ``_counter``
+        unseen.append(0)  # index 34, for ``_COUNTERS``
         state = _State(
             hands,
             unseen,

@@ -206,10 +206,12 @@ def _profile_id(profile: Profile) -> int:
 #: held twice or more, orphan kinds held, orphan kinds held twice or more.
 _TILES, _KINDS_AT, _PAIRS_AT, _ORPHANS_AT, _ORPHAN_PAIRS_AT = 0, 6, 12, 18, 24
 _FIELD = 63
+#: Where a suit holds orphans (terminals or honours), by ``honours``.
+_ORPHAN_PLACES = ((0, 8), range(7))
 
 
 def _suit_stat(key: tuple[int, ...], honours: bool) -> int:
-    ends = range(7) if honours else (0, 8)
+    ends = _ORPHAN_PLACES[honours]
     return (
         sum(key) << _TILES
         | (len(key) - key.count(0)) << _KINDS_AT
@@ -227,7 +229,7 @@ _ALL = (1 << KINDS) - 1
 
 
 def _suit_marks(key: tuple[int, ...], honours: bool) -> int:
-    ends = range(7) if honours else (0, 8)
+    ends = _ORPHAN_PLACES[honours]
     marks = 0
     for i, held in enumerate(key):
         marks |= (held == 1) << i + _SINGLES | (held == 0) << i + _ABSENT

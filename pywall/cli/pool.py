@@ -7,10 +7,11 @@ batch at a time: the parent sends a worker its next batch as soon as it has
 read the worker's results, whichever worker answers first, so a huge archive is
 read only as fast as it is checked, and neither side can block writing while the
 other writes. Results are yielded in input order: those of a worker that ran
-ahead wait (at most ``2 * jobs`` batches; then it waits too). (``multiprocessing.Pool`` was tried:
-``imap`` reads the whole input ahead, and ``terminate()`` can hang for good
-when it kills a worker that holds the shared result queue's lock.) Stopping
-is just killing the workers: they share no lock with anyone.
+ahead wait (at most ``2 * jobs`` batches; then it waits too).
+(``multiprocessing.Pool`` was tried: ``imap`` reads the whole input ahead, and
+``terminate()`` can hang for good when it kills a worker that holds the shared
+result queue's lock.) Stopping is just killing the workers: they share no lock
+with anyone.
 
 Workers come from 'forkserver' where the platform has it (else 'spawn'): no
 forked copy of the parent's state, the module ``func`` lives in imported once

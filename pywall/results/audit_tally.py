@@ -83,6 +83,11 @@ class StartingHand:
         return shanten(list(self.counts))
 
 
+def _flat(sums: DrawSums) -> list[float]:
+    """The draw tests' sums as ``GroupTally.draw_sums`` holds them: n, O, E, V of each."""
+    return [x for s in sums for x in s.to_list()]
+
+
 #: A hand class: (player count, tiles in the hand); each has its own exact distribution.
 HandClass = tuple[int, int]
 
@@ -111,7 +116,7 @@ class GroupTally:
 
     @draws.setter
     def draws(self, sums: DrawSums) -> None:
-        self.draw_sums = [x for s in sums for x in s.to_list()]
+        self.draw_sums = _flat(sums)
 
     def add(
         self,
@@ -148,7 +153,7 @@ class GroupTally:
         self.add_flat(other.draw_sums)
 
     def add_draws(self, sums: DrawSums) -> None:
-        self.add_flat([x for s in sums for x in s.to_list()])
+        self.add_flat(_flat(sums))
 
     def add_flat(self, flat: Sequence[float]) -> None:
         """Draw sums given flat, as ``draw_sums`` holds them."""
@@ -168,11 +173,8 @@ class GroupTally:
         try:
             shanten_counts = checked_counts(d["shanten"])
             dora, mean, var = d["dora"]
-            draws = [Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3]
-            if len(draws) != 3:
-                raise ValueError("three draw tests")
-            flat: list[float] = [x for s in draws for x in s.to_list()]
-            return cls(shanten_counts, int(dora), float(mean), float(var), flat)
+            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
+            return cls(shanten_counts, int(dora), float(mean), float(var), _flat((a, b, c)))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
@@ -206,9 +208,6 @@ class Exclusion:
     reason: str
     reason_code: str = ""
     reason_data: JsonObject = field(default_factory=dict)
-
-
-_SEAT_KEYS = tuple(f"seat {seat + 1}" for seat in range(4))
 
 
 def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
@@ -278,7 +277,7 @@ class AuditTally:
     def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
         return (
             _group(self.seats, "dealer" if dealer else "non-dealer"),
-            _group(self.seats, _SEAT_KEYS[seat] if seat < 4 else f"seat {seat + 1}"),
+            _group(self.seats, f"seat {seat + 1}"),
         )
 
     def _add_draws(self, draws: GameDraws, platform: GroupTally, names: Sequence[Any]) -> None:
@@ -286,7 +285,7 @@ class AuditTally:
         by_game: dict[str, tuple[float, float]] = {}
         for s in draws.seats:
             e = s.effective
-            flat = [e.n, e.observed, e.expected, e.variance, *s.tenpai.to_list(), *s.dora.to_list()]
+            flat = _flat(s.sums())
             for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer)):
                 group.add_flat(flat)
             name = str(names[s.seat]) if s.seat < len(names) else ""
