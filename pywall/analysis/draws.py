@@ -35,7 +35,16 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from pywall.analysis.efficiency import effective_kinds
+from pywall.analysis.efficiency import (
+    SUIT_DOWN,
+    SUIT_SWAP,
+    SUIT_UP,
+    effective_of,
+    step_down,
+    step_swap,
+    step_up,
+    suit_ids,
+)
 from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, MeldKind, Round, Win
 from pywall.core.tiles import dora_kind
 
@@ -162,6 +171,10 @@ class _Inconsistent(Exception):
 @dataclass(slots=True)
 class _State:
     hands: list[list[int]]
+    #: each hand's suit ids (``efficiency.suit_ids``), kept with it but for the tile
+    #: drawn (``drawn``: its kind, -1 for none), which joins them at the next discard
+    ids: list[list[int]]
+    drawn: list[int]
     unseen: list[int]  # per kind, and a last entry (34) that stays 0
     dora: list[int]  # dora kinds (distinct) under the indicators revealed so far
     pons: list[set[int]]
@@ -172,6 +185,8 @@ class _State:
     def copy(self) -> _State:
         return _State(
             [list(h) for h in self.hands],
+            [list(i) for i in self.ids],
+            list(self.drawn),
             list(self.unseen),
             list(self.dora),
             [set(p) for p in self.pons],
@@ -225,12 +240,31 @@ def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
         state.pons[ev.seat].discard(taken[0])
     if ev.kind.takes_replacement:
         state.pending[ev.seat] = True
+    state.ids[ev.seat] = suit_ids(hand)
+    state.drawn[ev.seat] = -1
+
+
+#: per-(seat, dealer) sums of a game's draws: n, O, E, V for each of ``TESTS``, flat
+Acc = dict[tuple[int, bool], list[float]]
 
 
 class _Walk:
-    def __init__(self, rnd: Round, players: int) -> None:
+    """A round followed event by event: each draw goes to a list of rows (``run``'s
+    ``out``) or, with ``out`` None, straight into the game's sums ``acc``."""
+
+    def __init__(self, rnd: Round, players: int, acc: Acc | None = None) -> None:
         self.rnd = rnd
         self.players = players
+        self.acc: Acc = {} if acc is None else acc
+        self.seats: list[list[float] | None] = [None] * players  # each seat's list in acc
+
+    def _sums_of(self, seat: int) -> list[float]:
+        key = (seat, seat == self.rnd.dealer)
+        found = self.acc.get(key)
+        if found is None:
+            found = self.acc[key] = [0.0] * 12
+        self.seats[seat] = found
+        return found
 
     def start(self) -> tuple[_State, int]:
         """The state after the deal (and the dealer's first draw), and the next event."""
@@ -261,6 +295,8 @@ class _Walk:
         unseen.append(0)  # index 34, for ``_COUNTERS``
         state = _State(
             hands,
+            [suit_ids(h) for h in hands],
+            [-1] * players,
             unseen,
             [dora_kind(indicator, players)],
             [set() for _ in range(players)],
@@ -269,14 +305,18 @@ class _Walk:
         )
         return state, first
 
-    def run(self, state: _State, i: int, out: list[DrawRow]) -> None:
+    def run(self, state: _State, i: int, out: list[DrawRow] | None) -> None:
         """Follow events from ``i``; on an ambiguous call, the first choice that fits.
 
-        A draw is tested here, inline (this loop runs for every event of every round)."""
+        A draw is tested here, inline (this loop runs for every event of every round),
+        and added to the sums as ``_add`` adds a row when ``out`` is None."""
         events = self.rnd.events
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
+        ids, drawn = state.ids, state.drawn
         m, p, s, z = _COUNTERS
-        append = out.append
+        up, down, swap = SUIT_UP, SUIT_DOWN, SUIT_SWAP
+        append = None if out is None else out.append
+        seats = self.seats
         while i < len(events):
             ev = events[i]
             i += 1
@@ -285,10 +325,10 @@ class _Walk:
                 hand = hands[seat]
                 replacement = pending[seat]
                 pending[seat] = False
-                key = tuple(hand)
-                if sum(key) % 3 != 1:
+                found = effective_of(*ids[seat])
+                if found is None or drawn[seat] >= 0:  # not 3k+1 tiles
                     raise _Inconsistent
-                value, mask = effective_kinds(key)
+                value, mask = found
                 useful = (sum(m[mask & 511](unseen)) + sum(p[mask >> 9 & 511](unseen))
                           + sum(s[mask >> 18 & 511](unseen)) + sum(z[mask >> 27](unseen)))  # fmt: skip
                 in_dora = 0
@@ -301,15 +341,52 @@ class _Walk:
                 unseen[kind] -= 1
                 state.left = left - 1
                 hand[kind] += 1
-                append((i, seat, replacement, ev.tile, value, mask, left, useful, in_dora,
-                        mask >> kind & 1, kind in dora))  # fmt: skip
+                drawn[seat] = kind
+                if append is not None:
+                    append((i, seat, replacement, ev.tile, value, mask, left, useful, in_dora,
+                            mask >> kind & 1, kind in dora))  # fmt: skip
+                    continue
+                a = seats[seat] or self._sums_of(seat)
+                x = mask >> kind & 1
+                q = useful / left
+                a[0] += 1
+                a[1] += x
+                a[2] += q
+                a[3] += q * (1 - q)
+                if value == 0:
+                    a[4] += 1
+                    a[5] += x
+                    a[6] += q
+                    a[7] += q * (1 - q)
+                q = in_dora / left
+                a[8] += 1
+                a[9] += kind in dora
+                a[10] += q
+                a[11] += q * (1 - q)
             elif type(ev) is Discard:
                 kind = ev.tile // 4
-                hand = hands[ev.seat]
+                seat = ev.seat
+                hand = hands[seat]
                 if not hand[kind]:
                     raise _Inconsistent
                 hand[kind] -= 1
                 state.last_discard = kind
+                came = drawn[seat]
+                if came == kind:  # the drawn tile cut: the suits are as they were
+                    drawn[seat] = -1
+                    continue
+                suits = ids[seat]
+                q, place = _SUIT_PLACE[kind]
+                if came >= 0:
+                    drawn[seat] = -1
+                    qin, place_in = _SUIT_PLACE[came]
+                    if qin == q:
+                        suits[q] = swap.get(suits[q] << 8 | place_in << 4 | place) or step_swap(
+                            suits[q], place_in, place
+                        )
+                        continue
+                    suits[qin] = up[suits[qin]][place_in] or step_up(suits[qin], place_in)
+                suits[q] = down[suits[q]][place] or step_down(suits[q], place)
             elif type(ev) is Call:
                 options = _options(state, ev)
                 if len(options) != 1:
@@ -327,7 +404,12 @@ class _Walk:
                 return
 
     def _branch(
-        self, state: _State, ev: Call, options: list[tuple[int, ...]], i: int, out: list[DrawRow]
+        self,
+        state: _State,
+        ev: Call,
+        options: list[tuple[int, ...]],
+        i: int,
+        out: list[DrawRow] | None,
     ) -> None:
         for taken in options:
             trial = state.copy()
@@ -337,10 +419,16 @@ class _Walk:
                 self.run(trial, i, records)
             except _Inconsistent:
                 continue
-            out.extend(records)
+            if out is None:
+                _add(self.acc, records, self.rnd.dealer)
+            else:
+                out.extend(records)
             return
         raise _Inconsistent
 
+
+#: kind -> (its suit: 0-3, its place in the suit)
+_SUIT_PLACE = tuple(divmod(kind, 9) for kind in range(34))
 
 #: Each suit's kinds by the suit's 9 bits of a mask -> a function giving their entries of
 #: ``_State.unseen`` (a tuple: its entry 34 is always 0), so that a draw sums U's effective
@@ -365,6 +453,21 @@ def _rows(rnd: Round, players: int) -> list[DrawRow] | None:
     return out
 
 
+def _add_round(rnd: Round, players: int, acc: Acc) -> bool:
+    """Add a round's draws to ``acc``; False, leaving ``acc`` as it was, when the record
+    does not fit."""
+    before = {key: list(a) for key, a in acc.items()}
+    walk = _Walk(rnd, players, acc)
+    try:
+        state, first = walk.start()
+        walk.run(state, first, None)
+    except _Inconsistent:
+        acc.clear()
+        acc.update(before)
+        return False
+    return True
+
+
 def round_draws(rnd: Round, players: int) -> tuple[DrawRecord, ...] | None:
     """Every tested draw of a round, in order; None when the record does not fit."""
     rows = _rows(rnd, players)
@@ -378,8 +481,9 @@ def round_draws(rnd: Round, players: int) -> tuple[DrawRecord, ...] | None:
     )
 
 
-def _add(acc: dict[tuple[int, bool], list[float]], rows: list[DrawRow], dealer: int) -> None:
-    """Add a round's rows to per-(seat, dealer) sums: n, O, E, V for each of ``TESTS``."""
+def _add(acc: Acc, rows: list[DrawRow], dealer: int) -> None:
+    """Add a round's rows to per-(seat, dealer) sums: n, O, E, V for each of ``TESTS``
+    (as ``_Walk.run`` adds a draw)."""
     for _, seat, _, _, value, _, left, useful, dora, x, is_dora in rows:
         key = (seat, seat == dealer)
         a = acc.get(key)
@@ -408,7 +512,7 @@ def _seat_draws(key: tuple[int, bool], a: list[float]) -> SeatDraws:
 
 def summary_of(records: Sequence[DrawRecord], skipped_rounds: int = 0) -> GameDraws:
     """The per-seat sums of draw records (what ``game_draws`` gives from a game)."""
-    acc: dict[tuple[int, bool], list[float]] = {}
+    acc: Acc = {}
     for r in records:
         row = (r.event, r.seat, r.replacement, r.tile, r.shanten, r.effective_kinds, r.unseen,
                r.unseen_effective, r.unseen_dora, int(r.is_effective), r.is_dora)  # fmt: skip
@@ -418,12 +522,9 @@ def summary_of(records: Sequence[DrawRecord], skipped_rounds: int = 0) -> GameDr
 
 def game_draws(game: Game) -> GameDraws:
     """The draw test's sums of a game (a verified one: its record shows every hand)."""
-    acc: dict[tuple[int, bool], list[float]] = {}
+    acc: Acc = {}
     skipped = 0
     for rnd in game.rounds:
-        rows = _rows(rnd, game.player_count)
-        if rows is None:
+        if not _add_round(rnd, game.player_count, acc):
             skipped += 1
-        else:
-            _add(acc, rows, rnd.dealer)
     return GameDraws(tuple(_seat_draws(k, acc[k]) for k in sorted(acc)), skipped)

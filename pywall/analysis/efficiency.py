@@ -18,6 +18,10 @@ discarded tile counts as seen: it lies in the player's own pond.
 more tile of each of its kinds is looked up once per suit shape (cached), and only
 its distinct profiles are combined with the other three suits' profile; seven pairs
 and thirteen orphans improve by rule. Not 34 shanten calls (benchmarks/bench_effective.py).
+A hand is asked by its four suit ids (``suit_ids``; ``effective_of``): the draw walk
+keeps each hand's ids and moves them as tiles come and go (``step_up``, ``step_down``,
+``step_swap``: each step looked up once, then a list index), so a draw neither builds
+nor hashes the hand's counts.
 """
 
 from __future__ import annotations
@@ -189,6 +193,9 @@ _MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's impr
 _DISTANCES: dict[int, int] = {}  # a << 23 | b << 3 | melds -> tiles to add
 #: the four suits' profile ids and the melds (12 bits each) -> ``_rests``
 _QUADS: dict[int, tuple[int, int, int, int, int]] = {}
+#: a 13-tile hand's summed ``_suit_stat`` -> the nearer of its seven pairs and thirteen
+#: orphans shanten
+_NEAR: dict[int, int] = {}
 _HANDS: dict[int, tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut), by suit ids
 _HANDS_KEPT = 1 << 16
 
@@ -249,6 +256,8 @@ def _suit_id(key: tuple[int, ...], honours: bool) -> int:
         _SUIT_STAT.append(_suit_stat(key, honours))
         _SUIT_MARKS.append(_suit_marks(key, honours))
         _SUIT_PLUS.append(None)
+        SUIT_UP.append([0] * len(key))
+        SUIT_DOWN.append([0] * len(key))
     return found
 
 
@@ -306,25 +315,92 @@ def _rests(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, i
     )
 
 
+def suit_ids(hand: Sequence[int]) -> list[int]:
+    """The four suit ids (man, pin, sou, honours) of a hand given as 34 valid counts:
+    ``effective_of`` takes them; ``step_up`` and ``step_down`` follow a hand's tiles."""
+    numbers, honours = _SUIT_IDS
+    m, p, s, z = tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])
+    return [
+        numbers.get(m) or _suit_id(m, False),
+        numbers.get(p) or _suit_id(p, False),
+        numbers.get(s) or _suit_id(s, False),
+        honours.get(z) or _suit_id(z, True),
+    ]
+
+
+#: suit id -> the suit id with one more (``SUIT_UP``) or one fewer (``SUIT_DOWN``) tile at
+#: each of its places (0 until first asked), so that a walk over a round follows each
+#: hand's suit ids through its draws and discards without making or hashing its counts.
+SUIT_UP: list[list[int]] = [[]]
+SUIT_DOWN: list[list[int]] = [[]]
+#: suit id << 8 | place in << 4 | place out -> the suit id with a tile moved (a draw and
+#: a discard in one suit)
+SUIT_SWAP: dict[int, int] = {}
+
+
+def _moved(suit: int, place: int, by: int, place_out: int = -1) -> int:
+    """The suit id of ``suit`` with ``by`` more tiles at ``place`` (and one fewer at
+    ``place_out``, when given)."""
+    key, honours = _SUITS[suit]
+    held = key[place] + by
+    moved = key[:place] + (held,) + key[place + 1 :]
+    if place_out >= 0:
+        out = moved[place_out] - 1
+        moved = moved[:place_out] + (out,) + moved[place_out + 1 :]
+        if out < 0:
+            raise ValueError("a kind held -1 times")
+    if not 0 <= held <= 4:
+        raise ValueError(f"a kind held {held} times")
+    return _SUIT_IDS[honours].get(moved) or _suit_id(moved, honours)
+
+
+def step_up(suit: int, place: int) -> int:
+    """The suit id of ``suit`` with one more tile at ``place`` (0-8; 0-6 for honours)."""
+    found = SUIT_UP[suit][place] = SUIT_UP[suit][place] or _moved(suit, place, 1)
+    return found
+
+
+def step_down(suit: int, place: int) -> int:
+    """The suit id of ``suit`` with one tile fewer at ``place``."""
+    found = SUIT_DOWN[suit][place] = SUIT_DOWN[suit][place] or _moved(suit, place, -1)
+    return found
+
+
+def step_swap(suit: int, place_in: int, place_out: int) -> int:
+    """The suit id of ``suit`` with one more tile at ``place_in`` and one fewer at
+    ``place_out`` (the suit between the two is never made)."""
+    key = suit << 8 | place_in << 4 | place_out
+    found = SUIT_SWAP.get(key)
+    if found is None:
+        found = SUIT_SWAP[key] = _moved(suit, place_in, 1, place_out)
+    return found
+
+
 def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
     """(shanten, bit mask of effective kinds: bit k set when drawing kind k lowers the
     shanten) of a 3k+1-tile hand given as 34 valid counts (13 - 3m tiles, m melds).
 
     The same kinds as ``effective_tiles`` (shanten(H + k) < shanten(H), a kind held 4
     times never), in one pass: see the module's docstring."""
-    numbers, honours = _SUIT_IDS
-    m, p, s, z = hand[0:9], hand[9:18], hand[18:27], hand[27:34]
-    i0 = numbers.get(m) or _suit_id(m, False)
-    i1 = numbers.get(p) or _suit_id(p, False)
-    i2 = numbers.get(s) or _suit_id(s, False)
-    i3 = honours.get(z) or _suit_id(z, True)
+    found = effective_of(*suit_ids(hand))
+    if found is None:
+        raise ValueInputError(f"effective kinds need a 3k+1-tile hand, got {sum(hand)} tiles")
+    return found
+
+
+def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
+    """``effective_kinds`` of the hand whose suit ids (``suit_ids``) are i0-i3; None when
+    it does not hold 3k+1 tiles."""
     key = i0 | i1 << 21 | i2 << 42 | i3 << 63
     found = _HANDS.get(key)
     if found is not None:
         return found
     stat = _SUIT_STAT
     stats = stat[i0] + stat[i1] + stat[i2] + stat[i3]
-    melds = (stats & _FIELD) // 3
+    tiles = stats & _FIELD
+    if tiles % 3 != 1:
+        return None
+    melds = tiles // 3
     profile = _SUIT_PROFILE
     a, b, c, h = profile[i0], profile[i1], profile[i2], profile[i3]
     if a | b | c | h < 1 << 12:  # one look-up for the four profiles (ids stay small)
@@ -349,18 +425,28 @@ def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
         m3 = masks[k3] = _suit_mask(i3, r3, melds)
     found = regular, m0 | m1 << 9 | m2 << 18 | m3 << 27
     if melds == 4:  # 13 tiles: seven pairs and thirteen orphans as well
-        kinds = stats >> _KINDS_AT & _FIELD
-        chiitoi = 6 - (stats >> _PAIRS_AT & _FIELD) + max(0, 7 - kinds)
-        orphans = stats >> _ORPHANS_AT & _FIELD
-        kokushi = 13 - orphans - (stats >> _ORPHAN_PAIRS_AT & _FIELD > 0)
-        if chiitoi <= regular or kokushi <= regular:
+        near = _NEAR.get(stats)
+        if near is None:
+            near = _NEAR[stats] = min(_special_shanten(stats))
+        if near <= regular:
+            chiitoi, kokushi = _special_shanten(stats)
             marks = _SUIT_MARKS
             held = marks[i0] | marks[i1] << 9 | marks[i2] << 18 | marks[i3] << 27
-            found = _special(held, found, chiitoi, kokushi, kinds < 7)
+            few = stats >> _KINDS_AT & _FIELD < 7
+            found = _special(held, found, chiitoi, kokushi, few)
     if len(_HANDS) >= _HANDS_KEPT:
         _HANDS.clear()
     _HANDS[key] = found
     return found
+
+
+def _special_shanten(stats: int) -> tuple[int, int]:
+    """(seven pairs, thirteen orphans) shanten of a 13-tile hand, from its suits' summed
+    ``_suit_stat``."""
+    kinds = stats >> _KINDS_AT & _FIELD
+    chiitoi = 6 - (stats >> _PAIRS_AT & _FIELD) + max(0, 7 - kinds)
+    orphans = stats >> _ORPHANS_AT & _FIELD
+    return chiitoi, 13 - orphans - (stats >> _ORPHAN_PAIRS_AT & _FIELD > 0)
 
 
 def _special(

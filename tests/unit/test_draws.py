@@ -15,9 +15,18 @@ from pathlib import Path
 import pytest
 
 from pywall.analysis.draws import DrawRecord, GameDraws, game_draws, round_draws, summary_of
-from pywall.analysis.efficiency import effective_kinds, effective_tiles
+from pywall.analysis.efficiency import (
+    effective_kinds,
+    effective_of,
+    effective_tiles,
+    step_down,
+    step_swap,
+    step_up,
+    suit_ids,
+)
 from pywall.analysis.shanten import shanten
 from pywall.checks.verify import verify_game
+from pywall.core.errors import ValueInputError
 from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, Win
 from pywall.core.tiles import counts_from_mpsz, dora_kind
 from pywall.formats import parse_record
@@ -286,6 +295,19 @@ def test_replacement_draws_are_tested() -> None:
                 )
 
 
+@pytest.mark.parametrize("path", TENHOU + OTHER, ids=lambda p: p.name)
+def test_game_sums_are_those_of_its_draw_records(path: Path) -> None:
+    """``game_draws`` adds each draw as it walks; ``summary_of`` adds the records of
+    ``round_draws``: the same floats, added in the same order, on every real game."""
+    game = game_of(path)
+    records = [r for rnd in game.rounds for r in round_draws(rnd, game.player_count) or ()]
+    summary = game_draws(game)
+    assert summary == summary_of(records, summary.skipped_rounds)
+    assert summary.skipped_rounds == sum(
+        round_draws(rnd, game.player_count) is None for rnd in game.rounds
+    )
+
+
 def test_game_summary_sums_its_draws() -> None:
     game = game_of(DATA / "tenhou" / "tenhou-python-bot" / "1.txt")
     records = [r for rnd in game.rounds for r in round_draws(rnd, 4) or ()]
@@ -318,6 +340,30 @@ def test_a_record_that_does_not_fit_is_left_out() -> None:
     assert game_draws(replace(game, rounds=(bad,))).skipped_rounds == 1
 
 
+def test_a_round_that_fails_late_adds_nothing() -> None:
+    """A round whose record stops fitting after many draws: the draws walked before the
+    misfit are not in the game's sums (they were added as the walk went)."""
+    from dataclasses import replace
+
+    game = game_of(DATA / "tenhou" / "tenhou-python-bot" / "1.txt")
+    rnd = game.rounds[1]
+    discards = [i for i, e in enumerate(rnd.events) if isinstance(e, Discard)]
+    i = discards[len(discards) * 3 // 4]
+    discard = rnd.events[i]
+    assert isinstance(discard, Discard)
+    held = {t // 4 for t in rnd.hands[discard.seat]}
+    stranger = next(k for k in range(34) if k not in held and k != discard.tile // 4)
+    events = list(rnd.events)
+    events[i] = Discard(discard.seat, stranger * 4)
+    bad = replace(rnd, events=tuple(events))
+    assert round_draws(bad, 4) is None
+    rounds = (game.rounds[0], bad, *game.rounds[2:])
+    without = game_draws(replace(game, rounds=(game.rounds[0], *game.rounds[2:])))
+    got = game_draws(replace(game, rounds=rounds))
+    assert got.skipped_rounds == 1
+    assert got.seats == without.seats
+
+
 def test_calls_the_record_does_not_spell_out_are_followed() -> None:
     """Without Call.taken (as in a Riichi City record) the walk finds tiles for each call
     that fit the round's later events: every round is still followed, with the same draws
@@ -335,3 +381,52 @@ def test_calls_the_record_does_not_spell_out_are_followed() -> None:
             assert [(r.event, r.unseen, r.unseen_dora, r.is_dora) for r in without] == [
                 (r.event, r.unseen, r.unseen_dora, r.is_dora) for r in with_tiles
             ]
+
+
+# --- a hand's suit ids, followed through draws and discards --------------------------
+
+
+def test_suit_ids_follow_a_hand_through_draws_and_discards() -> None:
+    """The walk keeps each hand's suit ids by steps (a tile in, a tile out, or both in
+    one suit) instead of reading its counts: after every step they are the ids of the
+    counts, and ``effective_of`` on them is ``effective_kinds`` of the counts."""
+    rng = random.Random(25)
+    for _ in range(40):
+        wall = rng.sample(range(136), 136)
+        counts = [0] * 34
+        for t in wall[:13]:
+            counts[t // 4] += 1
+        ids = suit_ids(counts)
+        for t in wall[13:80]:
+            drawn = t // 4
+            assert effective_of(*ids) == effective_kinds(tuple(counts))
+            counts[drawn] += 1
+            out = rng.choice([k for k in range(34) if counts[k]])
+            counts[out] -= 1
+            (q_in, p_in), (q_out, p_out) = divmod(drawn, 9), divmod(out, 9)
+            if drawn == out:
+                pass
+            elif q_in == q_out:
+                ids[q_in] = step_swap(ids[q_in], p_in, p_out)
+            else:
+                ids[q_in] = step_up(ids[q_in], p_in)
+                ids[q_out] = step_down(ids[q_out], p_out)
+            assert ids == suit_ids(counts)
+    assert effective_of(*suit_ids(counts)) == by_definition(tuple(counts))
+
+
+def test_a_step_past_four_or_below_none_is_refused() -> None:
+    four = suit_ids(counts_from_mpsz("1111m"))[0]
+    with pytest.raises(ValueError):
+        step_up(four, 0)
+    with pytest.raises(ValueError):
+        step_down(four, 1)
+    with pytest.raises(ValueError):
+        step_swap(four, 0, 1)
+
+
+def test_effective_kinds_need_3k_plus_1_tiles() -> None:
+    hand = counts_from_mpsz("123m456p789s11223z")  # 14 tiles
+    assert effective_of(*suit_ids(hand)) is None
+    with pytest.raises(ValueInputError, match="3k\\+1"):
+        effective_kinds(tuple(hand))
