@@ -293,11 +293,20 @@ def _distance(a: int, b: int, melds: int) -> int:
 
 
 def _suit_mask(suit: int, rest: int, melds: int) -> int:
-    """The kinds of a suit whose one more tile lowers the distance of suit + rest."""
-    distance = _distance(_SUIT_PROFILE[suit], rest, melds)
+    """The kinds of a suit whose one more tile lowers the distance of suit + rest
+    (``_distance``'s look-ups written out: this runs for each new suit and rest)."""
+    known = _DISTANCES
+    tail = rest << 3 | melds
+    base = _SUIT_PROFILE[suit]
+    distance = known.get(base << 23 | tail)
+    if distance is None:
+        distance = _distance(base, rest, melds)
     mask = 0
     for profile, kinds in _SUIT_PLUS[suit] or _plus(suit):
-        if _distance(profile, rest, melds) < distance:
+        more = known.get(profile << 23 | tail)
+        if more is None:
+            more = _distance(profile, rest, melds)
+        if more < distance:
             mask |= kinds
     return mask
 
@@ -305,13 +314,15 @@ def _suit_mask(suit: int, rest: int, melds: int) -> int:
 def _rests(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, int, int]:
     """(regular shanten, and for each suit the profile id of the other three together)
     of a hand whose suits have profiles a, b, c and h."""
-    ab, ch = _pair(a, b), _pair(c, h)
+    pairs = _PAIRS  # ``_pair``'s look-ups written out (profile ids are never 0)
+    ab = pairs.get(a << 20 | b) or _pair(a, b)
+    ch = pairs.get(c << 20 | h) or _pair(c, h)
     return (
         _distance(ab, ch, melds) - 1,
-        _pair(b, ch),
-        _pair(a, ch),
-        _pair(ab, h),
-        _pair(ab, c),
+        pairs.get(b << 20 | ch) or _pair(b, ch),
+        pairs.get(a << 20 | ch) or _pair(a, ch),
+        pairs.get(ab << 20 | h) or _pair(ab, h),
+        pairs.get(ab << 20 | c) or _pair(ab, c),
     )
 
 
