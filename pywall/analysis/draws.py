@@ -30,9 +30,8 @@ is left out and counted (``skipped_rounds``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any
 
 from pywall.analysis.efficiency import (
@@ -175,7 +174,10 @@ class _State:
     #: drawn (``drawn``: its kind, -1 for none), which joins them at the next discard
     ids: list[list[int]]
     drawn: list[int]
-    unseen: list[int]  # per kind, and a last entry (34) that stays 0
+    unseen: list[int]  # per kind
+    #: U's counts as bit planes: bit k of ``planes[j]`` is bit j of kind k's count, so
+    #: that U's tiles of a set of kinds (a mask) are three popcounts
+    planes: tuple[int, int, int]
     dora: list[int]  # dora kinds (distinct) under the indicators revealed so far
     pons: list[set[int]]
     pending: list[bool]  # a replacement draw is due
@@ -188,6 +190,7 @@ class _State:
             [list(i) for i in self.ids],
             list(self.drawn),
             list(self.unseen),
+            self.planes,
             list(self.dora),
             [set(p) for p in self.pons],
             list(self.pending),
@@ -292,12 +295,12 @@ class _Walk:
         if min(unseen) < 0:
             raise _Inconsistent
         left = sum(unseen)
-        unseen.append(0)  # index 34, for ``_COUNTERS``
         state = _State(
             hands,
             [suit_ids(h) for h in hands],
             [-1] * players,
             unseen,
+            _planes(unseen),
             [dora_kind(indicator, players)],
             [set() for _ in range(players)],
             [False] * players,
@@ -313,7 +316,8 @@ class _Walk:
         events = self.rnd.events
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
         ids, drawn = state.ids, state.drawn
-        m, p, s, z = _COUNTERS
+        b0, b1, b2 = state.planes
+        left = state.left
         up, down, swap = SUIT_UP, SUIT_DOWN, SUIT_SWAP
         append = None if out is None else out.append
         seats = self.seats
@@ -329,22 +333,31 @@ class _Walk:
                 if found is None or drawn[seat] >= 0:  # not 3k+1 tiles
                     raise _Inconsistent
                 value, mask = found
-                useful = (sum(m[mask & 511](unseen)) + sum(p[mask >> 9 & 511](unseen))
-                          + sum(s[mask >> 18 & 511](unseen)) + sum(z[mask >> 27](unseen)))  # fmt: skip
+                useful = (
+                    (b0 & mask).bit_count()
+                    + 2 * (b1 & mask).bit_count()
+                    + 4 * (b2 & mask).bit_count()
+                )
                 in_dora = 0
                 for k in dora:
                     in_dora += unseen[k]
-                left = state.left
                 kind = ev.tile // 4
-                if not unseen[kind] or hand[kind] == 4:
+                held = unseen[kind] - 1
+                if held < 0 or hand[kind] == 4:
                     raise _Inconsistent
-                unseen[kind] -= 1
-                state.left = left - 1
+                unseen[kind] = held
+                bit = 1 << kind  # the count's bits that change from held + 1 to held
+                b0 ^= bit
+                if held & 1:
+                    b1 ^= bit
+                    if held == 3:
+                        b2 ^= bit
                 hand[kind] += 1
                 drawn[seat] = kind
                 if append is not None:
                     append((i, seat, replacement, ev.tile, value, mask, left, useful, in_dora,
                             mask >> kind & 1, kind in dora))  # fmt: skip
+                    left -= 1
                     continue
                 a = seats[seat] or self._sums_of(seat)
                 x = mask >> kind & 1
@@ -363,6 +376,7 @@ class _Walk:
                 a[9] += kind in dora
                 a[10] += q
                 a[11] += q * (1 - q)
+                left -= 1
             elif type(ev) is Discard:
                 kind = ev.tile // 4
                 seat = ev.seat
@@ -390,13 +404,15 @@ class _Walk:
             elif type(ev) is Call:
                 options = _options(state, ev)
                 if len(options) != 1:
+                    state.planes, state.left = (b0, b1, b2), left
                     self._branch(state, ev, options, i, out)
                     return
                 _apply(state, ev, options[0])
             elif type(ev) is DoraReveal:
                 kind = ev.tile // 4
                 _take(unseen, kind)
-                state.left -= 1
+                b0, b1, b2 = _planes(unseen)
+                left -= 1
                 indicated = dora_kind(kind, self.players)
                 if indicated not in dora:
                     dora.append(indicated)
@@ -430,16 +446,15 @@ class _Walk:
 #: kind -> (its suit: 0-3, its place in the suit)
 _SUIT_PLACE = tuple(divmod(kind, 9) for kind in range(34))
 
-#: Each suit's kinds by the suit's 9 bits of a mask -> a function giving their entries of
-#: ``_State.unseen`` (a tuple: its entry 34 is always 0), so that a draw sums U's effective
-#: tiles in C, a suit at a time.
-_COUNTERS: tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...] = tuple(
-    tuple(
-        itemgetter(*(base + k for k in range(9) if bits >> k & 1), 34, 34)
-        for bits in range(1 << (7 if base == 27 else 9))
-    )
-    for base in (0, 9, 18, 27)
-)
+
+def _planes(unseen: list[int]) -> tuple[int, int, int]:
+    """``_State.planes`` of per-kind counts (0-4)."""
+    b0 = b1 = b2 = 0
+    for kind, held in enumerate(unseen):
+        b0 |= (held & 1) << kind
+        b1 |= (held >> 1 & 1) << kind
+        b2 |= (held >> 2) << kind
+    return b0, b1, b2
 
 
 def _rows(rnd: Round, players: int) -> list[DrawRow] | None:
