@@ -34,7 +34,9 @@ from pywall.analysis.shanten import KINDS, checked_counts, shanten
 from pywall.analysis.suit_profiles import (
     Profile,
     combine_profiles,
+    final_profile,
     honour_profile,
+    number_plus_finals,
     number_profile,
     split_distance,
 )
@@ -187,6 +189,7 @@ _SUIT_MARKS: list[int] = [0]  # suit id -> ``_suit_marks``
 #: suit id -> the suit with one more tile, by distinct profile: ((profile id, kinds), ...)
 _SUIT_PLUS: list[tuple[tuple[int, int], ...] | None] = [None]
 _PROFILE_IDS: dict[Profile, int] = {}
+_FINAL_IDS: dict[int, int] = {}  # the shipped automaton's final index -> its profile id
 _PROFILES: list[Profile] = [()]  # ids from 1, so that a look-up's ``or`` can test them
 _PAIRS: dict[int, int] = {}  # a << 20 | b -> the profile id of a and b combined
 _MASKS: dict[int, int] = {}  # suit << 24 | rest << 3 | melds -> the suit's improving kinds
@@ -269,14 +272,22 @@ def _plus(suit: int) -> tuple[tuple[int, int], ...]:
     """The profiles of ``suit`` with one more tile of each kind it holds under 4 times,
     each once, with the kinds (a bit mask) that lead to it."""
     key, honours = _SUITS[suit]
-    profile_of = honour_profile if honours else number_profile  # each keeps its own cache
+    finals = None if honours else number_plus_finals(key)
     kinds: dict[int, int] = {}
-    for i, held in enumerate(key):
-        if held < 4:
-            # only its profile: a suit id (with its counts and marks) is made for a suit
-            # a hand holds
-            more = _profile_id(profile_of(key[:i] + (held + 1,) + key[i + 1 :]))
-            kinds[more] = kinds.get(more, 0) | 1 << i
+    if finals is not None:  # the shipped automaton, read once for all nine places
+        ids = _FINAL_IDS
+        for i, final in enumerate(finals):
+            if final >= 0:
+                more = ids.get(final)
+                if more is None:
+                    more = ids[final] = _profile_id(final_profile(final))
+                kinds[more] = kinds.get(more, 0) | 1 << i
+    else:
+        profile_of = honour_profile if honours else number_profile  # each keeps a cache
+        for i, held in enumerate(key):
+            if held < 4:
+                more = _profile_id(profile_of(key[:i] + (held + 1,) + key[i + 1 :]))
+                kinds[more] = kinds.get(more, 0) | 1 << i
     found = _SUIT_PLUS[suit] = tuple(kinds.items())
     return found
 

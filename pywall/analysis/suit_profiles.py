@@ -226,6 +226,40 @@ def _table_profile(key: tuple[int, ...]) -> Profile | None:
     return profiles[node - inner]
 
 
+def number_plus_finals(key: tuple[int, ...]) -> list[int] | None:
+    """For each of a number suit's nine places, the shipped automaton's final profile
+    index (``final_profile``) of the suit with one more tile there; -1 where the place
+    holds 4. None for a suit of over 13 tiles (past the table). One walk of the suit's
+    prefix, then each place's suffix: the draw audit asks it for every new suit."""
+    steps, _, inner = _shipped_table()
+    prefix = []
+    node = 0
+    for held in key:
+        prefix.append(node)
+        node = steps[node * 5 + held]
+        if node == _NO_NODE:
+            return None
+    out = []
+    for i, held in enumerate(key):
+        if held == 4:
+            out.append(-1)
+            continue
+        node = steps[prefix[i] * 5 + held + 1]
+        for later in key[i + 1 :]:
+            if node == _NO_NODE:
+                return None
+            node = steps[node * 5 + later]
+        if node == _NO_NODE:
+            return None
+        out.append(node - inner)
+    return out
+
+
+def final_profile(index: int) -> Profile:
+    """The profile of the shipped automaton's final node ``index``."""
+    return _shipped_table()[1][index]
+
+
 # --- honours and combining ------------------------------------------------------
 
 _HONOUR_PROFILES: dict[tuple[int, ...], Profile] = {}

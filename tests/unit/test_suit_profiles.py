@@ -75,6 +75,31 @@ def test_every_suit_of_up_to_14_tiles_reads_the_automatons_profile_from_the_tabl
     assert sh.number_profile(big) == sh.number_suit_profile(node)
 
 
+def test_each_place_plus_one_tile_is_read_from_the_table() -> None:
+    """``number_plus_finals`` (the draw audit's new suits) against ``number_profile`` of
+    the suit with one more tile at each place, for every number suit of at most 13 tiles;
+    a suit of 14 tiles is past the table (None)."""
+    from itertools import product
+
+    from pywall.analysis import suit_profiles as sh
+
+    seen = 0
+    for key in product(range(5), repeat=9):
+        if sum(key) > 13:
+            continue
+        seen += 1
+        finals = sh.number_plus_finals(key)
+        assert finals is not None
+        for i, final in enumerate(finals):
+            if key[i] == 4:
+                assert final == -1
+            else:
+                more = key[:i] + (key[i] + 1,) + key[i + 1 :]
+                assert sh.final_profile(final) == sh.number_profile(more), (key, i)
+    assert seen == 286_550
+    assert sh.number_plus_finals((4, 4, 4, 2, 0, 0, 0, 0, 0)) is None
+
+
 def convolve_by_definition(a: tuple[int, ...], b: tuple[int, ...], cap: int) -> tuple[int, ...]:
     """Two profiles together, from the definition: for m melds and p pairs, every way to
     give m1 melds and p1 pairs to the first and the rest to the second."""
