@@ -205,6 +205,13 @@ _HANDS: dict[int, tuple[int, int]] = {}  # a hand seen again (a tile drawn and c
 #: (21% of draws); at 65,536 hands the look-ups left the CPU's caches and the whole
 #: audit took 8% more CPU.
 _HANDS_KEPT = 1 << 10
+#: The other caches grow with the suits and hands a run meets (about 100 and 50 new
+#: entries a game after 2,000 games, 25 and 6 after 4,000): each is emptied when it
+#: reaches its bound, so memory stays bounded on any archive (about 50 MB at most for
+#: ``_MASKS``), at the cost of warming it again.
+_MASKS_KEPT = 1 << 19
+_QUADS_KEPT = 1 << 18
+_SWAPS_KEPT = 1 << 18
 
 
 def _profile_id(profile: Profile) -> int:
@@ -309,7 +316,10 @@ def _distance(a: int, b: int, melds: int) -> int:
 
 def _suit_mask(suit: int, rest: int, melds: int) -> int:
     """The kinds of a suit whose one more tile lowers the distance of suit + rest
-    (``_distance``'s look-ups written out: this runs for each new suit and rest)."""
+    (``_distance``'s look-ups written out: this runs for each new suit and rest). The
+    caller keeps it in ``_MASKS``, emptied here when full."""
+    if len(_MASKS) >= _MASKS_KEPT:
+        _MASKS.clear()
     known = _DISTANCES
     tail = rest << 3 | melds
     base = _SUIT_PROFILE[suit]
@@ -398,6 +408,8 @@ def step_swap(suit: int, place_in: int, place_out: int) -> int:
     key = suit << 8 | place_in << 4 | place_out
     found = SUIT_SWAP.get(key)
     if found is None:
+        if len(SUIT_SWAP) >= _SWAPS_KEPT:
+            SUIT_SWAP.clear()
         found = SUIT_SWAP[key] = _moved(suit, place_in, 1, place_out)
     return found
 
@@ -433,6 +445,8 @@ def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
         quad = a | b << 12 | c << 24 | h << 36 | melds << 48
         rests = _QUADS.get(quad)
         if rests is None:
+            if len(_QUADS) >= _QUADS_KEPT:
+                _QUADS.clear()
             rests = _QUADS[quad] = _rests(a, b, c, h, melds)
     else:
         rests = _rests(a, b, c, h, melds)

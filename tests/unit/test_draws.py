@@ -430,3 +430,23 @@ def test_effective_kinds_need_3k_plus_1_tiles() -> None:
     assert effective_of(*suit_ids(hand)) is None
     with pytest.raises(ValueInputError, match="3k\\+1"):
         effective_kinds(tuple(hand))
+
+
+def test_the_caches_stay_bounded_and_answers_do_not_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each cache of the draw test is emptied when it reaches its bound (memory stays
+    bounded on any archive): with tiny bounds the caches are emptied again and again,
+    and every game's sums are what they were."""
+    from pywall.analysis import efficiency
+
+    games = [game_of(p) for p in TENHOU[:6]]
+    before = [game_draws(g) for g in games]
+    bounds = {"_MASKS_KEPT": 40, "_QUADS_KEPT": 16, "_SWAPS_KEPT": 8, "_HANDS_KEPT": 4}
+    for name, bound in bounds.items():
+        monkeypatch.setattr(efficiency, name, bound)
+    for cache in (efficiency._MASKS, efficiency._QUADS, efficiency.SUIT_SWAP):
+        cache.clear()
+    assert [game_draws(g) for g in games] == before
+    assert len(efficiency._MASKS) <= 40 and len(efficiency._QUADS) <= 16
+    assert len(efficiency.SUIT_SWAP) <= 8 and len(efficiency._HANDS) <= 4
