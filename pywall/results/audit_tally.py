@@ -259,16 +259,23 @@ class AuditTally:
         platform = f"{record.platform}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
         platform_group = _group(self.platforms, platform)
+        # each (seat, hand size) of the game: its groups, found once (a game has 32 hands)
+        seen: dict[tuple[int, int], tuple[tuple[int, int], float, float, tuple[GroupTally, ...]]]
+        seen = {}
         for seat, tiles, value, dora in record.starting:
-            mean, var = hypergeometric_moments(pool, 4, tiles)
-            hand_class = (players, tiles)
-            for group in (self.overall, platform_group, *self._seat_groups(seat, tiles == 14)):
+            found = seen.get((seat, tiles))
+            if found is None:
+                name = names[seat] if seat < len(names) else ""
+                groups = (self.overall, platform_group, *self._seat_groups(seat, tiles == 14))
+                if name not in ANONYMOUS:
+                    groups += (_group(self.players, name),)
+                mean, var = hypergeometric_moments(pool, 4, tiles)
+                found = seen[seat, tiles] = ((players, tiles), mean, var, groups)
+            hand_class, mean, var, groups = found
+            for group in groups:
                 group.add_hand(hand_class, value, dora, mean, var)
-            name = names[seat] if seat < len(names) else ""
-            if name in ANONYMOUS:
+            if len(groups) == 4:
                 self.anonymous_hands += 1
-            else:
-                _group(self.players, name).add_hand(hand_class, value, dora, mean, var)
         if record.draws is not None:
             self._add_draws(record.draws, platform_group, names)
         if record.walls is not None:
