@@ -266,7 +266,11 @@ class AuditTally:
             found = seen.get((seat, tiles))
             if found is None:
                 name = names[seat] if seat < len(names) else ""
-                groups = (self.overall, platform_group, *self._seat_groups(seat, tiles == 14))
+                groups: tuple[GroupTally, ...] = (
+                    self.overall,
+                    platform_group,
+                    *self._seat_groups(seat, tiles == 14),
+                )
                 if name not in ANONYMOUS:
                     groups += (_group(self.players, name),)
                 mean, var = hypergeometric_moments(pool, 4, tiles)
