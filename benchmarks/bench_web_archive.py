@@ -1,7 +1,7 @@
 """Games per second for a whole archive in the page, with one and two workers, next to
 the CLI's. Prints figures; asserts nothing but that every game was checked.
 
-    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli] [--no-again]
+    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli] [--no-again] [--distinct]
 
 (after `python3 build.py site`). Builds a phoenix-logs-schema database of
 --games games from the fixture logs (bz2-compressed XML; rows repeat the
@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, expect, sync_playwright
 
+from benchmarks import sim_logs
 from benchmarks.archive_rate import archive_rate
 from benchmarks.bench_web import start_server
 from tests.browser.conftest import CHROMIUM_FLAGS, chromium_path
@@ -200,6 +201,19 @@ def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
     return games / seconds
 
 
+def bench_cli_audit(db: Path, games: int, jobs: list[str]) -> float:
+    """``pywall audit`` (starting hands, every draw, wall positions) on the file, games/s."""
+    exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
+    t0 = time.perf_counter()
+    out = subprocess.run(
+        [exe, "audit", "--json", *jobs, str(db)], capture_output=True, text=True, check=False
+    )
+    seconds = time.perf_counter() - t0
+    counted = json.loads(out.stdout)
+    assert counted["games"]["used"] + len(counted["games"]["excluded"]) == games, out.stderr
+    return games / seconds
+
+
 def bench_in_process(db: Path, games: int) -> float:
     done, rate = archive_rate(str(db))
     assert done == games
@@ -242,6 +256,12 @@ def main() -> None:
         help="also measure the CLI and CPython in-process (default: yes)",
     )
     parser.add_argument(
+        "--distinct",
+        action="store_true",
+        help="distinct simulated games (sim_logs.py, as bench_audit.py; reused from build/bench/) "
+        "instead of copies of the fixture logs, whose repeated hands keep caches warm",
+    )
+    parser.add_argument(
         "--again",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -250,12 +270,17 @@ def main() -> None:
     args = parser.parse_args()
     pools = [int(n) for n in args.pools.split(",")]
     with tempfile.TemporaryDirectory() as tmp:
-        db = make_db(Path(tmp) / "houou-bench.db", args.games)
+        if args.distinct:
+            db = ROOT / "build" / "bench" / f"simulated-{args.games}.db"
+            sim_logs.build(db, args.games)
+        else:
+            db = make_db(Path(tmp) / "houou-bench.db", args.games)
         size = db.stat().st_size / 1e6
         page, peak = bench_page(db, args.games, args.runs, pools, args.again)
         runs = args.runs if args.cli else 0
         cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
         cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
+        audit2 = [bench_cli_audit(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
         native, pyodide, ratios = [], [], []
         for _ in range(runs):  # pair by pair, so that the host's noise falls on both
             native.append(bench_in_process(db, args.games))
@@ -289,6 +314,7 @@ def main() -> None:
     if args.cli:
         print(line("`pywall verify --jobs 1`", cli1))
         print(line("`pywall verify --jobs 2`", cli2))
+        print(line("`pywall audit --jobs 2` (what the page's archive run also does)", audit2))
         print(line("CPython in-process, api.handle archive_next", native))
         if pyodide:
             print(line("Pyodide under Node, no page, the same requests (one core)", pyodide))
@@ -305,6 +331,11 @@ def main() -> None:
         print(
             f"page, {top} worker(s) / CLI --jobs 2: {med[top] / statistics.median(cli2):.2f}; "
             f"page, 1 worker / CLI --jobs 1: {med.get(1, float('nan')) / statistics.median(cli1):.2f}"
+        )
+        first = statistics.median(page[top]["first"])
+        print(
+            f"page's archive audit, {top} worker(s), first archive / `pywall audit --jobs 2`: "
+            f"{first / statistics.median(audit2):.2f}"
         )
         if pyodide:
             print(
