@@ -186,6 +186,9 @@ _SUITS: list[tuple[tuple[int, ...], bool]] = [
 _SUIT_PROFILE: list[int] = [0]  # suit id -> profile id
 _SUIT_STAT: list[int] = [0]  # suit id -> ``_suit_stat``
 _SUIT_MARKS: list[int] = [0]  # suit id -> ``_suit_marks``
+#: Each ``_suit_stat`` value once (414 of them over 20,000 suits in 2,000 games): the
+#: four a hand reads are then few objects that stay in the CPU's caches.
+_STATS: dict[int, int] = {}
 #: suit id -> the suit with one more tile, by distinct profile: ((profile id, kinds), ...)
 _SUIT_PLUS: list[tuple[tuple[int, int], ...] | None] = [None]
 _PROFILE_IDS: dict[Profile, int] = {}
@@ -267,7 +270,8 @@ def _suit_id(key: tuple[int, ...], honours: bool) -> int:
         found = ids[key] = len(_SUITS)
         _SUITS.append((key, honours))
         _SUIT_PROFILE.append(_profile_id(honour_profile(key) if honours else number_profile(key)))
-        _SUIT_STAT.append(_suit_stat(key, honours))
+        stat = _suit_stat(key, honours)
+        _SUIT_STAT.append(_STATS.setdefault(stat, stat))
         _SUIT_MARKS.append(_suit_marks(key, honours))
         _SUIT_PLUS.append(None)
         SUIT_UP.append([0] * len(key))
