@@ -411,7 +411,7 @@ class _Walk:
             elif type(ev) is DoraReveal:
                 kind = ev.tile // 4
                 _take(unseen, kind)
-                b0, b1, b2 = _planes(unseen)
+                b0, b1, b2 = _planes(unseen)  # rare (a kan's new indicator): all again
                 left -= 1
                 indicated = dora_kind(kind, self.players)
                 if indicated not in dora:
@@ -447,14 +447,18 @@ class _Walk:
 _SUIT_PLACE = tuple(divmod(kind, 9) for kind in range(34))
 
 
+#: A count (0-4) -> the ASCII digit of each of its bits, for ``_planes``.
+_BIT_DIGITS = tuple(
+    bytes.maketrans(bytes(range(5)), digits) for digits in (b"01010", b"00110", b"00001")
+)
+
+
 def _planes(unseen: list[int]) -> tuple[int, int, int]:
-    """``_State.planes`` of per-kind counts (0-4)."""
-    b0 = b1 = b2 = 0
-    for kind, held in enumerate(unseen):
-        b0 |= (held & 1) << kind
-        b1 |= (held >> 1 & 1) << kind
-        b2 |= (held >> 2) << kind
-    return b0, b1, b2
+    """``_State.planes`` of per-kind counts (0-4): each plane read in C as a binary
+    number, kind 0 its lowest digit."""
+    raw = bytes(unseen[::-1])
+    d0, d1, d2 = _BIT_DIGITS
+    return int(raw.translate(d0), 2), int(raw.translate(d1), 2), int(raw.translate(d2), 2)
 
 
 def _rows(rnd: Round, players: int) -> list[DrawRow] | None:

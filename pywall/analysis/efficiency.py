@@ -359,7 +359,8 @@ def suit_ids(hand: Sequence[int]) -> list[int]:
     """The four suit ids (man, pin, sou, honours) of a hand given as 34 valid counts:
     ``effective_of`` takes them; ``step_up`` and ``step_down`` follow a hand's tiles."""
     numbers, honours = _SUIT_IDS
-    m, p, s, z = tuple(hand[0:9]), tuple(hand[9:18]), tuple(hand[18:27]), tuple(hand[27:34])
+    counts = tuple(hand)
+    m, p, s, z = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
     return [
         numbers.get(m) or _suit_id(m, False),
         numbers.get(p) or _suit_id(p, False),
