@@ -317,7 +317,8 @@ class _Walk:
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
         ids, drawn = state.ids, state.drawn
         b0, b1, b2 = state.planes
-        left = state.left
+        left, last = state.left, state.last_discard  # kept in locals, put back for calls
+        place_of = _SUIT_PLACE
         up, down, swap = SUIT_UP, SUIT_DOWN, SUIT_SWAP
         append = None if out is None else out.append
         seats = self.seats
@@ -384,16 +385,16 @@ class _Walk:
                 if not hand[kind]:
                     raise _Inconsistent
                 hand[kind] -= 1
-                state.last_discard = kind
+                last = kind
                 came = drawn[seat]
                 if came == kind:  # the drawn tile cut: the suits are as they were
                     drawn[seat] = -1
                     continue
                 suits = ids[seat]
-                q, place = _SUIT_PLACE[kind]
+                q, place = place_of[kind]
                 if came >= 0:
                     drawn[seat] = -1
-                    qin, place_in = _SUIT_PLACE[came]
+                    qin, place_in = place_of[came]
                     if qin == q:
                         suits[q] = swap.get(suits[q] << 8 | place_in << 4 | place) or step_swap(
                             suits[q], place_in, place
@@ -402,6 +403,7 @@ class _Walk:
                     suits[qin] = up[suits[qin]][place_in] or step_up(suits[qin], place_in)
                 suits[q] = down[suits[q]][place] or step_down(suits[q], place)
             elif type(ev) is Call:
+                state.last_discard = last
                 options = _options(state, ev)
                 if len(options) != 1:
                     state.planes, state.left = (b0, b1, b2), left
