@@ -189,28 +189,26 @@ def bench_page(
     return out, memory.peak
 
 
-def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
+def run_cli(args: list[str]) -> tuple[float, str]:
+    """(seconds, stdout) of one ``pywall`` run, the whole process as a person runs it."""
     exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
     t0 = time.perf_counter()
-    out = subprocess.run(
-        [exe, "verify", "--jsonl", *jobs, str(db)], capture_output=True, text=True, check=False
-    )
-    seconds = time.perf_counter() - t0
-    summary = json.loads(out.stdout.splitlines()[-1])["summary"]
+    out = subprocess.run([exe, *args], capture_output=True, text=True, check=False)
+    return time.perf_counter() - t0, out.stdout
+
+
+def bench_cli(db: Path, games: int, jobs: list[str]) -> float:
+    seconds, stdout = run_cli(["verify", "--jsonl", *jobs, str(db)])
+    summary = json.loads(stdout.splitlines()[-1])["summary"]
     assert summary["files"] == games and summary["verified"] == games, summary
     return games / seconds
 
 
 def bench_cli_audit(db: Path, games: int, jobs: list[str]) -> float:
     """``pywall audit`` (starting hands, every draw, wall positions) on the file, games/s."""
-    exe = shutil.which("pywall", path=str(Path(sys.executable).parent)) or "pywall"
-    t0 = time.perf_counter()
-    out = subprocess.run(
-        [exe, "audit", "--json", *jobs, str(db)], capture_output=True, text=True, check=False
-    )
-    seconds = time.perf_counter() - t0
-    counted = json.loads(out.stdout)
-    assert counted["games"]["used"] + len(counted["games"]["excluded"]) == games, out.stderr
+    seconds, stdout = run_cli(["audit", "--json", *jobs, str(db)])
+    counted = json.loads(stdout)["games"]
+    assert counted["used"] + len(counted["excluded"]) == games, counted
     return games / seconds
 
 
