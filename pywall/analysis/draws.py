@@ -331,7 +331,7 @@ class _Walk:
                 replacement = pending[seat]
                 pending[seat] = False
                 found = effective_of(*ids[seat])
-                if found is None or drawn[seat] >= 0:  # not 3k+1 tiles
+                if found is None or drawn[seat] >= 0:  # not 3k+1 tiles, or drawn twice
                     raise _Inconsistent
                 value, mask = found
                 useful = (
