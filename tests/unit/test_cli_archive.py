@@ -305,7 +305,10 @@ def test_ordered_map_reads_its_input_only_as_far_as_needed() -> None:
     results = ordered_map(abs, endless(), jobs=2, batch=10)
     assert list(islice(results, 25)) == [1] * 25
     results.close()  # stops the workers
-    assert next(taken) == 10 * (3 + 2)  # the 3 batches read from, and one in flight per worker
+    # The 3 batches read from and one in flight per worker at least; at most also 2 x jobs
+    # finished batches waiting their turn (how many finished depends on the workers' timing:
+    # when two answer in the same wait, both get a new batch).
+    assert 10 * (3 + 2) <= next(taken) <= 10 * (3 + 2 + 2 * 2)
 
 
 # --- progress ----------------------------------------------------------------------------
