@@ -28,20 +28,21 @@ from tests.helpers import fixture_paths
 
 def hands_before_draws() -> list[tuple[int, ...]]:
     seen: list[tuple[int, ...]] = []
-    original = efficiency.effective_kinds
+    original = draws.effective_of
 
-    def keep(hand: tuple[int, ...]) -> tuple[int, int]:
-        seen.append(hand)
-        return original(hand)
+    def keep(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
+        # the walk asks by the hand's four suit ids: their counts, joined, are the hand
+        seen.append(tuple(k for i in (i0, i1, i2, i3) for k in efficiency._SUITS[i][0]))
+        return original(i0, i1, i2, i3)
 
-    # pywall.analysis.draws calls the effective_kinds it imported from pywall.analysis.efficiency (a name it
-    # does not export, hence the ignores): swap that name for one that records each hand.
-    draws.effective_kinds = keep  # type: ignore[attr-defined]
+    # pywall.analysis.draws calls the effective_of it imported from
+    # pywall.analysis.efficiency: swap that name for one that records each hand.
+    draws.effective_of = keep
     try:
         for path in fixture_paths():
             draws.game_draws(parse_record(path.read_bytes(), path.name))
     finally:
-        draws.effective_kinds = original  # type: ignore[attr-defined]
+        draws.effective_of = original
     return seen
 
 
