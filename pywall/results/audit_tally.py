@@ -260,25 +260,25 @@ class AuditTally:
         pool = (108 if players == 3 else 136) - 1
         platform_group = _group(self.platforms, platform)
         # each (seat, hand size) of the game: its groups, found once (a game has 32 hands)
-        seen: dict[tuple[int, int], tuple[tuple[int, int], float, float, tuple[GroupTally, ...]]]
-        seen = {}
+        by_hand: dict[tuple[int, int], tuple[float, float, tuple[GroupTally, ...], bool]] = {}
         for seat, tiles, value, dora in record.starting:
-            found = seen.get((seat, tiles))
+            found = by_hand.get((seat, tiles))
             if found is None:
                 name = names[seat] if seat < len(names) else ""
+                anonymous = name in ANONYMOUS
                 groups: tuple[GroupTally, ...] = (
                     self.overall,
                     platform_group,
                     *self._seat_groups(seat, tiles == 14),
                 )
-                if name not in ANONYMOUS:
+                if not anonymous:
                     groups += (_group(self.players, name),)
                 mean, var = hypergeometric_moments(pool, 4, tiles)
-                found = seen[seat, tiles] = ((players, tiles), mean, var, groups)
-            hand_class, mean, var, groups = found
+                found = by_hand[seat, tiles] = (mean, var, groups, anonymous)
+            mean, var, groups, anonymous = found
             for group in groups:
-                group.add_hand(hand_class, value, dora, mean, var)
-            if len(groups) == 4:
+                group.add_hand((players, tiles), value, dora, mean, var)
+            if anonymous:
                 self.anonymous_hands += 1
         if record.draws is not None:
             self._add_draws(record.draws, platform_group, names)
