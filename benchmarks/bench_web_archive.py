@@ -5,7 +5,8 @@ the CLI's. Prints figures; asserts nothing but that every game was checked.
 
 (after `python3 build.py site`). Builds a phoenix-logs-schema database of
 --games games from the fixture logs (bz2-compressed XML; rows repeat the
-fixtures' content under new ids), then measures, all in the same run:
+fixtures' content under new ids; with --distinct, distinct simulated games instead,
+as bench_audit.py uses), then measures, all in the same run:
   * the page, in system Chromium against `build.py serve`, with each pool size of
     --pools (the page's "Python workers" setting): from choosing the file to its
     last game's verdict (the page's `pywall:archive` measure, so Playwright's
@@ -16,7 +17,8 @@ fixtures' content under new ids), then measures, all in the same run:
   * each worker's memory (its WebAssembly heap, where Python lives) at the end of a
     run, and the peak memory (proportional set size) of Chromium's renderer
     processes (the page and all its workers) during the runs;
-  * `pywall verify --jsonl` on the same file with --jobs 1 and --jobs 2: the whole
+  * `pywall verify --jsonl` on the same file with --jobs 1 and --jobs 2, and
+    `pywall audit --jobs 2` (the tests the page's archive run makes too): the whole
     process, as a person runs it;
   * CPython in-process through the same requests a worker makes (`archive_open`,
     then `archive_next` chunks, through `api.handle`), and the same requests inside

@@ -60,9 +60,8 @@ EXPLANATION = (
     "tests look at every draw), and a skew says nothing about who caused it. "
     "Hands dealt in the same round share one wall, so they are not quite independent; "
     "the tests treat them as independent, which is a close approximation. Verification "
-    "shows each wall "
-    "is the one the platform committed to; this audit asks whether those walls behave "
-    "like randomly shuffled ones."
+    "shows each wall is the one the platform committed to; this audit asks whether "
+    "those walls behave like randomly shuffled ones."
 )
 
 DRAWS_EXPLANATION = (
