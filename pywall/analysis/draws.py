@@ -179,6 +179,9 @@ class _State:
     #: that U's tiles of a set of kinds (a mask) are three popcounts
     planes: tuple[int, int, int]
     dora: list[int]  # dora kinds (distinct) under the indicators revealed so far
+    #: each hand's ``effective_of`` while its suits stay as they are (None: not known):
+    #: a hand whose drawn tile was cut is asked again at its next draw (a draw in four)
+    known: list[tuple[int, int] | None]
     pons: list[set[int]]
     pending: list[bool]  # a replacement draw is due
     left: int = 0  # |U|
@@ -192,6 +195,7 @@ class _State:
             list(self.unseen),
             self.planes,
             list(self.dora),
+            list(self.known),
             [set(p) for p in self.pons],
             list(self.pending),
             self.left,
@@ -244,6 +248,7 @@ def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
     if ev.kind.takes_replacement:
         state.pending[ev.seat] = True
     state.ids[ev.seat] = suit_ids(hand)
+    state.known[ev.seat] = None
     state.drawn[ev.seat] = -1
 
 
@@ -302,6 +307,7 @@ class _Walk:
             unseen,
             _planes(unseen),
             [dora_kind(indicator, players)],
+            [None] * players,
             [set() for _ in range(players)],
             [False] * players,
             left,
@@ -315,7 +321,7 @@ class _Walk:
         and added to the sums as ``_add`` adds a row when ``out`` is None."""
         events = self.rnd.events
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
-        ids, drawn = state.ids, state.drawn
+        ids, drawn, known = state.ids, state.drawn, state.known
         b0, b1, b2 = state.planes
         left, last = state.left, state.last_discard  # kept in locals, put back for calls
         place_of = _SUIT_PLACE
@@ -330,8 +336,12 @@ class _Walk:
                 hand = hands[seat]
                 replacement = pending[seat]
                 pending[seat] = False
-                found = effective_of(*ids[seat])
-                if found is None or drawn[seat] >= 0:  # not 3k+1 tiles, or drawn twice
+                found = known[seat]
+                if found is None:
+                    found = known[seat] = effective_of(*ids[seat])
+                    if found is None:  # not 3k+1 tiles
+                        raise _Inconsistent
+                if drawn[seat] >= 0:  # drawn twice
                     raise _Inconsistent
                 value, mask = found
                 useful = (
@@ -390,6 +400,7 @@ class _Walk:
                 if came == kind:  # the drawn tile cut: the suits are as they were
                     drawn[seat] = -1
                     continue
+                known[seat] = None
                 suits = ids[seat]
                 q, place = place_of[kind]
                 if came >= 0:

@@ -202,12 +202,6 @@ _QUADS: dict[int, tuple[int, int, int, int, int]] = {}
 #: a 13-tile hand's summed ``_suit_stat`` -> the nearer of its seven pairs and thirteen
 #: orphans shanten
 _NEAR: dict[int, int] = {}
-_HANDS: dict[int, tuple[int, int]] = {}  # a hand seen again (a tile drawn and cut), by suit ids
-#: Small on purpose: a hand comes back within a few draws (its drawn tile cut), and over
-#: 2,000 games a 256-hand LRU already finds every repeat that an unbounded cache finds
-#: (21% of draws); at 65,536 hands the look-ups left the CPU's caches and the whole
-#: audit took 8% more CPU.
-_HANDS_KEPT = 1 << 10
 #: The other caches grow with the suits and hands a run meets (about 100 and 50 new
 #: entries a game after 2,000 games, 25 and 6 after 4,000): each is emptied when it
 #: reaches its bound, so memory stays bounded on any archive (about 50 MB at most for
@@ -431,13 +425,43 @@ def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:
     return found
 
 
+def cached_shanten(counts: Sequence[int]) -> int:
+    """``shanten.shanten`` of 34 counts (checked as it checks them: ``ValueInputError``),
+    read through this module's caches: the audit asks it for every starting hand."""
+    hand, _ = checked_counts(counts)
+    return shanten_of(*suit_ids(hand))
+
+
+def shanten_of(i0: int, i1: int, i2: int, i3: int) -> int:
+    """The shanten of the hand whose suit ids (``suit_ids``) are i0-i3, as
+    ``shanten.shanten`` gives it for the same counts (valid ones: ``cached_shanten``
+    checks them), from the caches ``effective_of`` keeps."""
+    stat = _SUIT_STAT
+    stats = stat[i0] + stat[i1] + stat[i2] + stat[i3]
+    tiles = stats & _FIELD
+    profile = _SUIT_PROFILE
+    regular = _quad(profile[i0], profile[i1], profile[i2], profile[i3], tiles // 3)[0]
+    if tiles < 13:
+        return regular
+    return min(regular, *_special_shanten(stats))
+
+
+def _quad(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, int, int]:
+    """``_rests`` kept in ``_QUADS`` (``effective_of`` writes this look-up out)."""
+    if a | b | c | h >= 1 << 12:
+        return _rests(a, b, c, h, melds)
+    quad = a | b << 12 | c << 24 | h << 36 | melds << 48
+    rests = _QUADS.get(quad)
+    if rests is None:
+        if len(_QUADS) >= _QUADS_KEPT:
+            _QUADS.clear()
+        rests = _QUADS[quad] = _rests(a, b, c, h, melds)
+    return rests
+
+
 def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
     """``effective_kinds`` of the hand whose suit ids (``suit_ids``) are i0-i3; None when
     it does not hold 3k+1 tiles."""
-    key = i0 | i1 << 21 | i2 << 42 | i3 << 63
-    found = _HANDS.get(key)
-    if found is not None:
-        return found
     stat = _SUIT_STAT
     stats = stat[i0] + stat[i1] + stat[i2] + stat[i3]
     tiles = stats & _FIELD
@@ -454,7 +478,7 @@ def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
                 _QUADS.clear()
             rests = _QUADS[quad] = _rests(a, b, c, h, melds)
     else:
-        rests = _rests(a, b, c, h, melds)
+        rests = _quad(a, b, c, h, melds)
     regular, r0, r1, r2, r3 = rests
     masks = _MASKS
     k0, k1 = i0 << 24 | r0 << 3 | melds, i1 << 24 | r1 << 3 | melds
@@ -479,9 +503,6 @@ def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
             held = marks[i0] | marks[i1] << 9 | marks[i2] << 18 | marks[i3] << 27
             few = stats >> _KINDS_AT & _FIELD < 7
             found = _special(held, found, chiitoi, kokushi, few)
-    if len(_HANDS) >= _HANDS_KEPT:
-        _HANDS.clear()
-    _HANDS[key] = found
     return found
 
 

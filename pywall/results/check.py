@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.analysis.draws import game_draws
-from pywall.analysis.shanten import shanten
+from pywall.analysis.efficiency import cached_shanten
 from pywall.analysis.walls import game_walls
 from pywall.checks.verify import GameResult, RoundResult, Row, red_fives, verify_game
 from pywall.core.errors import PywallError
@@ -103,7 +103,7 @@ def starting_hands(rnd: Round, players: int) -> tuple[Starting, ...]:
         counts = [0] * 34
         for t in tiles:
             counts[t // 4] += 1
-        out.append((seat, len(tiles), shanten(counts), counts[indicated]))
+        out.append((seat, len(tiles), cached_shanten(counts), counts[indicated]))
     return tuple(out)
 
 

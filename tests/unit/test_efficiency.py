@@ -11,6 +11,7 @@ from pywall.analysis.efficiency import (
     DiscardOption,
     EffectiveTiles,
     TileCount,
+    cached_shanten,
     discard_table,
     effective_tiles,
 )
@@ -132,3 +133,29 @@ def test_to_dict_uses_tile_text() -> None:
                       "remaining": {"1z": 2, "2z": 2}, "total": 4}],
     }  # fmt: skip
     assert kinds_from_mpsz("12z") == [27, 28]
+
+
+@pytest.mark.parametrize("size", [1, 2, 4, 5, 7, 8, 10, 11, 13, 14])
+def test_cached_shanten_is_shanten(size: int) -> None:
+    """The starting hands' shanten through the suit caches: the same as ``shanten`` for
+    every size, seven pairs and thirteen orphans included."""
+    rng = random.Random(size)
+    special = ["19m19p19s1234567z", "19m19p19s1234567z1m", "1122334455667m", "11223344556677m"]
+    hands = [counts_from_mpsz(h) for h in special if len(kinds_from_mpsz(h)) == size]
+    for _ in range(3000):
+        counts = [0] * 34
+        for tile in rng.sample(range(136), size):
+            counts[tile // 4] += 1
+        hands.append(counts)
+    for counts in hands:
+        assert cached_shanten(counts) == shanten(counts)
+
+
+@pytest.mark.parametrize("hand", ["123m456p789s111z", "11111m", "1m2p3s"])
+def test_cached_shanten_checks_counts_as_shanten_does(hand: str) -> None:
+    counts = counts_from_mpsz(hand) if hand != "11111m" else [5] + [0] * 33
+    with pytest.raises(ValueInputError) as expected:
+        shanten(counts)
+    with pytest.raises(ValueInputError) as got:
+        cached_shanten(counts)
+    assert str(got.value) == str(expected.value)
