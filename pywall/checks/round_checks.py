@@ -14,6 +14,8 @@ checks do not know which, beyond the words of ``wall_unrelated``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import count, repeat
+from operator import itemgetter
 
 from pywall.checks.digests import DigestResult, RoundDigests
 from pywall.checks.tenhou import RoundWall
@@ -86,11 +88,10 @@ class RoundResult:
 
 def deal_rows(rnd: Round, layout: Layout) -> list[Row]:
     by_seat = layout.deal_by_seat(rnd.dealer)
-    return [
-        (pos, "deal", seat, 0, k, tile)
-        for seat, hand in enumerate(rnd.hands)
-        for k, (tile, pos) in enumerate(zip(hand, by_seat[seat]), 1)
-    ]
+    rows: list[Row] = []  # (position, "deal", seat, 0, k, tile), k from 1: made by zip, in C
+    for seat, hand in enumerate(rnd.hands):
+        rows += zip(by_seat[seat], repeat("deal"), repeat(seat), repeat(0), count(1), hand)
+    return rows
 
 
 @dataclass
@@ -115,20 +116,22 @@ def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[R
     live = layout.live
     rows: list[Row] = [(layout.dora[0], "dora", None, 0, 1, rnd.dora_indicator)]
     allowed = layout.live_draws(0)  # live draws left to the wall; fewer after a replacement
+    draws = 0  # cur.draws, kept in a local on the hot path (put back for _wall_count)
     # type(ev) is X: exact-type dispatch, cheapest on this hot path; en: the event's number
     for en, ev in enumerate(rnd.events, 1):
         if type(ev) is Discard:
             continue
         if type(ev) is Draw:
-            if pending[ev.seat]:
+            seat = ev.seat
+            if pending[seat]:
                 _replacement(rnd, ev, en, layout, cur, pending, rows, extra)
                 allowed = layout.live_draws(cur.replacements)
                 continue
-            cur.draws += 1
-            if cur.draws > allowed:
+            draws += 1
+            if draws > allowed:
                 _overrun(rnd, ev, en, cur, extra, "live draws than the live wall holds")
                 continue
-            rows.append((live[cur.draws - 1], "draw", ev.seat, en, cur.draws, ev.tile))
+            rows.append((live[draws - 1], "draw", seat, en, draws, ev.tile))
         elif type(ev) is Call:
             pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
         elif type(ev) is DoraReveal:
@@ -137,7 +140,9 @@ def event_rows(rnd: Round, layout: Layout, extra: list[Finding]) -> tuple[list[R
         elif type(ev) is Win:
             _win_rows(rnd, ev, en, layout, cur, rows, extra)
         elif type(ev) is WallCount:
+            cur.draws = draws
             _wall_count(rnd, ev, en, layout, cur, extra)
+    cur.draws = draws
     if cur.beyond:
         extra.append(
             Finding(
@@ -310,6 +315,9 @@ def check_tiles(
 ) -> list[Finding]:
     """A finding per row whose tile differs from the wall's (the first
     ``MAX_LISTED_PER_ROUND``; the rest counted), led by ``wall_unrelated`` when most do."""
+    found = map(tiles.__getitem__, map(itemgetter(0), rows))
+    if list(found) == list(map(itemgetter(5), rows)):  # every tile as the wall has it
+        return []
     bad_at = [i for i, r in enumerate(rows) if tiles[r[0]] != r[5]]
     bad = [TileCheck(*rows[i], tiles[rows[i][0]]) for i in bad_at]
     listed = zip(bad[:MAX_LISTED_PER_ROUND], bad_at, strict=False)
