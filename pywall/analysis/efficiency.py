@@ -447,7 +447,8 @@ def shanten_of(i0: int, i1: int, i2: int, i3: int) -> int:
 
 
 def _quad(a: int, b: int, c: int, h: int, melds: int) -> tuple[int, int, int, int, int]:
-    """``_rests`` kept in ``_QUADS`` (``effective_of`` writes this look-up out)."""
+    """``_rests`` kept in ``_QUADS`` by the four profile ids and the melds (12 bits each;
+    larger ids, never met in practice, are not kept)."""
     if a | b | c | h >= 1 << 12:
         return _rests(a, b, c, h, melds)
     quad = a | b << 12 | c << 24 | h << 36 | melds << 48
@@ -470,15 +471,10 @@ def effective_of(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
     melds = tiles // 3
     profile = _SUIT_PROFILE
     a, b, c, h = profile[i0], profile[i1], profile[i2], profile[i3]
-    if a | b | c | h < 1 << 12:  # one look-up for the four profiles (ids stay small)
-        quad = a | b << 12 | c << 24 | h << 36 | melds << 48
-        rests = _QUADS.get(quad)
-        if rests is None:
-            if len(_QUADS) >= _QUADS_KEPT:
-                _QUADS.clear()
-            rests = _QUADS[quad] = _rests(a, b, c, h, melds)
-    else:
-        rests = _quad(a, b, c, h, melds)
+    # ``_quad``'s look-up written out (one for the four profiles, whose ids stay small)
+    small = a | b | c | h < 1 << 12
+    quad = a | b << 12 | c << 24 | h << 36 | melds << 48
+    rests = (_QUADS.get(quad) if small else None) or _quad(a, b, c, h, melds)
     regular, r0, r1, r2, r3 = rests
     masks = _MASKS
     k0, k1 = i0 << 24 | r0 << 3 | melds, i1 << 24 | r1 << 3 | melds
