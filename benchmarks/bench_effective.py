@@ -2,10 +2,11 @@
 (``pywall.analysis.efficiency.effective_kinds``) against 34 shanten calls (the definition);
 prints figures, asserts nothing.
 
-The hands are those before every draw of the Tenhou fixture games (pywall.analysis.draws'
-walk; 13 - 3m tiles), each timed fresh (the per-hand memo cleared before each run;
-the per-suit caches warm, as in a long audit) and by the definition. Five runs, each
-alternating the two; prints the medians in µs a hand and their ratio.
+The hands are those the draw walk asks about in the Tenhou fixture games
+(pywall.analysis.draws; 13 - 3m tiles: the hand before each draw, but a hand whose drawn
+tile was cut is not asked again, the walk keeps its answer), each timed fresh (the per-suit
+caches warm, as in a long audit) and by the definition. Five runs, each alternating the
+two; prints the medians in µs a hand and their ratio.
 
 Run: python3 benchmarks/bench_effective.py
 """
