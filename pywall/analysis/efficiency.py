@@ -429,13 +429,7 @@ def cached_shanten(counts: Sequence[int]) -> int:
     """``shanten.shanten`` of 34 counts (checked as it checks them: ``ValueInputError``),
     read through this module's caches: the audit asks it for every starting hand."""
     hand, _ = checked_counts(counts)
-    return shanten_of(*suit_ids(hand))
-
-
-def shanten_of(i0: int, i1: int, i2: int, i3: int) -> int:
-    """The shanten of the hand whose suit ids (``suit_ids``) are i0-i3, as
-    ``shanten.shanten`` gives it for the same counts (valid ones: ``cached_shanten``
-    checks them), from the caches ``effective_of`` keeps."""
+    i0, i1, i2, i3 = suit_ids(hand)
     stat = _SUIT_STAT
     stats = stat[i0] + stat[i1] + stat[i2] + stat[i3]
     tiles = stats & _FIELD

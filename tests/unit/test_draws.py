@@ -295,6 +295,52 @@ def test_replacement_draws_are_tested() -> None:
                 )
 
 
+@pytest.mark.parametrize("path", TENHOU[:8], ids=lambda p: p.name)
+def test_a_hand_whose_drawn_tile_was_cut_is_not_asked_again(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk keeps a hand's effective kinds while its suits stay: it asks
+    ``effective_of`` at a draw only when the seat's hand changed since its last draw (a
+    discard of another kind than the tile drawn, or a call), and the answers are those of
+    every draw asked afresh (the reference test)."""
+    from pywall.analysis import draws
+
+    asked = 0
+    original = draws.effective_of  # type: ignore[attr-defined]
+
+    def counted(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
+        nonlocal asked
+        asked += 1
+        return original(i0, i1, i2, i3)
+
+    monkeypatch.setattr(draws, "effective_of", counted)
+    game = game_of(path)
+    expected = cut = 0
+    for rnd in game.rounds:
+        asked_for: set[int] = set()  # seats whose hand was asked and has not changed since
+        drawn: dict[int, int] = {}
+        for n, ev in enumerate(rnd.events, 1):
+            if isinstance(ev, Draw) and not (n == 1 and ev.seat == rnd.dealer):
+                if ev.seat not in asked_for:
+                    expected += 1
+                    asked_for.add(ev.seat)
+                drawn[ev.seat] = ev.tile // 4
+            elif isinstance(ev, Discard):
+                if drawn.pop(ev.seat, -1) == ev.tile // 4:
+                    cut += 1
+                else:
+                    asked_for.discard(ev.seat)
+            elif isinstance(ev, Call):
+                asked_for.discard(ev.seat)
+                drawn.pop(ev.seat, None)
+            elif isinstance(ev, Win):
+                break
+        assert round_draws(rnd, game.player_count) is not None
+    asked = 0
+    game_draws(game)
+    assert cut > 0 and asked == expected
+
+
 @pytest.mark.parametrize("path", TENHOU + OTHER, ids=lambda p: p.name)
 def test_game_sums_are_those_of_its_draw_records(path: Path) -> None:
     """``game_draws`` adds each draw as it walks; ``summary_of`` adds the records of
