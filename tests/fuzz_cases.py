@@ -90,7 +90,7 @@ def archive_source(data: bytes) -> object:
         second = ArchiveSource(path, "fuzz")
         try:
             second.adopt(survey)
-            out += list(second.entries(survey["total"] // 2))
+            out += list(second.entries(survey.total // 2))
         finally:
             second.close()
         return out

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -191,7 +191,7 @@ def survey_phoenix(conn: sqlite3.Connection) -> tuple[int, list[int] | None]:
 
 
 def _phoenix_cursor(
-    conn: sqlite3.Connection, start: int, marks: list[int] | None
+    conn: sqlite3.Connection, start: int, marks: Sequence[int] | None
 ) -> sqlite3.Cursor:
     """The rows from game ``start`` (0-based) on, seeking by ``marks`` past the first."""
     params = (MAX_ID_BYTES, MAX_CONTENT_BYTES)
@@ -212,7 +212,7 @@ def iter_phoenix(
     label: str,
     packed: bool = False,
     start: int = 0,
-    marks: list[int] | None = None,
+    marks: Sequence[int] | None = None,
 ) -> Iterator[PackedEntry]:
     """Every downloaded game of a phoenix-logs database, one row at a time; from game
     ``start`` (0-based) on with the ``marks`` of ``survey_phoenix``.

@@ -11,18 +11,20 @@ from any game ``n`` on:
   of making its own, and seeks by it;
 - anything else is one log, game 0.
 
-A survey is plain data, ``{"total", "marks", "parallel"}``: ``parallel`` is
-false where the file can only be read from its start (a database without
-usable rowids, a file that is not an archive).
+A survey is a typed ``Survey`` (the game count, the seek marks, whether other
+workers can share the file): ``parallel`` is false where the file can only be read
+from its start (a database without usable rowids, a file that is not an archive).
+The page's JSON form of it is read and written by its driver (``page.api``).
 """
 
 from __future__ import annotations
 
 import sqlite3
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from pywall.core.archives import HEAD_BYTES, Entry, is_sqlite, is_zip
 from pywall.core.errors import PywallError
@@ -36,7 +38,16 @@ from pywall.inputs.databases import (
 from pywall.inputs.files import Unreadable, open_regular, read_capped
 from pywall.inputs.zips import iter_members, open_zip
 
-Survey = dict[str, Any]
+
+@dataclass(frozen=True)
+class Survey:
+    """What one pass over a file found: its game count, the seek marks of a phoenix-logs
+    database (``databases.survey_phoenix``; None where there are none), and whether several
+    workers can share the file (read from any game on)."""
+
+    total: int
+    marks: tuple[int, ...] | None
+    parallel: bool
 
 
 class ArchiveSource:
@@ -82,22 +93,18 @@ class ArchiveSource:
         if self._survey is None:
             if self._zip is not None:
                 members = len(self._zip[1])
-                self._survey = {"total": members, "marks": None, "parallel": members > 1}
+                self._survey = Survey(members, None, members > 1)
             elif self._db is not None:
                 total, marks = survey_phoenix(self._db)
-                self._survey = {"total": total, "marks": marks, "parallel": marks is not None}
+                kept = tuple(marks) if marks is not None else None
+                self._survey = Survey(total, kept, kept is not None)
             else:
-                self._survey = {"total": 1, "marks": None, "parallel": False}
+                self._survey = Survey(1, None, False)
         return self._survey
 
-    def adopt(self, survey: Mapping[str, Any]) -> None:
+    def adopt(self, survey: Survey) -> None:
         """Use the survey another worker made of the same file (no second pass)."""
-        marks = survey.get("marks")
-        self._survey = {
-            "total": int(survey["total"]),
-            "marks": [int(m) for m in marks] if isinstance(marks, list) else None,
-            "parallel": bool(survey.get("parallel")),
-        }
+        self._survey = survey
 
     def entries(self, start: int = 0) -> Iterator[Entry]:
         """The file's entries from game ``start`` (0-based) on, as ``items_from_file``
@@ -110,7 +117,7 @@ class ArchiveSource:
             zf, infos = self._zip
             return iter_members(zf, infos[start:], self.label)
         if self._db is not None:
-            marks = self.survey()["marks"] if start else None
+            marks = self.survey().marks if start else None
             return iter_phoenix(self._db, self.label, start=start, marks=marks)  # type: ignore[return-value]
         return iter([(self.label, _read(self.path))] if not start else [])
 

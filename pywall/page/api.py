@@ -40,6 +40,7 @@ from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_tex
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
+    from pywall.inputs.sources import Survey
     from pywall.page.runs import ArchiveRun, SharedRunTally, Source
 
 MAX_JSON = 64 * 1024 * 1024
@@ -53,6 +54,28 @@ def dumps(obj: Any) -> str:
     """Compact JSON text. Non-ASCII as \\u escapes and no check for cycles (a reply is a
     tree): together a third faster on the page's verify replies than the defaults."""
     return json.dumps(obj, separators=(",", ":"), check_circular=False)
+
+
+def survey_of(data: Mapping[str, Any]) -> Survey:
+    """The survey another worker's ``archive_open`` answered, read back from the page's JSON
+    (``survey_dict``'s form); anything else is a bad request."""
+    from pywall.inputs.sources import Survey
+
+    total, marks, parallel = data.get("total"), data.get("marks"), data.get("parallel", False)
+    if (
+        type(total) is not int
+        or total < 0
+        or type(parallel) is not bool
+        or not (marks is None or isinstance(marks, list) and all(type(m) is int for m in marks))
+    ):
+        raise BadRequest("'survey' must be what archive_open answered")
+    return Survey(total, tuple(marks) if marks is not None else None, parallel)
+
+
+def survey_dict(survey: Survey) -> dict[str, Any]:
+    """A survey as the page passes it from worker to worker (read back by ``survey_of``)."""
+    marks = list(survey.marks) if survey.marks is not None else None
+    return {"total": survey.total, "marks": marks, "parallel": survey.parallel}
 
 
 def batch_reply(name: str, data: bytes) -> dict[str, Any]:
@@ -82,13 +105,11 @@ class Api:
         source = self.opener(arg(payload, "path", str), arg(payload, "label", str))
         survey = arg(payload, "survey", Mapping, {})
         if survey:
-            marks = survey.get("marks")
-            if not isinstance(survey.get("total"), int) or not (
-                marks is None or isinstance(marks, list) and all(type(m) is int for m in marks)
-            ):
+            try:
+                source.adopt(survey_of(survey))
+            except BadRequest:
                 source.close()
-                raise BadRequest("'survey' must be what archive_open answered")
-            source.adopt(survey)
+                raise
         return source
 
     def archive_open(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
@@ -104,7 +125,7 @@ class Api:
             mismatch_details=bounded(payload, "mismatch_details", 0, 10_000, 50),
         )
         survey = source.survey()
-        return {"total": survey["total"], "survey": survey}
+        return {"total": survey.total, "survey": survey_dict(survey)}
 
     def archive_next(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         run = self.runs.get(arg(payload, "run", str))

@@ -16,8 +16,8 @@ order (``SharedRunTally``). A run of its own tallies its games as it goes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Protocol
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
@@ -26,6 +26,9 @@ from pywall.results.audit_tally import AuditTally
 from pywall.results.check import GameCheck, check_entry
 from pywall.results.exports import compact_row
 
+if TYPE_CHECKING:
+    from pywall.inputs.sources import Survey
+
 DETAIL_FIRST = 20
 DETAIL_MISMATCHES = 50
 
@@ -33,9 +36,9 @@ DETAIL_MISMATCHES = 50
 class Source(Protocol):
     """Where a run's games come from (``inputs.sources.ArchiveSource``)."""
 
-    def survey(self) -> dict[str, Any]: ...
+    def survey(self) -> Survey: ...
 
-    def adopt(self, survey: Mapping[str, Any]) -> None: ...
+    def adopt(self, survey: Survey) -> None: ...
 
     def entries(self, start: int = 0) -> Iterator[Entry]: ...
 

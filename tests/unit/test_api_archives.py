@@ -250,6 +250,24 @@ def test_records_are_tallied_only_in_the_archive_order() -> None:
 
 
 def test_a_survey_that_is_not_one_is_refused(db: Path) -> None:
-    for survey in ({"total": "x"}, {"total": 3, "marks": ["1"]}, {"total": 3, "marks": 7}):
+    bad: list[dict[str, object]] = [{"total": "x"}, {"total": 3, "marks": ["1"]}]
+    bad += [{"total": 3, "marks": 7}, {"total": -1}, {"total": 3, "parallel": "yes"}]
+    bad += [{"total": True}]
+    for survey in bad:
         out = ask("archive_open", run="b", label="houou.db", path=str(db), survey=survey)
         assert out["error"]["code"] == "bad_request", survey
+
+
+def test_a_survey_goes_from_worker_to_worker_as_the_page_passes_it(db: Path) -> None:
+    """The page's JSON form of a survey is read at the driver into the typed ``Survey`` the
+    input layer adopts, and written back in the same form: one round trip changes nothing."""
+    from pywall.inputs.sources import ArchiveSource
+    from pywall.page.api import survey_dict, survey_of
+
+    source = ArchiveSource(db, "houou.db")
+    made = source.survey()
+    source.close()
+    opened = ask("archive_open", run="s", label="houou.db", path=str(db))
+    assert opened["survey"] == survey_dict(made) and survey_of(opened["survey"]) == made
+    again = ask("archive_open", run="t", label="houou.db", path=str(db), survey=opened["survey"])
+    assert again["survey"] == opened["survey"]

@@ -388,7 +388,7 @@ def test_a_database_whose_text_is_not_utf8_is_read(tmp_path: Path) -> None:
         c == XML for _, c in got
     )
     source = ArchiveSource(path, "a.db")
-    assert source.survey()["total"] == 3 and [c for _, c in source.entries(2)] == [XML]
+    assert source.survey().total == 3 and [c for _, c in source.entries(2)] == [XML]
     source.close()
 
 
@@ -396,7 +396,7 @@ def test_a_database_whose_error_message_is_not_utf8_is_one_error(tmp_path: Path)
     # SQLite's message quotes the damaged name, and sqlite3 cannot decode it: it raised
     # UnicodeDecodeError, not sqlite3.Error (the fuzz suite's case, rebuilt).
     from pywall.inputs import count_file, items_from_file
-    from pywall.inputs.sources import ArchiveSource
+    from pywall.inputs.sources import ArchiveSource, Survey
 
     path = phoenix_db(tmp_path / "a.db", [(log_id(i), bz2.compress(XML)) for i in range(3)])
     raw = path.read_bytes()
@@ -407,7 +407,7 @@ def test_a_database_whose_error_message_is_not_utf8_is_one_error(tmp_path: Path)
     assert "cannot be read (malformed database schema (sqlite_autoin\ufffdex_logs_1)" in err.message
     assert count_file(path) == 1
     source = ArchiveSource(path, "a.db")
-    assert source.survey() == {"total": 1, "marks": None, "parallel": False}
+    assert source.survey() == Survey(1, None, False)
     assert [n for n, _ in source.entries(0)] == ["a.db"]
     source.close()
 

@@ -15,7 +15,7 @@ import pytest
 from pywall.core.errors import PywallError
 from pywall.inputs import count_file, items_from_file
 from pywall.inputs.databases import MARK_EVERY
-from pywall.inputs.sources import ArchiveSource
+from pywall.inputs.sources import ArchiveSource, Survey
 from tests.unit.test_archives import LOG, corrupt_bz2, fixture_rows, phoenix_db, tampered_text
 
 SPECIAL = [
@@ -63,7 +63,7 @@ def test_every_start_gives_the_rest_of_what_items_from_file_gives(
     want = everything(path, path.name)
     source = ArchiveSource(path, path.name)
     survey = source.survey()
-    assert survey["total"] == count_file(path) == len(want) and survey["parallel"]
+    assert survey.total == count_file(path) == len(want) and survey.parallel
     for start in range(len(want) + 2):
         assert plain(source.entries(start)) == want[start:], start
     source.close()
@@ -75,7 +75,7 @@ def test_a_database_survey_marks_every_sixteenth_game_and_another_worker_adopts_
     want = everything(db, "houou.db")
     first = ArchiveSource(db, "houou.db")
     survey = first.survey()
-    assert len(survey["marks"]) == -(-len(want) // MARK_EVERY)
+    assert survey.marks is not None and len(survey.marks) == -(-len(want) // MARK_EVERY)
     other = ArchiveSource(db, "houou.db")
     other.adopt(survey)
     for start in (0, 1, MARK_EVERY - 1, MARK_EVERY, 2 * MARK_EVERY + 5, len(want) - 1):
@@ -104,12 +104,12 @@ def test_a_table_whose_rowid_is_hidden_still_reads_right(tmp_path: Path, schema:
     want = everything(path, "odd.db")
     source = ArchiveSource(path, "odd.db")
     survey = source.survey()
-    assert survey["total"] == len(want)
-    assert survey["parallel"] == (
+    assert survey.total == len(want)
+    assert survey.parallel == (
         "WITHOUT ROWID" not in schema
     )  # a real column 'rowid': seeks by _rowid_
     assert plain(source.entries(0)) == want
-    if survey["parallel"]:
+    if survey.parallel:
         assert plain(source.entries(MARK_EVERY + 3)) == want[MARK_EVERY + 3 :]
     source.close()
 
@@ -121,7 +121,7 @@ def test_files_that_are_one_entry(tmp_path: Path) -> None:
     for path in (LOG, other, broken):
         source = ArchiveSource(path, path.name)
         want = everything(path, path.name)
-        assert len(want) == 1 and source.survey() == {"total": 1, "marks": None, "parallel": False}
+        assert len(want) == 1 and source.survey() == Survey(1, None, False)
         assert plain(source.entries(0)) == want
         assert plain(source.entries(1)) == []
         source.close()
@@ -140,7 +140,7 @@ def test_an_unreadable_database_is_one_error(tmp_path: Path) -> None:
 def test_sqlite_errors_never_escape(tmp_path: Path) -> None:
     path = phoenix_db(tmp_path / "ok.db", fixture_rows()[:3])
     source = ArchiveSource(path, "ok.db")
-    source.adopt({"total": 3, "marks": None, "parallel": False})
+    source.adopt(Survey(3, None, False))
     [(name, error)] = list(source.entries(2))  # no marks: it cannot seek, and says so
     assert name == "ok.db" and isinstance(error, PywallError)
     source.close()
