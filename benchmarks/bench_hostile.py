@@ -39,11 +39,13 @@ LIMIT = 120.0
 
 
 def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, float]:
-    """(exit code, seconds, peak MB) of ``python -m pywall ARGS``."""
+    """(exit code, seconds, peak MB) of ``python -m pywall ARGS`` (``python -c CODE`` for
+    ``["-c", CODE]``)."""
     with open(stdout, "wb") as out:
         start = time.monotonic()
+        command = args if args[:1] == ["-c"] else ["-m", "pywall", *args]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pywall", *args],
+            [sys.executable, *command],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.DEVNULL,
@@ -210,6 +212,19 @@ def members(d: Path) -> list[str]:
     return ["verify", str(d / "m.zip")]
 
 
+def walk(d: Path) -> list[str]:
+    """Issue 32: the draw walk of a 100-round Riichi City game whose every round has eight
+    three-way calls that name no tiles and a later misfit (3^8 combinations each for a
+    search of every combination): ``game_draws`` alone, in a fresh process."""
+    code = (
+        "from pywall.analysis.draws import game_draws\n"
+        "from tests.unit.test_draw_walk import choice_game\n"
+        "d = game_draws(choice_game(100, misfit=True))\n"
+        "assert d.skipped_rounds == 100, d\n"
+    )
+    return ["-c", code]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -234,6 +249,7 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "objects": ("23. 16 KB gzip of 5.6 M empty JSON objects", objects, os.devnull),
     "deep": ("23. 200,000 [ as a JSON record", deep, os.devnull),
     "members": ("23. zip of 250,000 empty members", members, os.devnull),
+    "walk": ("32. draw walk: 100 rounds of eight open three-way chis", walk, os.devnull),
 }
 
 
