@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pywall.analysis.capped import capped_effective
 from pywall.analysis.efficiency import (
     SUIT_DOWN,
     SUIT_SWAP,
@@ -206,23 +207,11 @@ class _State:
     known: list[tuple[int, int] | None]
     pons: list[set[int]]
     pending: list[bool]  # a replacement draw is due
+    #: each seat's copies in its own melds (the called tile included) and Norths, by kind:
+    #: used, so a hand cannot complete with them (``capped``); None for a seat with none
+    used: list[list[int] | None]
     left: int = 0  # |U|
     last_discard: int = -1
-
-    def copy(self) -> _State:
-        return _State(
-            [list(h) for h in self.hands],
-            [list(i) for i in self.ids],
-            list(self.drawn),
-            list(self.unseen),
-            self.planes,
-            list(self.dora),
-            list(self.known),
-            [set(p) for p in self.pons],
-            list(self.pending),
-            self.left,
-            self.last_discard,
-        )
 
 
 def _take(hand: list[int], kind: int, n: int = 1) -> None:
@@ -306,10 +295,20 @@ def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
         state.pons[ev.seat].discard(taken[0])
     if ev.kind.takes_replacement:
         state.pending[ev.seat] = True
+    used = state.used[ev.seat]
+    if used is None:
+        used = state.used[ev.seat] = [0] * 34
+    for k in taken:
+        used[k] += 1
+    if ev.kind in _CALLED_FROM_A_DISCARD:
+        used[state.last_discard] += 1
     state.ids[ev.seat] = suit_ids(hand)
     state.known[ev.seat] = None
     state.drawn[ev.seat] = -1
 
+
+#: Calls whose meld holds the discard they call besides the tiles from the hand.
+_CALLED_FROM_A_DISCARD = frozenset((MeldKind.CHI, MeldKind.PON, MeldKind.OPEN_KAN))
 
 #: per-(seat, dealer) sums of a game's draws: n, O, E, V for each of ``TESTS``, flat
 Acc = dict[tuple[int, bool], list[float]]
@@ -372,6 +371,7 @@ class _Walk:
             [None] * players,
             [set() for _ in range(players)],
             [False] * players,
+            [None] * players,
             left,
         )
         return state, first
@@ -384,7 +384,7 @@ class _Walk:
         and added to the sums as ``_add`` adds a row when ``out`` is None."""
         events = self.rnd.events
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
-        ids, drawn, known = state.ids, state.drawn, state.known
+        ids, drawn, known, used = state.ids, state.drawn, state.known, state.used
         b0, b1, b2 = state.planes
         left, last = state.left, state.last_discard  # kept in locals, put back for calls
         place_of = _SUIT_PLACE
@@ -401,9 +401,12 @@ class _Walk:
                 pending[seat] = False
                 found = known[seat]
                 if found is None:
-                    found = known[seat] = effective_of(*ids[seat])
+                    found = effective_of(*ids[seat])
                     if found is None:  # not 3k+1 tiles
                         raise _Inconsistent
+                    if found[0] <= 1 and used[seat] is not None:  # copies in its melds
+                        found = capped_effective(tuple(hand), used[seat])  # type: ignore[arg-type]
+                    known[seat] = found
                 if drawn[seat] >= 0:  # drawn twice
                     raise _Inconsistent
                 value, mask = found
