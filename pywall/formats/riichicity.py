@@ -351,7 +351,8 @@ _GROUP_SIZE = {
 def _taken(kind: MeldKind, card: int, d: dict[str, Any], where: str) -> tuple[int, ...]:
     """The tiles a call takes from the hand, as the record names them: ``group_cards``
     (with ``card`` for a closed kan), an added kan's ``card``; () where the record has no
-    ``group_cards`` (the draw walk then finds them from the hand)."""
+    ``group_cards``, or lists another number of tiles than the real records show (an open
+    kan's three is inferred: none of them has one), and the draw walk finds them."""
     if kind is MeldKind.ADDED_KAN:
         return (card,)
     group = d.get("group_cards")
@@ -359,11 +360,8 @@ def _taken(kind: MeldKind, card: int, d: dict[str, Any], where: str) -> tuple[in
     if group is None or size is None:
         return ()
     named = tiles(group, f"{where}, group_cards")
-    if len(named) != size:
-        raise LogFormatError(
-            f"a {kind.value.replace('_', ' ')} names {len(named)} tiles of the hand, not {size}",
-            f"{where}, group_cards",
-        )
+    if len(named) != size:  # another shape than the real records show: the walk finds them
+        return ()
     return (*named, card) if kind is MeldKind.CLOSED_KAN else named
 
 

@@ -20,10 +20,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pywall.analysis.draws import game_draws
+from pywall.analysis.draws import game_draws, round_draws
 from pywall.checks.verify import GameResult, verify_game
 from pywall.core.errors import LogFormatError, PywallError
-from pywall.core.model import Draw, Platform
+from pywall.core.model import Call, Draw, MeldKind, Platform
 from pywall.core.tiles import face_from_code
 from pywall.formats import parse_record
 from pywall.formats.riichicity import parse, tile
@@ -424,3 +424,47 @@ def test_a_real_record_with_an_event_replaced_gives_a_game_or_a_pywall_error(
         verify_game(parse(json.dumps(record)))
     except PywallError:
         pass
+
+
+@pytest.mark.parametrize("path", [FOUR, THREE, RED_RULE], ids=["4p", "3p", "3p-red"])
+def test_calls_take_the_tiles_group_cards_names(path: Any) -> None:
+    """A call's ``group_cards`` are the hand's tiles it takes (a closed kan's fourth is its
+    ``card``; an added kan names only ``card``); a record without them leaves the walk to
+    find them, and the walk's draws are then the same on these real games."""
+    record = load(path)
+    game = parse(path.read_bytes())
+    raw = [
+        json.loads(e["data"])
+        for r in rounds(record)
+        for e in r["handEventRecord"]
+        if e["eventType"] == 4 and json.loads(e["data"]).get("action") in (2, 3, 4, 5, 8, 9)
+    ]
+    calls = [e for r in game.rounds for e in r.events if isinstance(e, Call)]
+    calls = [c for c in calls if c.kind is not MeldKind.NUKI]
+    assert len(raw) == len(calls)
+    for d, call in zip(raw, calls, strict=True):
+        if d["action"] == 9:
+            assert call.taken == (tile(d["card"], "card"),)
+            continue
+        named = tuple(tile(c, "group_cards") for c in d["group_cards"])
+        assert call.taken == (named + (tile(d["card"], "card"),) if d["action"] == 8 else named)
+
+    def without(d: Record) -> bool:
+        if d.get("group_cards") is None:
+            return False
+        d["group_cards"] = None
+        return True
+
+    for r in rounds(record):
+        edit(r, 4, without)
+    bare = parse(json.dumps(record).encode())
+    assert not [
+        e
+        for r in bare.rounds
+        for e in r.events
+        if isinstance(e, Call) and e.taken and e.kind is not MeldKind.ADDED_KAN
+    ]
+    for named_round, bare_round in zip(game.rounds, bare.rounds, strict=True):
+        assert round_draws(bare_round, game.player_count) == round_draws(
+            named_round, game.player_count
+        )
