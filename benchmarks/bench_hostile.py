@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import json
 import os
 import sqlite3
 import subprocess
@@ -213,16 +214,23 @@ def members(d: Path) -> list[str]:
 
 
 def walk(d: Path) -> list[str]:
-    """Issue 32: the draw walk of a 100-round Riichi City game whose every round has eight
-    three-way calls that name no tiles and a later misfit (3^8 combinations each for a
-    search of every combination): ``game_draws`` alone, in a fresh process."""
-    code = (
-        "from pywall.analysis.draws import game_draws\n"
-        "from tests.unit.test_draw_walk import choice_game\n"
-        "d = game_draws(choice_game(100, misfit=True))\n"
-        "assert d.skipped_rounds == 100, d\n"
-    )
-    return ["-c", code]
+    """Issue 32: ``pywall audit`` of a 100-round Riichi City record that verifies, whose
+    every round has eight three-way chis naming no tiles and a misfit after them (3^8
+    combinations a round for a search of every one; every round is then left out)."""
+    from tests.unit.test_draw_walk import choice_record
+
+    path = d / "choice.json"
+    path.write_text(json.dumps(choice_record(100, misfit=True)))
+    return ["audit", str(path)]
+
+
+def walk_fits(d: Path) -> list[str]:
+    """The same record with no misfit: every round's draws are tested."""
+    from tests.unit.test_draw_walk import choice_record
+
+    path = d / "choice.json"
+    path.write_text(json.dumps(choice_record(100, misfit=False)))
+    return ["audit", str(path)]
 
 
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
@@ -249,7 +257,8 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "objects": ("23. 16 KB gzip of 5.6 M empty JSON objects", objects, os.devnull),
     "deep": ("23. 200,000 [ as a JSON record", deep, os.devnull),
     "members": ("23. zip of 250,000 empty members", members, os.devnull),
-    "walk": ("32. draw walk: 100 rounds of eight open three-way chis", walk, os.devnull),
+    "walk": ("32. audit: 100 rounds of eight open three-way chis, a misfit", walk, os.devnull),
+    "walk_fits": ("32. audit: the same 100 rounds, every choice fits", walk_fits, os.devnull),
 }
 
 

@@ -158,3 +158,87 @@ def test_kans_of_real_records_take_the_kind_named(path: object) -> None:
     for rnd, kan in kans:
         assert len({t // 4 for t in kan.taken}) == 1
         assert round_draws(rnd, game.player_count) is not None
+
+
+# --- the same rounds as a Riichi City record (benchmarks/bench_hostile.py's walk row) ---------
+
+_SUITS = "mpsz"
+
+
+def _code(kind: int) -> str:
+    return f"{kind % 9 + 1}{_SUITS[kind // 9]}"
+
+
+def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
+    """``choice_game`` as a Riichi City record whose walls are stated (each round's wall
+    holds its deal, draws and dora indicator where the ``front`` layout puts them, and its
+    SHA-256): a record that verifies, with eight open three-way chis a round."""
+    import hashlib
+    import json
+
+    from pywall.core.layout import WallScheme, layout_for
+    from tests.unit.test_riichicity import int_code
+
+    layout = layout_for(WallScheme.FRONT, 4)
+    users = [{"user_id": 1000 + s, "hand_points": 25000} for s in range(4)]
+    out = []
+    for i in range(rounds):
+        rnd = choice_round(i, misfit)
+        wall: list[int | None] = [None] * 136
+        for seat, positions in enumerate(layout.deal_by_seat(rnd.dealer)):
+            for p, t in zip(positions, rnd.hands[seat], strict=True):
+                wall[p] = t // 4
+        draws = [e for e in rnd.events if isinstance(e, Draw)]
+        for p, d in zip(layout.live, draws, strict=False):
+            wall[p] = d.tile // 4
+        wall[layout.dora[0]] = rnd.dora_indicator // 4
+        left = [4] * 34
+        for k in wall:
+            if k is not None:
+                left[k] -= 1
+        spare = iter(k for k in range(34) for _ in range(left[k]))
+        kinds = [k if k is not None else next(spare) for k in wall]
+        encode = "".join(_code(k) for k in kinds)
+        digest = hashlib.sha256(encode.encode()).hexdigest()
+        events: list[dict[str, object]] = []
+        for seat in range(4):
+            hand = [int_code(_code(t // 4)) for t in rnd.hands[seat]]
+            if seat == rnd.dealer:
+                hand.append(int_code(_code(draws[0].tile // 4)))
+            start = {
+                "hand_cards": hand, "dealer_pos": rnd.dealer, "dices": [1, 1],
+                "bao_pai_card": int_code(_code(rnd.dora_indicator // 4)), "quan_feng": 49,
+                "chang_ci": 1, "ben_chang_num": i, "li_zhi_bang_num": 0,
+                "user_info_list": users, "hand_cards_sha_256": digest,
+            }  # fmt: skip
+            events.append({"eventType": 1, "userId": 1000 + seat, "data": json.dumps(start)})
+        for e in rnd.events[1:]:
+            if isinstance(e, Draw):
+                d = {"in_card": int_code(_code(e.tile // 4)), "is_gang_incard": False}
+                events.append({"eventType": 2, "userId": 1000 + e.seat, "data": json.dumps(d)})
+            elif isinstance(e, (Discard, Call)):
+                action = 11 if isinstance(e, Discard) else 2
+                card = e.tile if isinstance(e, Discard) else e.code
+                d = {"action": action, "card": int_code(_code(card // 4)), "user_id": 1000 + e.seat}
+                events.append({"eventType": 4, "userId": 1000 + e.seat, "data": json.dumps(d)})
+        events.append({"eventType": 5, "userId": 1000, "data": json.dumps({"end_type": 7})})
+        out.append(
+            {"handCardEncode": encode, "handCardsSHA256": digest, "handEventRecord": events,
+             "players": [{"nickname": f"p{s}", "position": s, "userId": 1000 + s} for s in range(4)]}
+        )  # fmt: skip
+    return {"code": 0, "data": {"playerCount": 4, "keyValue": "choice", "handRecord": out}}
+
+
+def test_the_rounds_as_a_riichi_city_record_verify_and_walk_as_generated() -> None:
+    import json
+
+    from pywall.checks.verify import verify_game
+    from pywall.formats import parse_record
+
+    for misfit in (False, True):
+        game = parse_record(json.dumps(choice_record(2, misfit)).encode())
+        assert verify_game(game).status == "verified"
+        summary = game_draws(game)
+        assert summary.skipped_rounds == (2 if misfit else 0)
+        if not misfit:
+            assert sum(s.effective.n for s in summary.seats) == 16
