@@ -189,8 +189,8 @@ def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
             for p, t in zip(positions, rnd.hands[seat], strict=True):
                 wall[p] = t // 4
         draws = [e for e in rnd.events if isinstance(e, Draw)]
-        for p, d in zip(layout.live, draws, strict=False):
-            wall[p] = d.tile // 4
+        for p, drawn in zip(layout.live, draws, strict=False):
+            wall[p] = drawn.tile // 4
         wall[layout.dora[0]] = rnd.dora_indicator // 4
         left = [4] * 34
         for k in wall:
@@ -214,13 +214,17 @@ def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
             events.append({"eventType": 1, "userId": 1000 + seat, "data": json.dumps(start)})
         for e in rnd.events[1:]:
             if isinstance(e, Draw):
-                d = {"in_card": int_code(_code(e.tile // 4)), "is_gang_incard": False}
-                events.append({"eventType": 2, "userId": 1000 + e.seat, "data": json.dumps(d)})
+                turn = {"in_card": int_code(_code(e.tile // 4)), "is_gang_incard": False}
+                events.append({"eventType": 2, "userId": 1000 + e.seat, "data": json.dumps(turn)})
             elif isinstance(e, (Discard, Call)):
                 action = 11 if isinstance(e, Discard) else 2
                 card = e.tile if isinstance(e, Discard) else e.code
-                d = {"action": action, "card": int_code(_code(card // 4)), "user_id": 1000 + e.seat}
-                events.append({"eventType": 4, "userId": 1000 + e.seat, "data": json.dumps(d)})
+                act = {
+                    "action": action,
+                    "card": int_code(_code(card // 4)),
+                    "user_id": 1000 + e.seat,
+                }
+                events.append({"eventType": 4, "userId": 1000 + e.seat, "data": json.dumps(act)})
         events.append({"eventType": 5, "userId": 1000, "data": json.dumps({"end_type": 7})})
         out.append(
             {"handCardEncode": encode, "handCardsSHA256": digest, "handEventRecord": events,
