@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import json
 import os
 import sqlite3
 import subprocess
@@ -39,11 +40,13 @@ LIMIT = 120.0
 
 
 def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, float]:
-    """(exit code, seconds, peak MB) of ``python -m pywall ARGS``."""
+    """(exit code, seconds, peak MB) of ``python -m pywall ARGS`` (``python -c CODE`` for
+    ``["-c", CODE]``)."""
     with open(stdout, "wb") as out:
         start = time.monotonic()
+        command = args if args[:1] == ["-c"] else ["-m", "pywall", *args]
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pywall", *args],
+            [sys.executable, *command],
             cwd=ROOT,
             stdout=out,
             stderr=subprocess.DEVNULL,
@@ -210,6 +213,26 @@ def members(d: Path) -> list[str]:
     return ["verify", str(d / "m.zip")]
 
 
+def walk(d: Path) -> list[str]:
+    """Issue 32: ``pywall audit`` of a 100-round Riichi City record that verifies, whose
+    every round has eight three-way chis naming no tiles and a misfit after them (3^8
+    combinations a round for a search of every one; every round is then left out)."""
+    from tests.unit.test_draw_walk import choice_record
+
+    path = d / "choice.json"
+    path.write_text(json.dumps(choice_record(100, misfit=True)))
+    return ["audit", str(path)]
+
+
+def walk_fits(d: Path) -> list[str]:
+    """The same record with no misfit: every round's draws are tested."""
+    from tests.unit.test_draw_walk import choice_record
+
+    path = d / "choice.json"
+    path.write_text(json.dumps(choice_record(100, misfit=False)))
+    return ["audit", str(path)]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -234,6 +257,8 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "objects": ("23. 16 KB gzip of 5.6 M empty JSON objects", objects, os.devnull),
     "deep": ("23. 200,000 [ as a JSON record", deep, os.devnull),
     "members": ("23. zip of 250,000 empty members", members, os.devnull),
+    "walk": ("32. audit: 100 rounds of eight open three-way chis, a misfit", walk, os.devnull),
+    "walk_fits": ("32. audit: the same 100 rounds, every choice fits", walk_fits, os.devnull),
 }
 
 

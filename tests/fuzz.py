@@ -1,5 +1,6 @@
 """The fuzz suite: every reader against mutated real logs, random bytes and hypothesis;
-the page's API with altered real requests, links, the CLI's text for people, and inputs
+the page's API with altered real requests, links, the CLI's text for people, the draw
+walk on every platform's calls (chi choices, kans, North) altered at random, and inputs
 small in bytes but large in work (tests/fuzz_cases.py).
 
     python -m tests.fuzz --seconds 60 [--seed N]     (or: python3 build.py fuzz --minutes 1)
@@ -97,6 +98,7 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "api.handle": fuzz_cases.api_reader,
         "links.link_from_text": fuzz_cases.link_reader,
         "cli.escaped_report": fuzz_cases.escape_reader,
+        "draws.game_draws": fuzz_cases.walk_reader,
         **fuzz_cases.work_readers(),
     }
     broken = os.environ.get(
@@ -189,10 +191,19 @@ def packed(data: bytes, rng: random.Random) -> bytes:
 def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
     """An endless stream of (reader, input)."""
     pool = seeds()
-    names = [n for n in _readers() if not n.startswith("work:")]
+    # random bytes go to every reader of bytes (not the walk's, whose cases name a game)
+    names = [n for n in _readers() if not n.startswith("work:") and n != "draws.game_draws"]
     payloads = fuzz_cases.real_payloads()
     works = list(fuzz_cases.work_readers())
+    # the draw walk's cases, every eighth, from their own generator (so the other cases
+    # of a seed stay what they were)
+    walks = random.Random(rng.getstate()[1][0])
+    count = 0
     while True:
+        count += 1
+        if count % 8 == 0:
+            yield "draws.game_draws", fuzz_cases.walk_case(walks)
+            continue
         base = rng.choice(pool)
         roll = rng.random()
         if roll < 0.25:

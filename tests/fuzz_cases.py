@@ -361,3 +361,94 @@ def work_readers() -> dict[str, Callable[[bytes], object]]:
         "work:api.verify": lambda data: api.handle("verify", json.dumps({"name": "work"}), data),
         "work:zips.iter_zip": lambda data: list(zips.iter_zip(io.BytesIO(data), "work.zip")),
     }
+
+
+# --- the draw walk on every platform's calls ----------------------------------------------
+
+#: Real games whose calls the walk cases alter: chis, pons, open, closed and added kans
+#: (Tenhou, Riichi City), Norths (Tenhou and Riichi City 3-player), Mahjong Soul's calls.
+WALK_GAMES = (
+    "tenhou/gimite/test.mjlog",
+    "tenhou/dnovikoff/sanma2.xml",
+    "tenhou/tenhou-python-bot/29.txt",
+    "riichicity/4ma_gin_han_sample.json",
+    "riichicity/cnrkj069nc7ajnvadk30.json",
+    "majsoul/paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json",
+    "majsoul/riichienv_mjsoul_corpus_validation.json",
+    "choice",  # tests/unit/test_draw_walk.py: eight open three-way chis a round
+)
+
+
+def walk_case(rng: random.Random) -> bytes:
+    """A walk case: which game and the seed of its alterations, as text."""
+    return f"{rng.choice(WALK_GAMES)}\n{rng.randrange(1 << 32)}".encode()
+
+
+def walk_reader(case: bytes) -> object:
+    """The draw walk (``game_draws``) on a real game whose calls and events are altered
+    by a seeded random: calls stripped of their tiles (the choice rule, as a Riichi City
+    record without ``group_cards``), calls of another kind or naming other tiles, events
+    dropped, repeated or swapped. It must answer (never raise), and its sums must hold
+    together."""
+    from pywall.analysis.draws import game_draws
+    from pywall.core.errors import LogFormatError
+    from pywall.formats import parse_record
+
+    text = case.decode("utf-8", "replace").split("\n")
+    if len(text) != 2 or text[0] not in WALK_GAMES or not text[1].isdigit():
+        raise LogFormatError("not a walk case (a game of WALK_GAMES and a seed)")
+    rng = random.Random(int(text[1]))
+    if text[0] == "choice":
+        from tests.unit.test_draw_walk import choice_game
+
+        game = choice_game(rng.randint(1, 3), misfit=rng.random() < 0.5)
+    else:
+        game = parse_record((DATA / text[0]).read_bytes())
+    rounds = tuple(_altered_round(r, rng) for r in game.rounds[: rng.randint(1, 4)])
+    from dataclasses import replace
+
+    result = game_draws(replace(game, rounds=rounds))
+    if result.skipped_rounds != len(result.skipped_reasons):
+        raise Failure("skipped_rounds and skipped_reasons disagree")
+    for seat in result.seats:
+        for sums in seat.sums():
+            if not (0 <= sums.observed <= sums.n and -1e-9 <= sums.expected <= sums.n + 1e-9):
+                raise Failure(f"a seat's sums do not hold together: {sums}")
+    return result
+
+
+def _altered_round(rnd: Any, rng: random.Random) -> Any:
+    from dataclasses import replace
+
+    from pywall.core.model import Call, Draw, MeldKind
+
+    events = list(rnd.events)
+    strip = rng.random() < 0.6
+    for i, e in enumerate(events):
+        if isinstance(e, Call) and strip:
+            events[i] = replace(e, taken=())
+    for _ in range(rng.choice([0, 1, 2, 5])):
+        if not events:
+            break
+        i = rng.randrange(len(events))
+        op = rng.randrange(6)
+        e = events[i]
+        if op == 0:
+            del events[i]
+        elif op == 1:
+            events.insert(i, e)
+        elif op == 2 and i + 1 < len(events):
+            events[i], events[i + 1] = events[i + 1], e
+        elif op == 3 and isinstance(e, Call):
+            events[i] = replace(e, kind=rng.choice(list(MeldKind)))
+        elif op == 4 and isinstance(e, Call):
+            taken = tuple(rng.randrange(-4, 140) for _ in range(rng.randint(0, 5)))
+            events[i] = replace(e, taken=taken)
+        elif op == 5:
+            seat = rng.randrange(len(rnd.hands))
+            if rng.random() < 0.5:
+                events.insert(i, Draw(seat, rng.randrange(136)))
+            else:
+                kind = rng.choice(list(MeldKind))
+                events.insert(i, Call(seat, rng.randrange(136), kind))
+    return replace(rnd, events=tuple(events))

@@ -24,8 +24,10 @@ the indicators revealed so far; p = dora tiles in U / |U|).
 A call's tiles from the hand are the record's (``Call.taken``: Tenhou's meld code,
 Mahjong Soul's tiles); where a record names only the called tile (Riichi City: a chi
 of 4m from 2m3m5m6m) the walk takes the one choice that keeps every later discard
-and call of the round possible, the lowest when several do. A round no choice fits
-is left out and counted (``skipped_rounds``).
+and call of the round possible, the lowest when several do, found by following each
+seat's possible hands as a set (``_choices``: polynomial work, bounded by
+``WALK_BUDGET``). A round no choice fits, or over the budget, is left out and counted
+(``skipped_rounds``, with its reason in ``skipped_reasons``).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pywall.analysis.capped import capped_effective
 from pywall.analysis.efficiency import (
     SUIT_DOWN,
     SUIT_SWAP,
@@ -49,6 +52,12 @@ from pywall.core.tiles import dora_kind
 
 NORTH = 30
 TESTS = ("effective", "tenpai", "dora")
+#: Why a round's draws are left out: its calls and discards fit no hand (``no_fit``), or
+#: following every hand its open calls allow took more than ``WALK_BUDGET`` steps.
+SKIP_REASONS = ("no_fit", "walk_budget")
+#: The work of following a round's open calls (``_choices``): hands followed, summed over
+#: the events. A seat makes at most four calls, so a real round needs a few hundred.
+WALK_BUDGET = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +146,14 @@ class GameDraws:
 
     seats: tuple[SeatDraws, ...]
     skipped_rounds: int = 0
+    #: why each skipped round was left out, one of ``SKIP_REASONS`` each, in round order
+    skipped_reasons: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "seats": [[s.seat, s.dealer, *(t.to_list() for t in s.sums())] for s in self.seats],
             "skipped_rounds": self.skipped_rounds,
+            "skipped_reasons": list(self.skipped_reasons),
         }
 
     @classmethod
@@ -151,7 +163,10 @@ class GameDraws:
             SeatDraws(int(seat), bool(dealer), *(Sums.from_list(t) for t in tests))
             for seat, dealer, *tests in d["seats"]
         )
-        return cls(seats, int(d["skipped_rounds"]))
+        reasons = d.get("skipped_reasons", [])
+        if not isinstance(reasons, list) or any(r not in SKIP_REASONS for r in reasons):
+            raise ValueError(f"skipped_reasons must list some of {', '.join(SKIP_REASONS)}")
+        return cls(seats, int(d["skipped_rounds"]), tuple(reasons))
 
 
 # --- walking a round ---------------------------------------------------------------
@@ -165,6 +180,14 @@ DrawRow = tuple[int, int, bool, int, int, int, int, int, int, int, bool]
 
 class _Inconsistent(Exception):
     """The record's events do not fit the hands as followed (a call read wrongly)."""
+
+    reason = "no_fit"
+
+
+class _OverBudget(_Inconsistent):
+    """Following the hands a round's open calls allow took more than ``WALK_BUDGET``."""
+
+    reason = "walk_budget"
 
 
 @dataclass(slots=True)
@@ -184,23 +207,11 @@ class _State:
     known: list[tuple[int, int] | None]
     pons: list[set[int]]
     pending: list[bool]  # a replacement draw is due
+    #: each seat's copies in its own melds (the called tile included) and Norths, by kind:
+    #: used, so a hand cannot complete with them (``capped``); None for a seat with none
+    used: list[list[int] | None]
     left: int = 0  # |U|
     last_discard: int = -1
-
-    def copy(self) -> _State:
-        return _State(
-            [list(h) for h in self.hands],
-            [list(i) for i in self.ids],
-            list(self.drawn),
-            list(self.unseen),
-            self.planes,
-            list(self.dora),
-            list(self.known),
-            [set(p) for p in self.pons],
-            list(self.pending),
-            self.left,
-            self.last_discard,
-        )
 
 
 def _take(hand: list[int], kind: int, n: int = 1) -> None:
@@ -211,10 +222,19 @@ def _take(hand: list[int], kind: int, n: int = 1) -> None:
 
 def _options(state: _State, ev: Call) -> list[tuple[int, ...]]:
     """The kinds a call may take from the hand (each option, in order)."""
-    hand, kind = state.hands[ev.seat], ev.kind
-    if ev.taken:  # the record says which tiles
-        return [tuple(t // 4 for t in ev.taken)]
-    called = state.last_discard
+    return options_of(state.hands[ev.seat], state.pons[ev.seat], state.last_discard, ev)
+
+
+def options_of(
+    hand: Sequence[int], pons: set[int] | frozenset[int], called: int, ev: Call
+) -> list[tuple[int, ...]]:
+    """The kinds ``ev`` may take from ``hand`` (each option, in order), ``called`` the last
+    discard's kind: the record's own tiles where it names them (none if they cannot form
+    the call), else each choice the hand allows."""
+    kind = ev.kind
+    if ev.taken:  # the record says which tiles (a kan: the kind it names)
+        named = tuple(t // 4 for t in ev.taken)
+        return [named] if _fits(kind, named, called, pons) else []
     if kind is MeldKind.CHI:
         if called < 0 or called >= 27:
             return []
@@ -233,8 +253,36 @@ def _options(state: _State, ev: Call) -> list[tuple[int, ...]]:
     if kind is MeldKind.CLOSED_KAN:
         return [(k,) * 4 for k in range(34) if hand[k] == 4]
     if kind is MeldKind.ADDED_KAN:
-        return [(k,) for k in sorted(state.pons[ev.seat]) if hand[k]]
+        return [(k,) for k in sorted(pons) if hand[k]]
     return [(NORTH,)] if hand[NORTH] else []  # NUKI
+
+
+def _fits(
+    kind: MeldKind, named: tuple[int, ...], called: int, pons: set[int] | frozenset[int]
+) -> bool:
+    """Whether tiles a record names can make its call (a chi's two and the called tile a
+    run of one suit, a pon's or an open kan's the called kind, a closed kan's four of one
+    kind, an added kan's a kind the hand has a pon of, a North's the North)."""
+    if not all(0 <= k < 34 for k in named):
+        return False
+    if kind is MeldKind.CHI:
+        run = sorted((*named, called))
+        return (
+            len(named) == 2
+            and 0 <= called < 27
+            and run[0] // 9 == run[2] // 9
+            and run[1] == run[0] + 1
+            and run[2] == run[0] + 2
+        )
+    if kind is MeldKind.PON:
+        return named == (called, called)
+    if kind is MeldKind.OPEN_KAN:
+        return named == (called,) * 3
+    if kind is MeldKind.CLOSED_KAN:
+        return len(named) == 4 and len(set(named)) == 1
+    if kind is MeldKind.ADDED_KAN:
+        return len(named) == 1 and named[0] in pons
+    return named == (NORTH,)  # NUKI
 
 
 def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
@@ -247,10 +295,20 @@ def _apply(state: _State, ev: Call, taken: tuple[int, ...]) -> None:
         state.pons[ev.seat].discard(taken[0])
     if ev.kind.takes_replacement:
         state.pending[ev.seat] = True
+    used = state.used[ev.seat]
+    if used is None:
+        used = state.used[ev.seat] = [0] * 34
+    for k in taken:
+        used[k] += 1
+    if ev.kind in _CALLED_FROM_A_DISCARD:
+        used[state.last_discard] += 1
     state.ids[ev.seat] = suit_ids(hand)
     state.known[ev.seat] = None
     state.drawn[ev.seat] = -1
 
+
+#: Calls whose meld holds the discard they call besides the tiles from the hand.
+_CALLED_FROM_A_DISCARD = frozenset((MeldKind.CHI, MeldKind.PON, MeldKind.OPEN_KAN))
 
 #: per-(seat, dealer) sums of a game's draws: n, O, E, V for each of ``TESTS``, flat
 Acc = dict[tuple[int, bool], list[float]]
@@ -265,6 +323,8 @@ class _Walk:
         self.players = players
         self.acc: Acc = {} if acc is None else acc
         self.seats: list[list[float] | None] = [None] * players  # each seat's list in acc
+        #: the choice taken at each call the record leaves open (event number -> kinds)
+        self.choices: dict[int, tuple[int, ...]] = {}
 
     def _sums_of(self, seat: int) -> list[float]:
         key = (seat, seat == self.rnd.dealer)
@@ -300,6 +360,7 @@ class _Walk:
         if min(unseen) < 0:
             raise _Inconsistent
         left = sum(unseen)
+        self.choices = _choices(rnd, hands, first)
         state = _State(
             hands,
             [suit_ids(h) for h in hands],
@@ -310,18 +371,20 @@ class _Walk:
             [None] * players,
             [set() for _ in range(players)],
             [False] * players,
+            [None] * players,
             left,
         )
         return state, first
 
     def run(self, state: _State, i: int, out: list[DrawRow] | None) -> None:
-        """Follow events from ``i``; on an ambiguous call, the first choice that fits.
+        """Follow events from ``i``; at a call the record leaves open, the choice
+        ``_choices`` found.
 
         A draw is tested here, inline (this loop runs for every event of every round),
         and added to the sums as ``_add`` adds a row when ``out`` is None."""
         events = self.rnd.events
         hands, unseen, pending, dora = state.hands, state.unseen, state.pending, state.dora
-        ids, drawn, known = state.ids, state.drawn, state.known
+        ids, drawn, known, used = state.ids, state.drawn, state.known, state.used
         b0, b1, b2 = state.planes
         left, last = state.left, state.last_discard  # kept in locals, put back for calls
         place_of = _SUIT_PLACE
@@ -338,9 +401,12 @@ class _Walk:
                 pending[seat] = False
                 found = known[seat]
                 if found is None:
-                    found = known[seat] = effective_of(*ids[seat])
+                    found = effective_of(*ids[seat])
                     if found is None:  # not 3k+1 tiles
                         raise _Inconsistent
+                    if found[0] <= 1 and used[seat] is not None:  # copies in its melds
+                        found = capped_effective(tuple(hand), used[seat])  # type: ignore[arg-type]
+                    known[seat] = found
                 if drawn[seat] >= 0:  # drawn twice
                     raise _Inconsistent
                 value, mask = found
@@ -417,9 +483,10 @@ class _Walk:
                 state.last_discard = last
                 options = _options(state, ev)
                 if len(options) != 1:
-                    state.planes, state.left = (b0, b1, b2), left
-                    self._branch(state, ev, options, i, out)
-                    return
+                    chosen = self.choices.get(i)
+                    if chosen is None or chosen not in options:
+                        raise _Inconsistent
+                    options = [chosen]
                 _apply(state, ev, options[0])
             elif type(ev) is DoraReveal:
                 kind = ev.tile // 4
@@ -432,28 +499,105 @@ class _Walk:
             elif type(ev) is Win:
                 return
 
-    def _branch(
-        self,
-        state: _State,
-        ev: Call,
-        options: list[tuple[int, ...]],
-        i: int,
-        out: list[DrawRow] | None,
-    ) -> None:
-        for taken in options:
-            trial = state.copy()
-            records: list[DrawRow] = []
-            try:
-                _apply(trial, ev, taken)
-                self.run(trial, i, records)
-            except _Inconsistent:
-                continue
-            if out is None:
-                _add(self.acc, records, self.rnd.dealer)
-            else:
-                out.extend(records)
-            return
-        raise _Inconsistent
+
+#: A seat's hand as ``_choices`` follows it: the concealed counts by kind, and its pons.
+_Hand = tuple[tuple[int, ...], frozenset[int]]
+
+
+def _moves(
+    hand: _Hand, ev: Draw | Discard | Call, called: int
+) -> list[tuple[tuple[int, ...] | None, _Hand]]:
+    """Each way ``ev`` can follow ``hand`` (the option a call takes, or None), and the
+    hand after it; none when the record does not fit the hand (as ``_Walk.run`` raises)."""
+    counts, pons = hand
+    if type(ev) is Draw:
+        kind = ev.tile // 4
+        if counts[kind] == 4:
+            return []
+        return [(None, (counts[:kind] + (counts[kind] + 1,) + counts[kind + 1 :], pons))]
+    if type(ev) is Discard:
+        kind = ev.tile // 4
+        if not counts[kind]:
+            return []
+        return [(None, (counts[:kind] + (counts[kind] - 1,) + counts[kind + 1 :], pons))]
+    assert type(ev) is Call
+    found: list[tuple[tuple[int, ...] | None, _Hand]] = []
+    for option in options_of(counts, pons, called, ev):
+        after = list(counts)
+        for k in option:
+            after[k] -= 1
+        if min(after) < 0:
+            continue
+        if ev.kind is MeldKind.PON:
+            kept = pons | {option[0]}
+        elif ev.kind is MeldKind.ADDED_KAN:
+            kept = pons - {option[0]}
+        else:
+            kept = pons
+        found.append((option, (tuple(after), kept)))
+    return found
+
+
+def _choices(rnd: Round, hands: list[list[int]], first: int) -> dict[int, tuple[int, ...]]:
+    """The choice the walk takes at each call the record leaves open (a Riichi City chi
+    without ``group_cards``: event number -> the kinds it takes), found in work polynomial
+    in the round's events: each seat's possible hands are followed event by event as a set
+    (equal hands merged), then walked back to keep only those from which the rest of the
+    round is possible, and each open call takes its first option that leads to one. This
+    is the choice a search of every combination would make (the lowest that keeps every
+    later discard and call possible), as a call changes only its own seat's hand. Raises
+    ``_OverBudget`` past ``WALK_BUDGET`` hands followed, ``_Inconsistent`` when no choice
+    fits."""
+    events = rnd.events
+    if not any(type(e) is Call and not e.taken for e in events):
+        return {}
+    start: list[_Hand] = [(tuple(h), frozenset()) for h in hands]
+    frontier: list[set[_Hand]] = [{h} for h in start]
+    #: per seat: (event number, the event, the last discard's kind, each hand after it ->
+    #: the hands before it that lead there)
+    steps: list[list[tuple[int, Draw | Discard | Call, int, dict[_Hand, list[_Hand]]]]] = [
+        [] for _ in hands
+    ]
+    last, work = -1, 0
+    for n in range(first, len(events)):
+        ev = events[n]
+        if type(ev) is Win:
+            break
+        if type(ev) is not Draw and type(ev) is not Discard and type(ev) is not Call:
+            continue
+        seat = ev.seat
+        if not 0 <= seat < len(hands):
+            raise _Inconsistent
+        links: dict[_Hand, list[_Hand]] = {}
+        for hand in frontier[seat]:
+            for _, after in _moves(hand, ev, last):
+                links.setdefault(after, []).append(hand)
+        work += len(frontier[seat])
+        if work > WALK_BUDGET:
+            raise _OverBudget
+        if not links:
+            raise _Inconsistent
+        steps[seat].append((n + 1, ev, last, links))
+        frontier[seat] = set(links)
+        if type(ev) is Discard:
+            last = ev.tile // 4
+    chosen: dict[int, tuple[int, ...]] = {}
+    for seat, seat_steps in enumerate(steps):
+        good = frontier[seat]
+        ahead: list[set[_Hand]] = []  # the hands after each step that can finish the round
+        for _, _, _, links in reversed(seat_steps):
+            ahead.append(good)
+            good = {before for after in good for before in links[after]}
+        ahead.reverse()
+        hand = start[seat]
+        if hand not in good:  # no choice fits the rest of the round
+            raise _Inconsistent
+        for (number, ev, called, _), fine in zip(seat_steps, ahead, strict=True):
+            moves = _moves(hand, ev, called)
+            option, hand = next((m for m in moves if m[1] in fine), moves[0])
+            if option is not None and type(ev) is Call and not ev.taken:
+                chosen[number] = option
+    return chosen
 
 
 #: kind -> (its suit: 0-3, its place in the suit)
@@ -485,19 +629,19 @@ def _rows(rnd: Round, players: int) -> list[DrawRow] | None:
     return out
 
 
-def _add_round(rnd: Round, players: int, acc: Acc) -> bool:
-    """Add a round's draws to ``acc``; False, leaving ``acc`` as it was, when the record
-    does not fit."""
+def _add_round(rnd: Round, players: int, acc: Acc) -> str | None:
+    """Add a round's draws to ``acc``; when the record does not fit, leave ``acc`` as it was
+    and say why (one of ``SKIP_REASONS``)."""
     before = {key: list(a) for key, a in acc.items()}
     walk = _Walk(rnd, players, acc)
     try:
         state, first = walk.start()
         walk.run(state, first, None)
-    except _Inconsistent:
+    except _Inconsistent as e:
         acc.clear()
         acc.update(before)
-        return False
-    return True
+        return e.reason
+    return None
 
 
 def round_draws(rnd: Round, players: int) -> tuple[DrawRecord, ...] | None:
@@ -542,21 +686,26 @@ def _seat_draws(key: tuple[int, bool], a: list[float]) -> SeatDraws:
     return SeatDraws(key[0], key[1], *(Sums.from_list(a[i : i + 4]) for i in (0, 4, 8)))
 
 
-def summary_of(records: Sequence[DrawRecord], skipped_rounds: int = 0) -> GameDraws:
+def summary_of(
+    records: Sequence[DrawRecord], skipped_rounds: int = 0, skipped_reasons: tuple[str, ...] = ()
+) -> GameDraws:
     """The per-seat sums of draw records (what ``game_draws`` gives from a game)."""
     acc: Acc = {}
     for r in records:
         row = (r.event, r.seat, r.replacement, r.tile, r.shanten, r.effective_kinds, r.unseen,
                r.unseen_effective, r.unseen_dora, int(r.is_effective), r.is_dora)  # fmt: skip
         _add(acc, [row], r.seat if r.dealer else -1)
-    return GameDraws(tuple(_seat_draws(k, acc[k]) for k in sorted(acc)), skipped_rounds)
+    seats = tuple(_seat_draws(k, acc[k]) for k in sorted(acc))
+    return GameDraws(seats, skipped_rounds, skipped_reasons)
 
 
 def game_draws(game: Game) -> GameDraws:
     """The draw test's sums of a game (a verified one: its record shows every hand)."""
     acc: Acc = {}
-    skipped = 0
+    reasons = []
     for rnd in game.rounds:
-        if not _add_round(rnd, game.player_count, acc):
-            skipped += 1
-    return GameDraws(tuple(_seat_draws(k, acc[k]) for k in sorted(acc)), skipped)
+        reason = _add_round(rnd, game.player_count, acc)
+        if reason is not None:
+            reasons.append(reason)
+    seats = tuple(_seat_draws(k, acc[k]) for k in sorted(acc))
+    return GameDraws(seats, len(reasons), tuple(reasons))

@@ -88,6 +88,7 @@ _WALL_SCHEMES = {
 TILE_KINDS = ("deal", "live draws", "dice", "dora", "ura", "replacement draws")
 SEEN_ON_REAL_LOGS: dict[tuple[Era, int], tuple[str, ...]] = {
     (Era.JUNE_2009, 3): ("deal", "live draws", "dice", "dora", "replacement draws"),
+    (Era.JUNE_2009, 4): TILE_KINDS,
     (Era.JULY_2009, 4): TILE_KINDS,
     (Era.LATE_2009, 4): TILE_KINDS,
 }

@@ -18,7 +18,10 @@ Positions are indices into the wall as the scheme stores it (``wall[0]`` first):
   ``DB - 1 + 2k`` (DB = 5, 9 in 3-player).
 * ``tenhou-late-2009`` (July to December 2009) and ``tenhou-early-2009`` (June
   2009): replacement tiles in the order ``wall[0, 1, 2, ...]``, dora indicator k
-  at ``DB + 2k`` and ura k at ``DB + 1 + 2k`` (DB = 4 late, 8 early).
+  at ``DB + 2k`` and ura k at ``DB + 1 + 2k``, with DB = 4 in 4-player and 8 in
+  3-player (past the eight replacement tiles) in both eras: real 4-player logs of
+  June, July and late 2009 show DB = 4, the one real 3-player log (June) DB = 8;
+  no real 3-player log of July to December 2009 has been checked (docs/walls.md).
 * ``front`` (Mahjong Soul since 2023-05-23, Riichi City): the whole wall dealt
   from its front in the same 4-4-4-1 blocks, ``wall[0..13p-1]``; the dealer's
   14th tile ``wall[13p]`` is the first live draw and live draws go on upward to
@@ -62,9 +65,12 @@ class WallScheme(str, Enum):
     UNDEALT = "undealt"
 
 
-#: The first dora indicator's position in the 2009 schemes (their replacement tiles
-#: come from wall[0], wall[1], ... in order, the ura indicator above its dora's).
-_TENHOU_2009_DORA = {WallScheme.TENHOU_LATE_2009: 4, WallScheme.TENHOU_EARLY_2009: 8}
+#: The first dora indicator's position in the 2009 schemes, by player count (their
+#: replacement tiles come from wall[0], wall[1], ... in order, the ura indicator above
+#: its dora's). The same in June and in July to December 2009 (docs/walls.md gives the
+#: real logs behind each): 4-player logs of both show 4, the June 3-player log 8.
+_TENHOU_2009_SCHEMES = (WallScheme.TENHOU_LATE_2009, WallScheme.TENHOU_EARLY_2009)
+_TENHOU_2009_DORA = {4: 4, 3: 8}
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,9 +221,9 @@ def layout_for(scheme: WallScheme, players: int) -> Layout:
             tuple(base - 1 - 2 * k for k in range(INDICATORS)),
         )
     deal = tuple(tuple(n - 1 - p for p in seat) for seat in _deal_blocks(players))
-    if scheme in _TENHOU_2009_DORA:
+    if scheme in _TENHOU_2009_SCHEMES:
         # 2009: the ura indicator lies above its dora indicator, not below it
-        base, ura, order = _TENHOU_2009_DORA[scheme], 1, tuple(range(REPLACEMENTS[players]))
+        base, ura, order = _TENHOU_2009_DORA[players], 1, tuple(range(REPLACEMENTS[players]))
     else:
         base, ura = 9 if players == 3 else 5, -1
         order = _TENHOU_REPLACEMENT_ORDER[: REPLACEMENTS[players]]

@@ -305,8 +305,12 @@ class _RoundReader:
             self.doras.append(t)
 
     def deal_tile(self, d: dict[str, Any], where: str) -> None:
-        self.events.append(Draw(self._seat(d, where), tile(d.get("tile"), f"{where}, tile")))
+        # An indicator the record attaches to a draw (a closed kan's, on its replacement
+        # draw) was revealed before that draw, as Tenhou's and Riichi City's records show
+        # it: one moment on every platform (docs/audit.md).
+        drawn = Draw(self._seat(d, where), tile(d.get("tile"), f"{where}, tile"))
         self._doras(d, where)
+        self.events.append(drawn)
         if d.get("left_tile_count") is not None:
             self.events.append(
                 WallCount(integer(d["left_tile_count"], f"{where}, left_tile_count", 0, 200))
@@ -342,7 +346,10 @@ class _RoundReader:
         value = d.get("tiles")
         code = tile(value[0] if isinstance(value, list) and value else value, f"{where}, tiles")
         seat = self._seat(d, where)
-        self.events.append(Call(seat, code, kind))
+        # the kan the record names: a closed kan takes four of that kind from the hand, an
+        # added kan the one that joins its pon
+        taken = (code,) * 4 if kind is MeldKind.CLOSED_KAN else (code,)
+        self.events.append(Call(seat, code, kind, taken))
         self.last_from = seat  # a robbed kan (chankan) is won from its declarer
         self._doras(d, where)
 

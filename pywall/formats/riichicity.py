@@ -14,8 +14,12 @@ chi, 5 pon, 6 open kan, 8 closed kan, 9 added kan, 13 North, 7 ron, 10 tsumo),
 5 the hand's end (``li_bao_card``: ura indicators), 7 a kan dora revealed
 (``cards``: every kan indicator so far). Tiles are ints: ``c & 0x100`` is a red
 five, ``c & 0xFF = 0xHL`` with L the number and H 0 p, 1 s, 2 m, 3-9 the
-honours 1z-7z. A seat is the player's index in the start event's
-``user_info_list``.
+honours 1z-7z. Seats are numbered as in every record pywall reads (seat 0 = East
+of the first round): a player's index in the start event's ``user_info_list`` less
+the first round's ``dealer_pos`` (mod the player count), since the list's order is
+not the table's first East: in real records the first dealer is listed first,
+second or fourth. A call's ``group_cards`` are the tiles it takes from the hand
+(a chi's two, a pon's two, a closed kan's three with ``card``); an added kan has none.
 """
 
 from __future__ import annotations
@@ -90,14 +94,17 @@ def game_from_document(document: Any) -> Game:
             "data.handRecord",
         )
     players = integer(game.get("playerCount", 4), "data.playerCount", 3, 4)
+    shift = _first_dealer(obj(records[0], "round 1"), players)
     rounds = tuple(
-        _RoundReader(i, players).read(obj(r, f"round {i + 1}")) for i, r in enumerate(records)
+        _RoundReader(i, players, shift).read(obj(r, f"round {i + 1}"))
+        for i, r in enumerate(records)
     )
     key = game.get("keyValue")
+    names = _names(records[0], players)
     return Game(
         seed=None,
         player_count=players,
-        names=_names(records[0], players),
+        names=names[shift:] + names[:shift],
         rounds=rounds,
         complete=rounds[-1].finished,
         platform=Platform.RIICHICITY,
@@ -153,10 +160,24 @@ def wall_digest(name: str, encode: str, stated: str) -> HashClaim:
     return HashClaim(name, "sha256", encode, stated, "wall", over="handCardEncode")
 
 
+def _first_dealer(first: dict[str, Any], players: int) -> int:
+    """The first round's ``dealer_pos``: the index in ``user_info_list`` of seat 0 (0 when
+    the round has no start event to say it; its reader then says what is missing)."""
+    records = first.get("handEventRecord")
+    for i, e in enumerate(records if isinstance(records, list) else ()):
+        if isinstance(e, dict) and e.get("eventType") == 1:
+            where = f"round 1, event {i + 1}"
+            raw = e.get("data")
+            d = obj(loads(raw, where) if isinstance(raw, str) else raw, f"{where}, data")
+            return integer(d.get("dealer_pos"), f"{where}, dealer_pos", 0, players - 1)
+    return 0
+
+
 class _RoundReader:
-    def __init__(self, index: int, players: int) -> None:
+    def __init__(self, index: int, players: int, shift: int = 0) -> None:
         self.index = index
         self.players = players
+        self.shift = shift  # the first dealer's index in user_info_list: seat 0
         self.events: list[Event] = []
         self.seats: dict[int | str, int] = {}  # user id -> seat
         self.hands: list[tuple[int, ...] | None] = [None] * players
@@ -189,7 +210,8 @@ class _RoundReader:
         start, where = self.start, self.where
         if start is None:
             raise LogFormatError("the round has no start event (eventType 1)", where)
-        dealer = integer(start.get("dealer_pos"), f"{where}, dealer_pos", 0, self.players - 1)
+        listed = integer(start.get("dealer_pos"), f"{where}, dealer_pos", 0, self.players - 1)
+        dealer = (listed - self.shift) % self.players
         missing = [s for s, h in enumerate(self.hands) if h is None]
         if missing:
             raise LogFormatError(f"no start event gives seat {missing[0]}'s hand", where)
@@ -201,10 +223,11 @@ class _RoundReader:
         hand_number = integer(start.get("chang_ci", 1), f"{where}, chang_ci", 1, 4)
         dice = start.get("dices")
         users = array(start.get("user_info_list"), f"{where}, user_info_list")
-        scores = tuple(
+        points = tuple(
             integer(obj(u, where).get("hand_points", 0), f"{where}, hand_points", -(10**9), 10**9)
             for u in users
         )
+        scores = points[self.shift :] + points[: self.shift]
         return Round(
             index=self.index,
             number=wind * 4 + hand_number - 1,
@@ -253,7 +276,11 @@ class _RoundReader:
         users = array(d.get("user_info_list"), f"{where}, user_info_list")
         if len(users) != self.players:
             raise LogFormatError(f"{len(users)} players in a {self.players}-player record", where)
-        seats = {_user(obj(u, where).get("user_id"), where): s for s, u in enumerate(users)}
+        n = self.players
+        seats = {
+            _user(obj(u, where).get("user_id"), where): (s - self.shift) % n
+            for s, u in enumerate(users)
+        }
         if self.start is None:
             self.start, self.seats = d, seats
         elif seats != self.seats:
@@ -278,8 +305,9 @@ class _RoundReader:
             self.events.append(Discard(seat, tile(d.get("card"), f"{where}, card")))
             self.last_from = seat
         elif code in _CALLS:
-            self.events.append(Call(seat, tile(d.get("card"), f"{where}, card"), _CALLS[code]))
-            if _CALLS[code] in (MeldKind.ADDED_KAN, MeldKind.CLOSED_KAN, MeldKind.NUKI):
+            kind, card = _CALLS[code], tile(d.get("card"), f"{where}, card")
+            self.events.append(Call(seat, card, kind, _taken(kind, card, d, where)))
+            if kind in (MeldKind.ADDED_KAN, MeldKind.CLOSED_KAN, MeldKind.NUKI):
                 self.last_from = seat  # a robbed kan (or North) is won from its declarer
 
     def end(self, d: dict[str, Any], where: str) -> None:
@@ -309,6 +337,32 @@ class _RoundReader:
         for t in new:
             self.events.append(DoraReveal(t))
             known.append(t)
+
+
+#: How many tiles a call's ``group_cards`` lists, by kind (a closed kan's fourth is ``card``).
+_GROUP_SIZE = {
+    MeldKind.CHI: 2,
+    MeldKind.PON: 2,
+    MeldKind.OPEN_KAN: 3,
+    MeldKind.CLOSED_KAN: 3,
+}
+
+
+def _taken(kind: MeldKind, card: int, d: dict[str, Any], where: str) -> tuple[int, ...]:
+    """The tiles a call takes from the hand, as the record names them: ``group_cards``
+    (with ``card`` for a closed kan), an added kan's ``card``; () where the record has no
+    ``group_cards``, or lists another number of tiles than the real records show (an open
+    kan's three is inferred: none of them has one), and the draw walk finds them."""
+    if kind is MeldKind.ADDED_KAN:
+        return (card,)
+    group = d.get("group_cards")
+    size = _GROUP_SIZE.get(kind)
+    if group is None or size is None:
+        return ()
+    named = tiles(group, f"{where}, group_cards")
+    if len(named) != size:  # another shape than the real records show: the walk finds them
+        return ()
+    return (*named, card) if kind is MeldKind.CLOSED_KAN else named
 
 
 def _user(value: Any, where: str) -> int | str:

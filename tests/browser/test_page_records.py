@@ -18,6 +18,7 @@ from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import GAME, GAME_LOG, PAIPU, VIEWER, paste
 from tests.browser.test_platforms_page import MS, RC, alter_majsoul, alter_riichicity
+from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
@@ -241,3 +242,19 @@ def test_axe_over_the_records_guide_and_a_links_phone_steps(page: Page) -> None:
     paste(page, VIEWER)
     expect(page.locator(".link-result ol.link-phone")).to_be_visible(timeout=WORK_MS)
     no_violations(page, "records guide and a Tenhou link's steps")
+
+
+# --- a June 2009 four-player log (issue 37) ---------------------------------------------------
+
+
+def test_a_june_2009_four_player_log_verifies_with_every_kind_of_tile_seen(page: Page) -> None:
+    """A real 4-player June 2009 game (a kan, its kan dora, riichi wins with ura): verified,
+    and the era's note says every kind of tile has been seen on real logs (no best-effort)."""
+    june = DATA / "june2009-4p" / "june2009-4p-dnovikoff-bug1.xml"
+    open_ready(page, "/#lang=en")
+    choose(page, june)
+    node = result(page, june.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    note = node.locator('.findings li[data-code="legacy_seed"]')
+    expect(note).to_contain_text("walls of June 2009: every kind of tile has been seen")
+    expect(note).not_to_contain_text("as far as is known")

@@ -27,7 +27,7 @@ from pywall.analysis.efficiency import (
 from pywall.analysis.shanten import shanten
 from pywall.checks.verify import verify_game
 from pywall.core.errors import ValueInputError
-from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, Win
+from pywall.core.model import Call, Discard, DoraReveal, Draw, Game, MeldKind, Win
 from pywall.core.tiles import counts_from_mpsz, dora_kind
 from pywall.formats import parse_record
 from tests.helpers import DATA, fixture_paths
@@ -496,3 +496,84 @@ def test_the_caches_stay_bounded_and_answers_do_not_change(
     assert [game_draws(g) for g in games] == before
     assert len(efficiency._MASKS) <= 40 and len(efficiency._QUADS) <= 16
     assert len(efficiency.SUIT_SWAP) <= 8
+
+
+# --- a reference walk by kinds, for records that name tiles by face -------------------------
+
+
+def reference_by_kind(game: Game) -> list[tuple[object, ...]]:
+    """The reference walk for Mahjong Soul and Riichi City records (tiles are faces, not
+    distinct ids): hands and U as counts by kind, a closed kan taking four of the kind the
+    record names (its called tile), an added kan one, a North the North; other calls the
+    tiles the record names."""
+    out: list[tuple[object, ...]] = []
+    full = [0 if game.player_count == 3 and 1 <= k <= 7 else 4 for k in range(34)]
+    for rnd in game.rounds:
+        hands = [[0] * 34 for _ in rnd.hands]
+        unseen = list(full)
+        for seat, hand in enumerate(rnd.hands):
+            for t in hand:
+                hands[seat][t // 4] += 1
+                unseen[t // 4] -= 1
+        unseen[rnd.dora_indicator // 4] -= 1
+        dora = {dora_kind(rnd.dora_indicator // 4, game.player_count)}
+        pending = [False] * game.player_count
+        for n, ev in enumerate(rnd.events, 1):
+            if isinstance(ev, Draw):
+                kind = ev.tile // 4
+                if n == 1 and rnd.dealer_draw is ev:
+                    hands[ev.seat][kind] += 1
+                    unseen[kind] -= 1
+                    continue
+                value, mask = by_definition(tuple(hands[ev.seat]))
+                out.append(
+                    (rnd.index, n, ev.seat, pending[ev.seat], value, sum(unseen),
+                     sum(c for k, c in enumerate(unseen) if mask >> k & 1),
+                     sum(unseen[k] for k in dora), bool(mask >> kind & 1), kind in dora)
+                )  # fmt: skip
+                pending[ev.seat] = False
+                hands[ev.seat][kind] += 1
+                unseen[kind] -= 1
+            elif isinstance(ev, Discard):
+                hands[ev.seat][ev.tile // 4] -= 1
+            elif isinstance(ev, Call):
+                named = ev.code // 4
+                taken = {
+                    MeldKind.CLOSED_KAN: [named] * 4,
+                    MeldKind.ADDED_KAN: [named],
+                    MeldKind.NUKI: [30],
+                }.get(ev.kind, [t // 4 for t in ev.taken])
+                for k in taken:
+                    hands[ev.seat][k] -= 1
+                pending[ev.seat] = pending[ev.seat] or ev.kind.takes_replacement
+            elif isinstance(ev, DoraReveal):
+                unseen[ev.tile // 4] -= 1
+                dora.add(dora_kind(ev.tile // 4, game.player_count))
+            elif isinstance(ev, Win):
+                break
+    return out
+
+
+@pytest.mark.parametrize("path", OTHER, ids=lambda p: p.name)
+def test_every_draw_of_other_platforms_is_the_reference(path: Path) -> None:
+    """Every draw record of every Mahjong Soul and Riichi City fixture equals the reference
+    walk by kinds: closed and added kans (Riichi City, 4-player), Norths (3-player), chis
+    read from the record's own tiles."""
+    game = game_of(path)
+    records = []
+    for rnd in game.rounds:
+        found = round_draws(rnd, game.player_count)
+        assert found is not None, rnd.label
+        records += [as_reference(r) for r in found]
+    assert records == reference_by_kind(game)
+
+
+def test_the_fixtures_hold_closed_and_added_kans_and_norths() -> None:
+    kinds = {
+        e.kind
+        for path in OTHER
+        for rnd in game_of(path).rounds
+        for e in rnd.events
+        if isinstance(e, Call)
+    }
+    assert {MeldKind.CLOSED_KAN, MeldKind.ADDED_KAN, MeldKind.NUKI, MeldKind.CHI} <= kinds

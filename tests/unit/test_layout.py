@@ -37,9 +37,11 @@ def test_tenhou_three_players() -> None:
     ("scheme", "players", "dora", "ura", "replacements"),
     [
         (WallScheme.TENHOU_LATE_2009, 4, (4, 6, 8), (5, 7, 9), (0, 1, 2, 3)),
+        (WallScheme.TENHOU_EARLY_2009, 4, (4, 6, 8), (5, 7, 9), (0, 1, 2, 3)),
         (WallScheme.TENHOU_EARLY_2009, 3, (8, 10, 12), (9, 11, 13), (0, 1, 2, 3, 4, 5, 6, 7)),
+        (WallScheme.TENHOU_LATE_2009, 3, (8, 10, 12), (9, 11, 13), (0, 1, 2, 3, 4, 5, 6, 7)),
     ],
-    ids=["late-2009", "early-2009"],
+    ids=["late-2009", "early-2009", "early-2009-3p", "late-2009-3p"],
 )
 def test_tenhou_2009_dead_walls(
     scheme: WallScheme,
@@ -48,9 +50,11 @@ def test_tenhou_2009_dead_walls(
     ura: tuple[int, ...],
     replacements: tuple[int, ...],
 ) -> None:
-    """SOURCES.md: July-December 2009 (4-player logs) show dora k at yama[4 + 2k], ura k at
+    """SOURCES.md: June to December 2009 (4-player logs) show dora k at yama[4 + 2k], ura k at
     yama[5 + 2k] and replacements from yama[0], yama[1], ...; June 2009 (a 3-player log) its
-    dora at yama[8] and replacements yama[0], yama[1] (its ura, above the dora as in July, unseen)."""
+    dora at yama[8] and replacements yama[0], yama[1] (its ura, above the dora as in July, unseen).
+    No 3-player log of July to December 2009 is known: its dead wall is taken as June's 3-player
+    one, the only layout whose indicators clear the eight replacement tiles."""
     layout = layout_for(scheme, players)
     assert (layout.dora[:3], layout.ura[:3], layout.replacements) == (dora, ura, replacements)
 

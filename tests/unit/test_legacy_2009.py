@@ -1,6 +1,7 @@
 """The 2009 logs (SOURCES.md): each of the three eras verifies tile by tile, and every kind
-of alteration of a real log of it (a draw, a dealt tile, the dice, a dora, an ura, a
-replacement draw) is caught where it was made."""
+of alteration of a real log of it (a draw, a dealt tile, the dice, a dora, an ura, a kan
+dora, a replacement draw) is caught where it was made. June 2009 has a 3-player log and
+four 4-player ones (``june2009-4p-*``): their dead walls differ by player count."""
 
 from __future__ import annotations
 
@@ -15,22 +16,31 @@ from pywall.core.findings import Finding, Severity
 from pywall.formats import mjlog
 from pywall.page import api
 from pywall.results.check import check_log
-from tests.helpers import TENHOU, Tags, log_text, search
+from tests.helpers import DATA, TENHOU, Tags, log_text, search
 
 LEGACY = TENHOU / "legacy-2009"
+#: Four real 4-player June 2009 games, kept apart from tests/data/tenhou (whose every log
+#: the fixture-wide tests count) so those counts stay as they are.
+JUNE_4P_DIR = DATA / "june2009-4p"
 ERAS = {
     "2009060321gm-00b9-0000-75b25bcf.xml": Era.JUNE_2009,
     "2009071823gm-0041-0000-ff3a2214&tw=0.mjlog": Era.JULY_2009,
     "2009082812gm-00e1-0000-47dd79cf&tw=3.mjlog": Era.LATE_2009,
     "2009082815gm-00e1-0000-b7e41fe8&tw=3.mjlog": Era.LATE_2009,
     "2009100718gm-00e1-0000-470654d3.xml": Era.LATE_2009,
+    "june2009-4p-dnovikoff-bug1.xml": Era.JUNE_2009,
+    "june2009-4p-dnovikoff-bug2.xml": Era.JUNE_2009,
+    "june2009-4p-dnovikoff-bug3.xml": Era.JUNE_2009,
+    "june2009-4p-dnovikoff-bug4.xml": Era.JUNE_2009,
 }
-PATHS = [LEGACY / name for name in ERAS]
+JUNE_3P = "2009060321gm-00b9-0000-75b25bcf.xml"
+JUNE_4P = [name for name in ERAS if name.startswith("june2009-4p")]
+PATHS = [(JUNE_4P_DIR if name.startswith("june") else LEGACY) / name for name in ERAS]
 DRAW = r"<[TUVW](\d+)/>"
 
 
 def path_id(p: Path) -> str:
-    return p.name[:14] + ERAS[p.name].value
+    return (p.name[:14] if p.name[0].isdigit() else p.stem[-4:] + "-") + ERAS[p.name].value
 
 
 def verify_text(text: str) -> GameResult:
@@ -63,7 +73,8 @@ def replacement_draws(tags: Tags) -> list[int]:
 
 
 def test_the_fixtures_are_every_era() -> None:
-    assert sorted(p.name for p in LEGACY.iterdir()) == sorted(ERAS)
+    found = [*LEGACY.iterdir(), *JUNE_4P_DIR.iterdir()]
+    assert sorted(p.name for p in found) == sorted(ERAS)
     assert {e for e in ERAS.values()} == {Era.JUNE_2009, Era.JULY_2009, Era.LATE_2009}
 
 
@@ -88,34 +99,53 @@ def test_the_july_2009_seed_has_32_words_on_each_init() -> None:
     assert len(result.rounds) == 8 and all(r.dice == r.log_dice for r in result.rounds)
 
 
-def test_every_kind_of_tile_is_checked_on_july_and_late_2009_logs() -> None:
+def test_every_kind_of_tile_is_checked_on_4_player_logs_of_every_era() -> None:
     """The eras' dead walls: every kind of tile a round can show, seen on real logs."""
-    kinds: dict[Era, set[str]] = {}
+    kinds: dict[tuple[Era, int], set[str]] = {}
     for path in PATHS:
-        result = verify_game(mjlog.parse(path.read_bytes()))
+        game = mjlog.parse(path.read_bytes())
+        result = verify_game(game)
         assert result.era is not None
-        kinds.setdefault(result.era, set()).update(c.what for r in result.rounds for c in r.checks)
-    assert (
-        kinds[Era.JULY_2009]
-        == kinds[Era.LATE_2009]
-        == {"deal", "draw", "replacement", "dora", "ura"}
-    )
-    assert kinds[Era.JUNE_2009] == {"deal", "draw", "replacement", "dora"}
+        kinds.setdefault((result.era, game.player_count), set()).update(
+            c.what for r in result.rounds for c in r.checks
+        )
+    every = {"deal", "draw", "replacement", "dora", "ura"}
+    assert kinds[(Era.JULY_2009, 4)] == kinds[(Era.LATE_2009, 4)] == every
+    assert kinds[(Era.JUNE_2009, 4)] == every
+    assert kinds[(Era.JUNE_2009, 3)] == {"deal", "draw", "replacement", "dora"}
+
+
+@pytest.mark.parametrize("name", JUNE_4P)
+def test_june_2009_four_player_dead_wall_is_julys(name: str) -> None:
+    """Every indicator and replacement draw of the four June 4-player logs sits where July's
+    dead wall has it: dora yama[4], kan dora yama[6], ura yama[5] and yama[7], replacement
+    draws yama[0], yama[1], ... (checked tile by tile, each a position of the seed's wall)."""
+    result = verify_game(mjlog.parse((JUNE_4P_DIR / name).read_bytes()))
+    assert result.status == "verified"
+    positions: dict[str, set[int]] = {}
+    for r in result.rounds:
+        for c in r.checks:
+            positions.setdefault(c.what, set()).add(c.pos)
+    assert positions["dora"] == {4, 6}
+    assert positions["ura"] <= {5, 7} and 5 in positions["ura"]
+    assert positions["replacement"] == {0} or positions["replacement"] == {0, 1}
 
 
 @pytest.mark.parametrize(
     ("name", "best_effort"),
     [
         ("2009060321gm-00b9-0000-75b25bcf.xml", ["ura"]),
+        ("june2009-4p-dnovikoff-bug1.xml", []),
         ("2009071823gm-0041-0000-ff3a2214&tw=0.mjlog", []),
         ("2009100718gm-00e1-0000-470654d3.xml", []),
     ],
-    ids=["june", "july", "late"],
+    ids=["june-3p", "june-4p", "july", "late"],
 )
 def test_best_effort_is_said_only_for_kinds_no_real_log_shows(
     name: str, best_effort: list[str]
 ) -> None:
-    result = verify_game(mjlog.parse((LEGACY / name).read_bytes()))
+    folder = JUNE_4P_DIR if name.startswith("june") else LEGACY
+    result = verify_game(mjlog.parse((folder / name).read_bytes()))
     (note,) = [f for f in result.findings if f.code == "legacy_seed"]
     assert note.data["unseen"] == best_effort
     assert ("best-effort" in note.message) == bool(best_effort)
@@ -182,7 +212,7 @@ def test_altered_dora_indicator_is_caught_at_its_position(path: Path) -> None:
     seed[5] = str((int(seed[5]) + 1) % 136)
     set_init_attr(tags, i, "seed", seed)
     found = errors_of(tags.text())
-    first = 8 if ERAS[path.name] is Era.JUNE_2009 else 4
+    first = 8 if path.name == JUNE_3P else 4
     assert [(f.code, f.round, f.data["position"]) for f in found] == [("dora_mismatch", rnd, first)]
 
 
@@ -199,6 +229,26 @@ def test_altered_ura_indicator_is_caught_above_the_dora(path: Path) -> None:
     assert [(f.code, f.round, f.data["position"]) for f in found] == [
         ("ura_mismatch", tags.round_of(i), 5)
     ]
+
+
+KAN_DORA = [p for p in PATHS if "<DORA" in log_text(p)]
+
+
+@pytest.mark.parametrize("path", KAN_DORA, ids=path_id)
+def test_altered_kan_dora_indicator_is_caught_at_its_position(path: Path) -> None:
+    tags = Tags(log_text(path))
+    i = tags.find(r"<DORA .*")[0]
+    old = int(search(r'hai="(\d+)"', tags.tags[i]).group(1))
+    tags.tags[i] = tags.tags[i].replace(f'hai="{old}"', f'hai="{(old + 4) % 136}"')
+    found = [f for f in errors_of(tags.text()) if f.code == "dora_mismatch"]
+    assert [(f.round, f.data["position"], f.data["wall"]) for f in found] == [
+        (tags.round_of(i), 6, old)
+    ]
+
+
+def test_every_june_4_player_log_shows_a_kan_dora_and_ura() -> None:
+    june = {JUNE_4P_DIR / name for name in JUNE_4P}
+    assert june <= set(KAN_DORA) and june <= set(URA)
 
 
 KANS = [p for p in PATHS if replacement_draws(Tags(log_text(p)))]
@@ -218,7 +268,8 @@ def test_altered_replacement_draw_is_caught_at_the_front_of_the_wall(path: Path)
 
 def test_replacement_draws_of_each_era_are_seen() -> None:
     assert {ERAS[p.name] for p in KANS} == {Era.JUNE_2009, Era.JULY_2009, Era.LATE_2009}
-    june = verify_game(mjlog.parse((LEGACY / "2009060321gm-00b9-0000-75b25bcf.xml").read_bytes()))
+    assert {JUNE_4P_DIR / name for name in JUNE_4P} <= set(KANS)
+    june = verify_game(mjlog.parse((LEGACY / JUNE_3P).read_bytes()))
     assert [c.pos for r in june.rounds for c in r.checks if c.what == "replacement"] == [0, 1]
 
 
@@ -242,7 +293,7 @@ def test_a_round_seed_of_another_era_is_refused() -> None:
     ids=["june", "july", "late"],
 )
 def test_walls_from_a_2009_seed_say_their_era(seed: str, era: str) -> None:
-    reply = api.walls({"seed": seed, "rounds": 1}, None)
-    assert reply["era"] == era
-    dora = reply["rounds"][0]["layout"]["dora"][0]
-    assert dora == (8 if era == "june-2009" else 4)
+    for players, first in ((4, 4), (3, 8)):
+        reply = api.walls({"seed": seed, "rounds": 1, "players": players}, None)
+        assert reply["era"] == era
+        assert reply["rounds"][0]["layout"]["dora"][0] == first

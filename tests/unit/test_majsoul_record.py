@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from pywall.checks.verify import GameResult, verify_game
 from pywall.core.errors import PywallError
 from pywall.core.model import Draw, Platform
+from pywall.core.tiles import face_from_code
 from pywall.formats import parse_record
 from pywall.formats.majsoul import parse
 from tests.helpers import DATA
@@ -478,3 +479,23 @@ def test_a_real_shape_with_any_value_replaced_gives_a_game_or_a_pywall_error(
     record = copy.deepcopy(built_record(3))
     mutate(record)
     parses_or_refuses(json.dumps(record))
+
+
+def test_an_indicator_on_a_draw_is_revealed_before_that_draw() -> None:
+    """One moment on every platform (docs/audit.md): an indicator Mahjong Soul writes in a
+    draw's ``doras`` (a closed kan's, on its replacement draw) comes before that draw, as
+    Tenhou's DORA tag and Riichi City's kan-dora event do. No real Mahjong Soul record with
+    a closed kan is at hand: the real 2024 round is given a new indicator on one draw."""
+    record = load(SHA_ROUND)
+    events = record["events"]
+    first = events[0]["data"]["doras"][0]
+    at = next(i for i, e in enumerate(events) if e["name"] == "DealTile" and i > 20)
+    events[at]["data"]["doras"] = [first, "1z"]
+    game = parse(json.dumps(record).encode())
+    seq = game.rounds[0].events
+    (reveal,) = [i for i, e in enumerate(seq) if type(e).__name__ == "DoraReveal"]
+    drawn = events[at]["data"]["tile"]
+    after = seq[reveal + 1]
+    assert isinstance(after, Draw) and after.tile // 4 == face_from_code(drawn) // 4
+    kinds = [type(e).__name__ for e in seq[reveal - 1 : reveal + 2]]
+    assert kinds == ["Discard", "DoraReveal", "Draw"]

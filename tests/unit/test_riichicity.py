@@ -13,15 +13,17 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pywall.analysis.draws import game_draws, round_draws
 from pywall.checks.verify import GameResult, verify_game
 from pywall.core.errors import LogFormatError, PywallError
-from pywall.core.model import Platform
+from pywall.core.model import Call, Draw, MeldKind, Platform
 from pywall.core.tiles import face_from_code
 from pywall.formats import parse_record
 from pywall.formats.riichicity import parse, tile
@@ -119,17 +121,62 @@ def test_every_fixture_verifies_every_tile(
 
 def test_game_fields_and_replacements() -> None:
     game = parse(FOUR.read_bytes())
-    assert game.game_id == "co22hduai0897qt1uocg" and game.names[0] == "辛苦了你了"
+    assert game.game_id == "co22hduai0897qt1uocg" and game.names[1] == "辛苦了你了"
     assert game.date == "2024-03-27T17:29:01+00:00"
     assert [r.label for r in game.rounds][-2:] == ["South 1, 0 honba", "South 2, 0 honba"]
     first = game.rounds[0]
-    assert first.dealer == 3 and first.dice == (1, 3) and all(len(h) == 13 for h in first.hands)
+    assert first.dealer == 0 and first.dice == (1, 3) and all(len(h) == 13 for h in first.hands)
     whats = Counter(row[1] for r in verify_game(game).rounds for row in r.rows)
     assert whats["replacement"] == 2 and whats["dora"] == 12 + 2  # two kan dora in South 2
     norths = Counter(
         row[1] for r in verify_game(parse(THREE.read_bytes())).rounds for row in r.rows
     )
     assert norths["replacement"] == 20
+
+
+def listed(rnd: Record) -> tuple[int, list[Any], dict[Any, Any]]:
+    """A round's start as the record lists it: dealer_pos, user ids in list order, and each
+    user's dealt tiles."""
+    starts = [(e["userId"], json.loads(e["data"])) for e in rnd["handEventRecord"]]
+    starts = [(u, d) for (u, d), e in zip(starts, rnd["handEventRecord"]) if e["eventType"] == 1]
+    first = starts[0][1]
+    users = [u["user_id"] for u in first["user_info_list"]]
+    return first["dealer_pos"], users, {u: d["hand_cards"] for u, d in starts}
+
+
+@pytest.mark.parametrize(("path", "first_dealer"), [(FOUR, 3), (THREE, 1), (RED_RULE, 0)])
+def test_seat_0_is_east_of_the_first_round_whoever_is_listed_first(
+    path: Any, first_dealer: int
+) -> None:
+    """Seats as in every record (seat 0 = East of the first round): the list's order is
+    not the table's. In the 4-player record the first dealer is listed fourth, in the
+    3-player one second; every seat's hand, name, score and draws follow the player."""
+    record = load(path)
+    game = parse(path.read_bytes())
+    players = game.player_count
+    position, users, dealt = listed(rounds(record)[0])
+    assert position == first_dealer and game.rounds[0].dealer == 0
+    names = {p["userId"]: p["nickname"] for p in rounds(record)[0]["players"]}
+    for seat in range(players):
+        user = users[(seat + first_dealer) % players]
+        assert game.names[seat] == names[user]
+        assert game.rounds[0].hands[seat] == tile_faces(dealt[user][:13])
+    for rnd, raw in zip(game.rounds, rounds(record), strict=True):
+        position, users, _ = listed(raw)
+        assert rnd.dealer == (position - first_dealer) % players == rnd.number % 4
+        drawers = [
+            (users.index(e["userId"]) - first_dealer) % players
+            for e in raw["handEventRecord"]
+            if e["eventType"] == 2 and json.loads(e["data"]).get("in_card")
+        ]
+        seats = [e.seat for e in rnd.events if isinstance(e, Draw)]
+        assert drawers and seats[-len(drawers) :] == drawers  # (the dealer's 14th first)
+    summary = game_draws(replace(game, rounds=game.rounds[:1]))
+    assert (0, True) in {(s.seat, s.dealer) for s in summary.seats}
+
+
+def tile_faces(codes: list[int]) -> tuple[int, ...]:
+    return tuple(tile(c, "here") for c in codes)
 
 
 @pytest.mark.parametrize(
@@ -377,3 +424,47 @@ def test_a_real_record_with_an_event_replaced_gives_a_game_or_a_pywall_error(
         verify_game(parse(json.dumps(record)))
     except PywallError:
         pass
+
+
+@pytest.mark.parametrize("path", [FOUR, THREE, RED_RULE], ids=["4p", "3p", "3p-red"])
+def test_calls_take_the_tiles_group_cards_names(path: Any) -> None:
+    """A call's ``group_cards`` are the hand's tiles it takes (a closed kan's fourth is its
+    ``card``; an added kan names only ``card``); a record without them leaves the walk to
+    find them, and the walk's draws are then the same on these real games."""
+    record = load(path)
+    game = parse(path.read_bytes())
+    raw = [
+        json.loads(e["data"])
+        for r in rounds(record)
+        for e in r["handEventRecord"]
+        if e["eventType"] == 4 and json.loads(e["data"]).get("action") in (2, 3, 4, 5, 8, 9)
+    ]
+    calls = [e for r in game.rounds for e in r.events if isinstance(e, Call)]
+    calls = [c for c in calls if c.kind is not MeldKind.NUKI]
+    assert len(raw) == len(calls)
+    for d, call in zip(raw, calls, strict=True):
+        if d["action"] == 9:
+            assert call.taken == (tile(d["card"], "card"),)
+            continue
+        named = tuple(tile(c, "group_cards") for c in d["group_cards"])
+        assert call.taken == (named + (tile(d["card"], "card"),) if d["action"] == 8 else named)
+
+    def without(d: Record) -> bool:
+        if d.get("group_cards") is None:
+            return False
+        d["group_cards"] = None
+        return True
+
+    for r in rounds(record):
+        edit(r, 4, without)
+    bare = parse(json.dumps(record).encode())
+    assert not [
+        e
+        for r in bare.rounds
+        for e in r.events
+        if isinstance(e, Call) and e.taken and e.kind is not MeldKind.ADDED_KAN
+    ]
+    for named_round, bare_round in zip(game.rounds, bare.rounds, strict=True):
+        assert round_draws(bare_round, game.player_count) == round_draws(
+            named_round, game.player_count
+        )
