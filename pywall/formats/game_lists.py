@@ -42,6 +42,8 @@ _SEAT = re.compile(r"(?:&amp;|[&;_])tw=?([0-3])(?![0-9])", re.ASCII)
 NOT_AN_ID = "not a whole Tenhou log id"
 OTHER_DIGITS = "a Tenhou log id is written with the digits 0-9 only"
 MAJSOUL = "a Mahjong Soul replay: its record comes from a record tool, not a download"
+#: Each reason's code, for words in another language (the page).
+REASON_CODES = {NOT_AN_ID: "not_an_id", OTHER_DIGITS: "other_digits", MAJSOUL: "majsoul"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,7 @@ class Unread:
     reason: str
 
     def to_dict(self) -> dict[str, str]:
-        return {"text": self.text, "reason": self.reason}
+        return {"text": self.text, "reason": self.reason, "code": REASON_CODES[self.reason]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,6 +112,6 @@ def test_to_dict_names_each_game_and_its_record() -> None:
         "games": [games_from_text(A).games[0].to_dict()],
         "repeated": 0,
         "unread": 1,
-        "shown": [{"text": "2022060222gm-x", "reason": NOT_AN_ID}],
+        "shown": [{"text": "2022060222gm-x", "reason": NOT_AN_ID, "code": "not_an_id"}],
     }
     assert doc.games[0].record_url == "https://tenhou.net/0/log/?" + A
