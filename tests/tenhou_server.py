@@ -211,3 +211,77 @@ def serving() -> Iterator[StandIn]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+# --- tenhou.net as a browser meets it (the page's list exchange) -----------------------------
+
+
+class TenhouSite(ThreadingHTTPServer):
+    """tenhou.net for a browser: /0/log/?ID (the fixtures, as files hold them; 404 for
+    others), a page listing ``listed`` games (/list), any other path a viewer-like page.
+    It answers requests sent to it directly (a browser mapping tenhou.net to it) and as an
+    HTTP proxy (``GET http://tenhou.net/... HTTP/1.1``), so an engine that can map no host
+    reaches it through its proxy setting. Each log request's time and id are kept."""
+
+    daemon_threads = True
+
+    def __init__(self, listed: list[str]) -> None:
+        super().__init__(("127.0.0.1", 0), _SiteHandler)
+        self.listed = listed
+        self.asked: list[tuple[float, str]] = []
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+
+class _SiteHandler(BaseHTTPRequestHandler):
+    server: TenhouSite
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+    def do_GET(self) -> None:
+        path = self.path
+        if path.startswith("http://"):  # as a proxy: only tenhou.net is served
+            host, _, rest = path.removeprefix("http://").partition("/")
+            if host != "tenhou.net":
+                self._send(502, b"not tenhou.net", "text/plain")
+                return
+            path = "/" + rest
+        if path.startswith("/0/log/?"):
+            game = path.split("?", 1)[1]
+            self.server.asked.append((time.monotonic(), game))
+            if game not in FIXTURES:
+                self._send(404, b"Not Found", "text/plain")
+            else:
+                self._send(200, fixture_bytes(game), "text/xml")
+        elif path == "/list":
+            rows = "".join(
+                f'<li><a href="/0/?log={g}&amp;tw=2">{g}</a></li>' for g in self.server.listed
+            )
+            self._send(
+                200, f"<!doctype html><title>my games</title><ol>{rows}</ol>".encode(), "text/html"
+            )
+        else:
+            self._send(200, b"<!doctype html><title>tenhou.net</title><p>Tenhou</p>", "text/html")
+
+    def _send(self, code: int, body: bytes, ctype: str) -> None:
+        self.send_response(code)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def tenhou_site(listed: list[str]) -> Iterator[TenhouSite]:
+    server = TenhouSite(listed)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05})
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -7,8 +7,6 @@ page, a page listing games, and the real fixture logs (tests/tenhou_server.py's)
 
 from __future__ import annotations
 
-import http.server
-import threading
 import time
 from collections.abc import Iterator
 from itertools import pairwise
@@ -20,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 
 from tests.browser.test_page import READY_MS, WORK_MS, open_ready
 from tests.browser.test_page_ux import click_bookmark
-from tests.tenhou_server import FIXTURES, UNKNOWN, fixture_bytes
+from tests.tenhou_server import FIXTURES, UNKNOWN, TenhouSite, fixture_bytes, tenhou_site
 
 pytestmark = pytest.mark.browser
 
@@ -29,60 +27,17 @@ LINKS = [f"https://tenhou.net/0/?log={g}&tw={i % 4}" for i, g in enumerate(GAMES
 LINKS.insert(7, f"https://tenhou.net/0/?log={UNKNOWN}&tw=1")
 
 
-class ListTenhou(http.server.ThreadingHTTPServer):
-    """tenhou.net: /0/log/?ID (the fixtures; 404 for others), a page listing three games
-    (/list), any other page a viewer-like one. Each log request's time is kept."""
-
-    daemon_threads = True
-    asked: list[tuple[float, str]]
-
-
-class ListHandler(http.server.BaseHTTPRequestHandler):
-    server: ListTenhou
-
-    def do_GET(self) -> None:
-        if self.path.startswith("/0/log/?"):
-            game = self.path.split("?", 1)[1]
-            self.server.asked.append((time.monotonic(), game))
-            if game not in FIXTURES:
-                self.send_error(404)
-                return
-            self.send(fixture_bytes(game), "text/xml")
-        elif self.path == "/list":
-            rows = "".join(f'<li><a href="/0/?log={g}&amp;tw=2">{g}</a></li>' for g in GAMES[:3])
-            self.send(
-                f"<!doctype html><title>my games</title><ol>{rows}</ol>".encode(), "text/html"
-            )
-        else:
-            self.send(b"<!doctype html><title>tenhou.net</title><p>Tenhou</p>", "text/html")
-
-    def send(self, body: bytes, ctype: str) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
-def tenhou() -> Iterator[ListTenhou]:
-    server = ListTenhou(("127.0.0.1", 0), ListHandler)
-    server.asked = []
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+def tenhou() -> Iterator[TenhouSite]:
+    with tenhou_site(GAMES[:3]) as site:
+        yield site
 
 
 @pytest.fixture(scope="module")
 def mapped(
-    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tenhou: ListTenhou
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tenhou: TenhouSite
 ) -> Iterator[Browser]:
-    rule = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{tenhou.server_address[1]}"
+    rule = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{tenhou.port}"
     browser = browser_type.launch(
         **{**browser_type_launch_args, "args": [*browser_type_launch_args["args"], rule]}
     )
@@ -139,7 +94,7 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN"}
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
-    mapped: Browser, site_url: str, tenhou: ListTenhou, lang: str
+    mapped: Browser, site_url: str, tenhou: TenhouSite, lang: str
 ) -> None:
     context = context_in(mapped, LOCALES[lang])
     try:
@@ -188,7 +143,7 @@ def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
 
 
 def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(
-    mapped: Browser, site_url: str, tenhou: ListTenhou
+    mapped: Browser, site_url: str, tenhou: TenhouSite
 ) -> None:
     context = context_in(mapped, "en-US")
     try:
