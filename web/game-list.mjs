@@ -102,8 +102,10 @@ function fetchControls() {
     progress.append(t("list.progress", { i: number(run.at), n: number(run.total) }), " ",
       el("button", { id: "game-list-stop", type: "button", on: { click: stop } }, t("list.stop")));
   } else {
-    progress.append(t(run.stopped ? "list.stopped" : "list.done",
-      { i: number(run.at), n: number(run.total), got: number(run.got), failed: number(run.failed) }));
+    const counts = { i: number(run.at), received: tn("list.received", run.got, { n: number(run.got) }),
+      failed: tn("list.failed", run.failed, { n: number(run.failed) }) };
+    progress.append(run.stopped ? t("list.stopped", { ...counts, n: number(run.total) })
+      : tn("list.done", run.total, { ...counts, n: number(run.total) }));
   }
   box.append(el("progress", { max: run.total, value: run.at, attrs: { "aria-label": t("list.progressLabel") } }), progress);
   if (run.done && run.got) {

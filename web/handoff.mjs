@@ -166,7 +166,7 @@ function ask(message, what, timeoutMs) {
 function problemWith(data) {
   if (!pending) return "notAsked";
   if (!data || typeof data !== "object" || data.pywall !== (pending.kind === "list" ? "list" : "log")) return "shape";
-  if (pending.kind === "list") return typeof data.text === "string" ? null : "type";
+  if (pending.kind === "list") return typeof data.text === "string" ? null : "listType";
   if (data.id !== pending.link.game_id) return "id";
   if (typeof data.error === "string" || typeof data.text === "string") return null;
   if (data.bytes instanceof ArrayBuffer || ArrayBuffer.isView(data.bytes)) return null;

@@ -207,3 +207,81 @@ def test_a_list_over_a_thousand_games_is_refused_with_words(page: Page) -> None:
     expect(page.locator(".game-list-error")).to_have_text(
         "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
     )
+
+
+OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
+    window.got = [];
+    window.w = window.open(pywall + "#viewer=" + encodeURIComponent(viewer), "_blank");
+    addEventListener("message", (e) => { if (e.source === window.w) { window.got.push(e.data); resolve(e.data); } });
+})"""
+
+
+def test_the_list_exchange_takes_only_what_was_asked(
+    mapped: Browser, site_url: str, tenhou: TenhouSite
+) -> None:
+    """A hand-written opener on tenhou.net (no bookmarklet): the page's list is asked for
+    once and taken only as text; during the run each log only for the game asked, and an
+    error answer is a failed row while the run goes on."""
+    context = context_in(mapped, "en-US")
+    try:
+        opener = context.new_page()
+        opener.goto("http://tenhou.net/")
+        with context.expect_page() as opened:
+            first = opener.evaluate(OPEN_PYWALL, [site_url, "http://tenhou.net/"])
+        popup = opened.value
+        assert first == {"pywall": "list"}
+        note = popup.locator("#handoff-msg")
+        sends = [
+            (f"{{pywall: 'log', id: '{GAMES[0]}', text: '<mjloggm/>'}}", "not a log message"),
+            ("{pywall: 'list', text: 42}", "the page's list is not text"),
+        ]
+        for message, why in sends:
+            opener.evaluate(f"() => window.w.postMessage({message}, '*')")
+            expect(note).to_have_text(
+                f"A message from tenhou.net was ignored: it is not the log pywall asked for ({why}).",
+                timeout=READY_MS,
+            )
+        listing = f"<li>{GAMES[0]}</li><li>http://tenhou.net/0/?log={GAMES[1]}&tw=0</li>"
+        opener.evaluate("t => window.w.postMessage({pywall: 'list', text: t}, '*')", listing)
+        expect(popup.locator(".game-list h3")).to_have_text(
+            "2 Tenhou games in the list", timeout=WORK_MS
+        )
+        opener.wait_for_function("() => window.got.length === 2", timeout=WORK_MS)
+        assert opener.evaluate("() => window.got[1]") == {
+            "pywall": "want",
+            "id": GAMES[0],
+            "url": f"https://tenhou.net/0/log/?{GAMES[0]}",
+        }
+        # the log of a game not asked for is refused; the one asked for is taken
+        log = fixture_bytes(GAMES[2])
+        opener.evaluate(
+            f"b => window.w.postMessage({{pywall: 'log', id: '{GAMES[2]}', bytes: new Uint8Array(b).buffer}}, '*')",
+            list(log),
+        )
+        expect(note).to_contain_text("(another game)")
+        opener.evaluate(
+            f"b => window.w.postMessage({{pywall: 'log', id: '{GAMES[0]}', bytes: new Uint8Array(b).buffer}}, '*')",
+            list(fixture_bytes(GAMES[0])),
+        )
+        opener.wait_for_function("() => window.got.length === 3", timeout=WORK_MS)
+        assert opener.evaluate("() => window.got[2].id") == GAMES[1]
+        opener.evaluate(
+            f"() => window.w.postMessage({{pywall: 'log', id: '{GAMES[1]}', error: 'HTTP 500'}}, '*')"
+        )
+        expect(popup.locator("#game-list-progress")).to_have_text(
+            "All 2 games asked for: 1 log received, 1 failed.", timeout=WORK_MS
+        )
+        expect(
+            popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAMES[0]}"]')
+        ).to_have_attribute("data-verdict", "verified")
+        failed = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAMES[1]}"]')
+        expect(failed).to_have_attribute("data-verdict", "error")
+        expect(failed).to_contain_text(f"tenhou.net did not give the log of {GAMES[1]}: HTTP 500")
+        # nothing more is taken once the run is over
+        opener.evaluate(
+            f"() => window.w.postMessage({{pywall: 'log', id: '{GAMES[1]}', text: '<mjloggm/>'}}, '*')"
+        )
+        expect(note).to_contain_text("(pywall asked for no log)")
+        expect(popup.locator("#results [data-file]")).to_have_count(2)
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ tests take seconds: the lists are kept short, and the hostile answers share one 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -268,3 +269,33 @@ def test_no_input_at_all_has_words(capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 2 and "--from FILE" in err
     code, _, err = run(["fetch", "hello.txt"], capsys)
     assert code == 2 and "not a Tenhou log id or link: hello.txt" in err
+
+
+class Terminal(io.StringIO):
+    """stderr as a terminal: the progress bar is drawn there."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal(
+    server: StandIn,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    captured = sys.stderr
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["fetch", "--cache", str(tmp_path / "a"), IDS[0], IDS[4]]) == 0
+    drawn = terminal.getvalue()
+    assert "\r\x1b[K[############............]  1/2" in drawn
+    assert "2/2" in drawn and drawn.endswith("\r\x1b[K")  # erased at the end
+    assert "\x1b" not in capsys.readouterr().out  # the lines for people stay clean
+    quiet = Terminal()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    assert main(["fetch", "--no-progress", "--cache", str(tmp_path / "b"), IDS[0]]) == 0
+    assert "\x1b" not in quiet.getvalue() and "one a second" in quiet.getvalue()
+    monkeypatch.setattr(sys, "stderr", captured)
+    assert main(["fetch", "--cache", str(tmp_path / "c"), IDS[4]]) == 0
+    assert "\x1b" not in capsys.readouterr().err  # not a terminal: no bar
