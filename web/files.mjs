@@ -131,7 +131,9 @@ async function pasteGo() {
     return;
   }
   const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
-  if (listView && !json && !text.includes("<mjloggm") && (await listView(text, { least: 2 }))) return;
+  // a list, or a copied page (markup: no single link is read from it) naming even one game
+  const least = text.includes("<") ? 1 : 2;
+  if (listView && !json && !text.includes("<mjloggm") && (await listView(text, { least }))) return;
   const link = text.length <= MAX_LINK_TEXT && !text.includes("<") ? await linkOf(text).catch(() => null) : null;
   showLink(link);
   if (link) return;

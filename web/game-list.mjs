@@ -73,6 +73,7 @@ function draw() {
   el("p", { class: "game-list-save" }, t("list.save"), " ",
     el("label", { for: "game-list-files", class: "button" }, t("list.choose")), chooser),
   el("ol", { class: "game-list-games" }, games.map((g) => gameItem(g)))));
+  drawRun();
 }
 
 function foundLine() {
@@ -83,37 +84,50 @@ function foundLine() {
 }
 
 function gameItem(game) {
-  const state = run ? run.states.get(game.game_id) : null;
-  return el("li", { data: { game: game.game_id, state: state ? state.kind : "listed" } },
+  return el("li", { data: { game: game.game_id, state: "listed" } },
     el("a", { href: game.record_url, target: "_blank", rel: "noopener noreferrer" }, game.game_id),
-    state ? el("span", { class: "game-state" }, " — ", state.kind === "failed" ? state.why : t(`list.state.${state.kind}`)) : null);
+    el("span", { class: "game-state" }));
 }
 
+// The run's controls, made once with the panel (the live region stays the same node, so
+// each change is announced); drawRun fills them.
 function fetchControls() {
-  const box = el("div", { class: "game-list-run" });
-  if (!run) {
-    box.append(el("p", {}, el("button", { id: "game-list-fetch", type: "button", on: { click: fetchAll } },
-      tn("list.fetch", list.games.length, { n: number(list.games.length) }))),
-    el("p", { class: "hint" }, t("list.polite")));
-    return box;
-  }
-  const progress = el("p", { id: "game-list-progress", role: "status", "aria-live": "polite" });
-  if (!run.done) {
-    progress.append(t("list.progress", { i: number(run.at), n: number(run.total) }), " ",
-      el("button", { id: "game-list-stop", type: "button", on: { click: stop } }, t("list.stop")));
-  } else {
-    const counts = { i: number(run.at), received: tn("list.received", run.got, { n: number(run.got) }),
-      failed: tn("list.failed", run.failed, { n: number(run.failed) }) };
-    progress.append(run.stopped ? t("list.stopped", { ...counts, n: number(run.total) })
-      : tn("list.done", run.total, { ...counts, n: number(run.total) }));
-  }
-  box.append(el("progress", { max: run.total, value: run.at, attrs: { "aria-label": t("list.progressLabel") } }), progress);
-  if (run.done && run.got) {
-    box.append(el("p", {}, el("button", { id: "game-list-audit", type: "button", on: { click: openAudit } },
-      t("list.audit"))));
-  }
-  return box;
+  const n = list.games.length;
+  return el("div", { class: "game-list-run" },
+    el("p", { class: "game-list-start" }, el("button", { id: "game-list-fetch", type: "button", on: { click: fetchAll } },
+      tn("list.fetch", n, { n: number(n) }))),
+    el("p", { class: "hint" }, t("list.polite")),
+    el("progress", { max: n, value: 0, attrs: { "aria-label": t("list.progressLabel") } }),
+    el("p", { id: "game-list-progress", role: "status", "aria-live": "polite" }),
+    el("p", {}, el("button", { id: "game-list-stop", type: "button", on: { click: stop } }, t("list.stop")),
+      el("button", { id: "game-list-audit", type: "button", on: { click: openAudit } }, t("list.audit"))));
 }
+
+function drawRun() {
+  const panel = document.querySelector(".game-list");
+  if (!panel || !list) return;
+  for (const item of panel.querySelectorAll(".game-list-games li")) {
+    const state = run ? run.states.get(item.dataset.game) : null;
+    item.dataset.state = state ? state.kind : "listed";
+    item.querySelector(".game-state").textContent = !state ? ""
+      : ` — ${state.kind === "failed" ? state.why : t(`list.state.${state.kind}`)}`;
+  }
+  const box = panel.querySelector(".game-list-run");
+  if (!box) return;
+  box.querySelector(".game-list-start").hidden = Boolean(run);
+  const bar = box.querySelector("progress");
+  bar.hidden = !run;
+  bar.value = run ? run.at : 0;
+  box.querySelector("#game-list-stop").hidden = !run || run.done;
+  box.querySelector("#game-list-audit").hidden = !run || !run.done || !run.got;
+  box.querySelector("#game-list-progress").textContent = !run ? ""
+    : !run.done ? t("list.progress", { i: number(run.at), n: number(run.total) })
+      : run.stopped ? t("list.stopped", { ...counts(run), n: number(run.total) })
+        : tn("list.done", run.total, { ...counts(run), n: number(run.total) });
+}
+
+const counts = (r) => ({ i: number(r.at), received: tn("list.received", r.got, { n: number(r.got) }),
+  failed: tn("list.failed", r.failed, { n: number(r.failed) }) });
 
 function stop() {
   if (!run || run.done) return;
@@ -141,15 +155,16 @@ async function fetchAll() {
     if (mine.stopped || run !== mine) break;
     mine.at++;
     mine.states.set(game.game_id, { kind: "asking" });
-    draw();
+    drawRun();
     const answer = await askLog(game);
     lastEnd = performance.now();
     if (answer.stopped) break;
     entries.push(await take(mine, game, answer));
+    drawRun();
   }
   await checked(entries);
   mine.done = true;
-  if (run === mine) draw();
+  if (run === mine) drawRun();
 }
 
 // Until every log taken has its verdict (so the audit counts them all), at most CHECK_MS.
