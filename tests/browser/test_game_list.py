@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 from tests.browser.test_page import READY_MS, WORK_MS, open_ready
+from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import click_bookmark
 from tests.tenhou_server import FIXTURES, UNKNOWN, TenhouSite, fixture_bytes, tenhou_site
 
@@ -156,6 +157,7 @@ def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(
         )
         expect(popup.locator("#results [data-verdict=verified]")).to_have_count(3, timeout=WORK_MS)
         assert [g for _, g in tenhou.asked] == GAMES[:3]
+        no_violations(popup, "a page's list, fetched")
         # a longer list, stopped after its first game: the rest are never asked for
         del tenhou.asked[:]
         popup.locator("#paste").fill("\n".join(GAMES[3:9]))
@@ -186,6 +188,7 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     )
     expect(panel.locator("#game-list-fetch")).to_have_count(0)
     expect(panel.locator(".game-list-never")).to_contain_text("never fetches anything itself")
+    no_violations(page, "a pasted list without the bookmarklet")
     links = panel.locator(".game-list-games a")
     assert [links.nth(i).get_attribute("href") for i in range(3)] == [
         f"https://tenhou.net/0/log/?{g}" for g in GAMES[:3]
