@@ -33,6 +33,7 @@ from tests.tenhou_server import (
     fixture_log,
     serving,
 )
+from tests.unit.test_links import hide
 
 IDS = list(FIXTURES)
 
@@ -66,7 +67,8 @@ def test_fetch_keeps_each_log_once_and_asks_once_a_second(
     server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cache, out = tmp_path / "cache", tmp_path / "out"
-    games = [IDS[0], f"https://tenhou.net/0/?log={IDS[1]}&tw=2", IDS[4]]
+    # an id, a link with the id hidden (the real one is asked for), a python-bot log's id
+    games = [IDS[0], f"https://tenhou.net/0/?log={hide(IDS[1])}&tw=2", IDS[4]]
     code, text, err = run(["fetch", "--cache", str(cache), "--out", str(out), *games], capsys)
     assert code == 0, err
     assert [line.split()[:2] for line in text.splitlines()[:3]] == [
