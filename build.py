@@ -105,9 +105,11 @@ PAGE_FILES = (
     "panels.css",
     "calc.html",
     "calc.mjs",
-    # game links, the Tenhou bookmarklet, the sample games, what a verdict means
+    # game links, the Tenhou bookmarklet, lists of games, the sample games, what a verdict means
     "links.mjs",
     "handoff.mjs",
+    "game-list.mjs",
+    "game-list-i18n.mjs",
     "samples.mjs",
     "meaning.mjs",
     "help-i18n.mjs",

@@ -97,6 +97,7 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "sources.ArchiveSource": fuzz_cases.archive_source,
         "api.handle": fuzz_cases.api_reader,
         "links.link_from_text": fuzz_cases.link_reader,
+        "game_lists.games_from_text": fuzz_cases.game_list_reader,
         "cli.escaped_report": fuzz_cases.escape_reader,
         "draws.game_draws": fuzz_cases.walk_reader,
         **fuzz_cases.work_readers(),
@@ -249,8 +250,10 @@ def _beyond_readers(
     roll = rng.random()
     if roll < 0.55:
         yield "api.handle", fuzz_cases.api_case(rng, payloads)
-    elif roll < 0.7:
+    elif roll < 0.63:
         yield "links.link_from_text", fuzz_cases.link_case(rng)
+    elif roll < 0.7:
+        yield "game_lists.games_from_text", fuzz_cases.game_list_case(rng)
     elif roll < 0.85:
         yield (
             "cli.escaped_report",

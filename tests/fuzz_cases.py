@@ -5,7 +5,8 @@
   reply gives the reports, rows and rounds that ``audit``, ``csv``, ``wall_svg`` and
   ``hands`` take; an archive run gives the audit records ``tally_add`` takes). A reply
   must be JSON, never an ``internal`` error, and an SVG must be well-formed XML.
-- ``links.link_from_text`` on altered links and ids.
+- ``links.link_from_text`` on altered links and ids; ``game_lists.games_from_text`` on
+  lists of them, in pasted text and pages, and past the cap on games.
 - The CLI's text for people (``cli.verify.human_lines`` through ``escaped``) on reports
   whose names and paths carry the altered bytes: no control or bidi character may
   reach the terminal, and its JSON Lines form reads back as the report.
@@ -285,6 +286,41 @@ def link_reader(case: bytes) -> object:
 
     found = link_from_text(_text(case))
     return found and (found.to_dict(), found.record_url, found.viewer_url)
+
+
+def game_list_case(rng: random.Random) -> bytes:
+    """A pasted list: links and ids, altered, between separators of lists and pages."""
+    seps = ["\n", "\r\n", " ", ", ", "<br>", '">', "&amp;tw=1 ", "\u3000", "\t", ""]
+    parts = []
+    for _ in range(rng.randint(0, 40)):
+        text = rng.choice(LINKS)
+        parts.append(
+            text if rng.random() < 0.5 else link_case(rng).decode("utf-8", "surrogatepass")
+        )
+        parts.append(rng.choice(seps))
+    text = "".join(parts)
+    if rng.random() < 0.1:  # past the cap on games: refused with words
+        text += "\n".join(
+            f"2022060222gm-0001-0000-{i:08x}" for i in range(rng.choice([999, 1001, 5000]))
+        )
+    return text.encode("utf-8", "surrogatepass")
+
+
+def game_list_reader(case: bytes) -> object:
+    """Each game once, at most the cap, each named in the text (as written or hidden)."""
+    from pywall.formats.game_lists import MAX_GAMES, MAX_SHOWN, games_from_text
+
+    text = _text(case)
+    found = games_from_text(text)
+    seen = [g.game_id for g in found.games]
+    if len(seen) != len(set(seen)) or len(seen) > MAX_GAMES:
+        raise Failure(f"{len(seen)} games, {len(set(seen))} distinct")
+    for game in found.games:
+        if (game.obfuscated or game.game_id) not in text:
+            raise Failure(f"{game.game_id} is not in the text")
+    if len(found.shown) > min(found.unread, MAX_SHOWN):
+        raise Failure("more pieces shown than counted")
+    return found.to_dict()
 
 
 def escape_reader(case: bytes) -> object:

@@ -2,7 +2,8 @@
 // pool.mjs; session.mjs talks to them, pool-setting.mjs sizes the pool); files.mjs and
 // archives.mjs fill the batch (batch.mjs), seeds.mjs shows walls from a seed,
 // export.mjs downloads the batch, panels.mjs adds the tools; links.mjs and handoff.mjs
-// take game links and the bookmarklet's logs, samples.mjs the sample games, meaning.mjs
+// take game links and the bookmarklet's logs, game-list.mjs lists of games (fetched through
+// the bookmarklet's tenhou.net page), samples.mjs the sample games, meaning.mjs
 // says what a verdict means, picture.mjs offers every drawn wall as a picture, records.mjs
 // says where each platform's records come from.
 
@@ -10,7 +11,8 @@ import "./help-i18n.mjs";
 import { initLanguageSelect } from "./i18n.mjs";
 import { showStatus, startSession } from "./session.mjs";
 import { auditSources, clearResults, filterRows, turnPage } from "./batch.mjs";
-import { initFiles } from "./files.mjs";
+import { addFiles, addLog, initFiles, setListView } from "./files.mjs";
+import { initGameList, showGameList } from "./game-list.mjs";
 import { initSeeds } from "./seeds.mjs";
 import { initExport } from "./export.mjs";
 import { initPanels } from "./panels.mjs";
@@ -62,6 +64,8 @@ function init() {
     picture: pictureTools(request) });
   showStatus();
   initFiles();
+  initGameList({ addFiles, addLog });
+  setListView(showGameList);
   initTable();
   initExport();
   initSeeds();

@@ -5,7 +5,8 @@
 // place, in the order the files were given. For a File the worker first asks Python
 // what it is (`sniff`), and an archive (zip, SQLite) comes back as {archive: kind} and
 // goes to archives.mjs.
-// Pasted text that names a game (a link or a log id) shows where its record is (links.mjs).
+// Pasted text that names a game (a link or a log id) shows where its record is (links.mjs);
+// text that names several (a list, a page) shows them all (game-list.mjs, through `setListView`).
 
 import { t } from "./i18n.mjs";
 import { el, pendingEl, renderReport, verdictBadge } from "./render.mjs";
@@ -19,6 +20,11 @@ import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
 
 const $ = (id) => document.getElementById(id);
 let pasted = 0;
+let listView = null; // (text, {least}) -> Promise<boolean>: game-list.mjs's view of a list of games
+
+export function setListView(view) {
+  listView = view;
+}
 
 // link: the game link the files were chosen for (its tw marks "you"), or null.
 // The first of them is brought into view (chosen, dropped, pasted or handed over, on a
@@ -49,6 +55,7 @@ export function addLog(name, payload, link = null, { scroll = true } = {}) {
   const entry = newEntry(name, link);
   verifyEntry(entry, payload);
   if (scroll) bringIntoView(entry);
+  return entry;
 }
 
 let inFlight = 0; // logs sent and not yet answered
@@ -123,11 +130,14 @@ async function pasteGo() {
     showSeed({ seed: text.trim(), round: 1, players: 4 }, true);
     return;
   }
+  const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
+  // a list, or a copied page (markup: no single link is read from it) naming even one game
+  const least = text.includes("<") ? 1 : 2;
+  if (listView && !json && !text.includes("<mjloggm") && (await listView(text, { least }))) return;
   const link = text.length <= MAX_LINK_TEXT && !text.includes("<") ? await linkOf(text).catch(() => null) : null;
   showLink(link);
   if (link) return;
   pasted++;
-  const json = /^[\s\ufeff]*[{[]/.test(text); // a Mahjong Soul or Riichi City record
   addLog(`pasted-${pasted}.${json ? "json" : "xml"}`, { text });
 }
 

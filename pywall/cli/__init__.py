@@ -21,7 +21,7 @@ from pywall import __version__
 from pywall.cli.output import EXIT_OUTPUT, GuardedStream, OutputFailed
 
 #: Sub-command modules, in the order ``pywall --help`` lists them.
-MODULES = ("verify", "wall", "audit", "shanten", "commitment", "sega", "majsoul")
+MODULES = ("verify", "fetch", "wall", "audit", "shanten", "commitment", "sega", "majsoul")
 
 
 def build_parser() -> argparse.ArgumentParser:

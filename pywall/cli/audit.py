@@ -1,27 +1,32 @@
-"""``pywall audit [--json] PATH...``: do the starting hands, the draws and the walls look
+"""``pywall audit [--json] PATH_OR_GAME... [--from FILE]``: do the starting hands, the draws and the walls look
 like a fair shuffle's?
 
 Only games that verify count (each game once), of every platform and player count,
 with a breakdown per platform and player count (3-player hands are tested against
 the exact distributions over 108 tiles). Exit code 0 when the audit ran (whatever
-it found), 2 when no game could be used.
+it found), 2 when no game could be used. Tenhou games named by log id or link (or in
+lists, --from FILE) are fetched from Tenhou's log server into the cache first, one a
+second; a game that could not be fetched is left out with its reason.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 from collections import Counter
 from contextlib import closing
 
 from pywall.analysis.audit_draws import DrawAudit, WallAudit
 from pywall.analysis.stats import ZScore
+from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.progress import Progress
 from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.core.archives import Packed, unpack
 from pywall.core.errors import PywallError
-from pywall.inputs import Skipped, iter_packed_inputs
+from pywall.inputs import Skipped
 from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
@@ -44,7 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="logs, folders, zip archives, or -")
+    add_input_arguments(p, "logs, folders, zip archives, or -")
     p.add_argument("--json", action="store_true", help="print the audit as JSON")
     p.add_argument(
         "--min-hands",
@@ -157,9 +162,17 @@ def run(args: argparse.Namespace) -> int:
     jobs = job_count(args)
     if jobs is None:
         return fail("--jobs must be at least 1")
+    try:
+        request = request_of(args)
+    except PywallError as exc:
+        return fail(exc.message)
     skipped: list[Skipped] = []
     tally = AuditTally()
-    items = iter_packed_inputs(args.paths, skipped)
+    items = fetched_entries(
+        request,
+        skipped,
+        Progress(sys.stderr, len(request.games), Progress.wanted(sys.stderr, False)),
+    )
     try:
         with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
             for found in inputs:

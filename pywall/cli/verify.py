@@ -1,4 +1,5 @@
-"""``pywall verify [--json | --jsonl] [--failures-only] [--jobs N] PATH...``: check
+"""``pywall verify [--json | --jsonl] [--failures-only] [--jobs N] PATH_OR_GAME...
+[--from FILE] [--cache DIR] [--offline]``: check
 game records tile by tile against their walls: a Tenhou log's walls rebuilt from
 its seed, a Mahjong Soul or Riichi City record's walls as it states them with
 their hashes (docs/platforms.md).
@@ -6,12 +7,16 @@ their hashes (docs/platforms.md).
 PATHs are log files (Tenhou mjlog; Mahjong Soul and Riichi City JSON records,
 recognised by their content), folders (searched recursively), zip archives of logs,
 phoenix-logs SQLite databases (rows with is_processed = 1 and was_error = 0),
-or - for standard input. Logs are checked in worker processes (--jobs, default
+or - for standard input. Tenhou games named by log id or link, on the command line or
+in lists (--from FILE: log ids and links, one a line or inside any text), are fetched
+from Tenhou's log server into the cache (--cache DIR) first, one request a second; a log
+in the cache is never fetched again, and --offline never touches the network (a game
+not in the cache is then an error, listed). Logs are checked in worker processes (--jobs, default
 all cores) and reported in input order as they finish, so memory stays flat
 however large the archive; --jsonl is the form for huge archives.
 
 Exit code 0 when every log verified, 1 when any mismatch, 2 when any input
-could not be read or parsed (a bad file or row never stops the others), 130
+could not be read, fetched or parsed (a bad file, row or game never stops the others), 130
 when interrupted (Ctrl-C; the summary then covers what was checked so far).
 """
 
@@ -21,18 +26,20 @@ import argparse
 import os
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import escaped, fail, json_text, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
-from pywall.core.archives import Packed, unpack
+from pywall.core.archives import Packed, PackedEntry, unpack
 from pywall.core.errors import PywallError
 from pywall.core.findings import Finding, Severity
-from pywall.inputs import Skipped, count_inputs, iter_packed_inputs
+from pywall.inputs import Skipped, count_inputs
 from pywall.results.check import report_for_entry
 from pywall.results.exports import Summary
 from pywall.results.report import SCHEMA, STATUSES, FileReport
@@ -50,11 +57,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "paths",
-        nargs="+",
-        metavar="PATH",
-        help="log files (.mjlog, .xml, .txt, gzip; Mahjong Soul and Riichi City records as "
+    add_input_arguments(
+        p,
+        "log files (.mjlog, .xml, .txt, gzip; Mahjong Soul and Riichi City records as "
         ".json), folders (searched recursively), "
         "zip archives of logs, phoenix-logs .db files, or - for standard input",
     )
@@ -229,7 +234,7 @@ def summary_line(s: Summary) -> str:
 
 
 def check_all(
-    paths: list[str],
+    items: Iterator[PackedEntry],
     jobs: int,
     skipped: list[Skipped],
     progress: Progress,
@@ -241,7 +246,6 @@ def check_all(
     Ctrl-C stops the run between two logs, so the summary counts exactly what
     was shown.
     """
-    items = iter_packed_inputs(paths, skipped)
     try:
         with (
             deferred_interrupt() as interrupted,
@@ -288,15 +292,21 @@ def run(args: argparse.Namespace) -> int:
     jobs = job_count(args)
     if jobs is None:
         return fail("--jobs must be at least 1")
-    progress = Progress(sys.stderr, None, Progress.wanted(sys.stderr, args.no_progress))
-    if progress.enabled:
-        progress.total = count_inputs(args.paths)
-    style = "json" if args.json else "jsonl" if args.jsonl else "human"
+    try:
+        request = request_of(args)
+    except PywallError as exc:
+        return fail(exc.message)
+    wanted = Progress.wanted(sys.stderr, args.no_progress)
     skipped: list[Skipped] = []
+    items = fetched_entries(request, skipped, Progress(sys.stderr, len(request.games), wanted))
+    progress = Progress(sys.stderr, None, wanted)
+    if progress.enabled:
+        progress.total = count_inputs(request.paths) + len(request.games)
+    style = "json" if args.json else "jsonl" if args.jsonl else "human"
     tally = VerifyTally()
     out = Output(style, args.failures_only, progress)
     start = time.monotonic()
-    stopped = check_all(args.paths, jobs, skipped, progress, out, tally)
+    stopped = check_all(items, jobs, skipped, progress, out, tally)
     seconds = time.monotonic() - start
     progress.finish()
     summary = tally.summary()

@@ -266,7 +266,7 @@ def tool(kind: str) -> Handler:
     return handler
 
 
-TOOLS = ("commitment", "sega", "majsoul", "shanten", "hands", "link")
+TOOLS = ("commitment", "sega", "majsoul", "shanten", "hands", "link", "games")
 HANDLERS: dict[str, Handler] = {
     "verify": verify,
     "walls": walls,

@@ -1,5 +1,5 @@
 """The page's tool panels (commitment, SEGA MJ, Mahjong Soul hashes, the hand calculator,
-starting hands, links): their requests' handlers. ``pywall.page.api`` imports this module
+starting hands, links and lists of games): their requests' handlers. ``pywall.page.api`` imports this module
 on a tool's first request, so the page is ready before any tool is loaded."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pywall.core.errors import PywallError, ValueInputError
 from pywall.core.layout import WallScheme, layout_for
 from pywall.core.tiles import face_from_code
 from pywall.formats import majsoul as majsoul_format
+from pywall.formats.game_lists import games_from_text
 from pywall.formats.links import link_from_text
 from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded
 
@@ -78,8 +79,15 @@ def link(payload: Payload, data: bytes | None) -> dict[str, Any]:
     return {"link": found.to_dict() if found else None}
 
 
+def games(payload: Payload, data: bytes | None) -> dict[str, Any]:
+    """Every Tenhou game a pasted list or a tenhou.net page's text names, each once, in order,
+    and what was not understood (``formats.game_lists``: at most 1,000 games, 4 MiB of text)."""
+    return games_from_text(arg(payload, "text", str)).to_dict()
+
+
 HANDLERS: dict[str, Handler] = {
     "commitment": commitment_check,
+    "games": games,
     "sega": sega_wall,
     "majsoul": majsoul_hashes,
     "shanten": shanten,

@@ -3,10 +3,12 @@
 // JSON lines on stdin, answers go as JSON lines on stdout:
 //   {"op": "goto", "url"}                 -> {"ok": null}
 //   {"op": "run", "body", "args"}         -> {"ok": value} (an async function's body)
+//   {"op": "click", "selector"}           -> {"ok": null} (a person's click: it may open a window)
+//   {"op": "last_page"}                   -> {"ok": count} (commands go to the newest page)
 //   {"op": "close"}
 // Any failure is {"error": message}.
 //
-//   node bidi_bridge.mjs FIREFOX_PATH
+//   node bidi_bridge.mjs FIREFOX_PATH [PREFS_JSON]   (preferences, e.g. a proxy)
 
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
@@ -21,8 +23,9 @@ const browser = await puppeteer.launch({
   executablePath: process.argv[2],
   headless: true,
   protocol: "webDriverBiDi",
+  extraPrefsFirefox: JSON.parse(process.argv[3] || "{}"),
 });
-const page = await browser.newPage();
+let page = await browser.newPage();
 const send = (answer) => process.stdout.write(JSON.stringify(answer) + "\n");
 const ops = {
   async goto({ url }) {
@@ -31,6 +34,15 @@ const ops = {
   },
   async run({ body, args }) {
     return page.evaluate(`(async (...args) => { ${body} })(...${JSON.stringify(args || [])})`);
+  },
+  async click({ selector }) {
+    await page.click(selector);
+    return null;
+  },
+  async last_page() {
+    const pages = await browser.pages();
+    page = pages[pages.length - 1];
+    return pages.length;
   },
   async close() {
     await browser.close();

@@ -41,10 +41,20 @@ def missing(engine: str) -> list[str]:
 class Firefox:
     name = "firefox"
 
-    def __init__(self) -> None:
+    def __init__(self, http_proxy: str | None = None) -> None:
+        """``http_proxy``: ``host:port`` every http:// request goes through (the loopback
+        address, where the site is served, never does)."""
         node = shutil.which("node") or "node"
+        prefs: dict[str, Any] = {}
+        if http_proxy:
+            host, port = http_proxy.rsplit(":", 1)
+            prefs = {
+                "network.proxy.type": 1,
+                "network.proxy.http": host,
+                "network.proxy.http_port": int(port),
+            }
         self.proc = subprocess.Popen(
-            [node, str(HERE / "bidi_bridge.mjs"), FIREFOX],
+            [node, str(HERE / "bidi_bridge.mjs"), FIREFOX, json.dumps(prefs)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -74,6 +84,14 @@ class Firefox:
     def run(self, body: str, *args: Any) -> Any:
         return self.send(op="run", body=body, args=list(args))
 
+    def click(self, selector: str) -> None:
+        """A person's click (a user gesture: it may open a window)."""
+        self.send(op="click", selector=selector)
+
+    def use_last_window(self) -> int:
+        """Later commands go to the newest window (a popup); how many there are."""
+        return int(self.send(op="last_page"))
+
     def close(self) -> None:
         try:
             assert self.proc.stdin is not None
@@ -96,8 +114,9 @@ class WebKit:
 
     name = "webkit"
 
-    def __init__(self) -> None:
+    def __init__(self, http_proxy: str | None = None) -> None:
         from selenium import webdriver
+        from selenium.webdriver.common.proxy import Proxy
         from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.remote.remote_connection import RemoteConnection
         from selenium.webdriver.webkitgtk.options import Options
@@ -112,6 +131,14 @@ class WebKit:
         options = Options()
         options.binary_location = MINIBROWSER
         options.add_argument("--automation")
+        if http_proxy:
+            options.proxy = Proxy(
+                {
+                    "proxyType": "manual",
+                    "httpProxy": http_proxy,
+                    "noProxy": ["127.0.0.1", "localhost"],
+                }
+            )
         address = f"http://127.0.0.1:{port}"
         config = ClientConfig(remote_server_addr=address, timeout=SCRIPT_S + 60)
         for attempt in range(200):
@@ -142,6 +169,20 @@ class WebKit:
         if "error" in reply:
             raise AssertionError(f"in WebKit: {reply['error']}")
         return reply["ok"]
+
+    def click(self, selector: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def use_last_window(self) -> int:
+        """Later commands go to the newest window (WebKitWebDriver lists windows in no
+        particular order: the newest is the one not seen before)."""
+        seen = getattr(self, "seen_windows", [])
+        handles = self.driver.window_handles
+        self.seen_windows = seen + [h for h in handles if h not in seen]
+        self.driver.switch_to.window(self.seen_windows[-1])
+        return len(handles)
 
     def stop_driver(self) -> None:
         """xvfb-run, its display and WebKitWebDriver (the process group started here)."""

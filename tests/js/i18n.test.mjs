@@ -8,6 +8,7 @@ import {
 import "../../web/audit-i18n.mjs";
 import "../../web/batch-i18n.mjs";
 import "../../web/help-i18n.mjs";
+import "../../web/game-list-i18n.mjs";
 import "../../web/panels-i18n.mjs";
 import "../../web/pool-i18n.mjs";
 import "../../web/report-i18n.mjs";

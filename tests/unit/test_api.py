@@ -235,3 +235,16 @@ def test_link_refuses_a_bad_round_or_seat(extra: dict[str, Any]) -> None:
         reply("link", {"text": "2022060222gm-0001-0000-a87679bc", **extra})["error"]["code"]
         == "bad_request"
     )
+
+
+def test_games_lists_every_game_a_text_names_once() -> None:
+    a, b = "2022060222gm-0001-0000-a87679bc", "2022060223gm-0001-0000-b8e20009"
+    text = f'<a href="https://tenhou.net/0/?log={a}&amp;tw=3">1</a> {b} {a} 2022060222gm-00'
+    got = reply("games", {"text": text})
+    assert [g["game_id"] for g in got["games"]] == [a, b]
+    assert got["games"][0]["seat"] == 3
+    assert got["games"][0]["record_url"] == f"https://tenhou.net/0/log/?{a}"
+    assert (got["repeated"], got["unread"]) == (1, 1)
+    many = "\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001))
+    assert reply("games", {"text": many})["error"]["code"] == "bad_value"
+    assert reply("games", {"text": 3})["error"]["code"] == "bad_request"

@@ -1,0 +1,290 @@
+"""A list of Tenhou games in the page (issue 34): pasted, or read from the tenhou.net page
+the bookmarklet runs on, then fetched through that page one log a second, each verified
+as it arrives, a failing game a row with its reason, and the audit at the end; without
+the bookmarklet, the list with a direct link for each game. Chromium resolves tenhou.net
+to a local server (as tests/browser/test_page_ux.py does) that serves a viewer-like
+page, a page listing games, and the real fixture logs (tests/tenhou_server.py's)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+
+from tests.browser.test_page import READY_MS, WORK_MS, open_ready
+from tests.browser.test_page_a11y import no_violations
+from tests.browser.test_page_ux import click_bookmark
+from tests.tenhou_server import FIXTURES, UNKNOWN, TenhouSite, fixture_bytes, tenhou_site
+
+pytestmark = pytest.mark.browser
+
+GAMES = list(FIXTURES)[:19]  # 19 real logs (4 of them gzip files), and one the server lacks
+LINKS = [f"https://tenhou.net/0/?log={g}&tw={i % 4}" for i, g in enumerate(GAMES)]
+LINKS.insert(7, f"https://tenhou.net/0/?log={UNKNOWN}&tw=1")
+
+
+@pytest.fixture(scope="module")
+def tenhou() -> Iterator[TenhouSite]:
+    with tenhou_site(GAMES[:3]) as site:
+        yield site
+
+
+@pytest.fixture(scope="module")
+def mapped(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tenhou: TenhouSite
+) -> Iterator[Browser]:
+    rule = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{tenhou.port}"
+    browser = browser_type.launch(
+        **{**browser_type_launch_args, "args": [*browser_type_launch_args["args"], rule]}
+    )
+    yield browser
+    browser.close()
+
+
+def context_in(browser: Browser, locale: str) -> BrowserContext:
+    return browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
+
+
+def opened_from_tenhou(context: BrowserContext, site_url: str, path: str = "/") -> Page:
+    """pywall as the bookmarklet opens it from a tenhou.net page."""
+    href = bookmarklet_of_any(context, site_url)
+    tenhou_page = context.new_page()
+    tenhou_page.goto(f"http://tenhou.net{path}")
+    return click_bookmark(context, tenhou_page, href)
+
+
+def bookmarklet_of_any(context: BrowserContext, site_url: str) -> str:
+    """The bookmarklet's address, read in English (bookmarklet_of reads the English page)."""
+    page = context.new_page()
+    page.goto(site_url + "#lang=en")
+    page.wait_for_function(
+        "() => document.getElementById('bookmarklet').href.startsWith('javascript:')"
+    )
+    href = page.locator("#bookmarklet").get_attribute("href") or ""
+    page.close()
+    return href
+
+
+WORDS = {
+    "en": {
+        "heading": "20 Tenhou games in the list",
+        "done": "All 20 games asked for: 19 logs received, 1 failed.",
+        "failed": f"tenhou.net did not give the log of {UNKNOWN}: HTTP 404",
+        "games": "19 verified games",
+    },
+    "ja": {
+        "heading": "リストにある天鳳の対局 20 件",
+        "done": "20 件すべてを求めました。受け取った牌譜 19 件、失敗 1 件。",
+        "failed": f"tenhou.net から {UNKNOWN} の牌譜を取得できませんでした: HTTP 404",
+        "games": "検証済みの対局 19 局",
+    },
+    "zh": {
+        "heading": "列表中有 20 局天凤对局",
+        "done": "20 局都已请求：收到牌谱 19 份，失败 1 份。",
+        "failed": f"tenhou.net 没有给出 {UNKNOWN} 的牌谱：HTTP 404",
+        "games": "已验证的对局 19 局",
+    },
+}
+LOCALES = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
+    mapped: Browser, site_url: str, tenhou: TenhouSite, lang: str
+) -> None:
+    context = context_in(mapped, LOCALES[lang])
+    try:
+        popup = opened_from_tenhou(context, site_url)  # a tenhou.net page naming no game
+        expect(popup.locator("#handoff-msg")).to_contain_text("tenhou.net", timeout=READY_MS)
+        expect(popup.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        words = WORDS[lang]
+        popup.locator("#paste").fill("\n".join(LINKS) + "\n" + LINKS[3] + "\n")
+        popup.locator("#paste-go").click()
+        panel = popup.locator(".game-list")
+        expect(panel.locator("h3")).to_have_text(words["heading"], timeout=WORK_MS)
+        expect(panel.locator(".game-list-games li")).to_have_count(20)
+        expect(panel.locator(".game-list-games li a").first).to_have_attribute(
+            "href", f"https://tenhou.net/0/log/?{GAMES[0]}"
+        )
+        del tenhou.asked[:]
+        panel.locator("#game-list-fetch").click()
+        expect(popup.locator("#game-list-progress")).to_have_text(
+            words["done"], timeout=60_000 + WORK_MS
+        )
+        # every game asked once, in order, a second or more apart (measured at the server:
+        # the next request leaves a whole second after the last answer came back)
+        assert [g for _, g in tenhou.asked] == [*GAMES[:7], UNKNOWN, *GAMES[7:]]
+        gaps = [b - a for (a, _), (b, _) in pairwise(tenhou.asked)]
+        assert min(gaps) >= 1.0, gaps
+        rows = popup.locator("#results [data-file]")
+        expect(rows).to_have_count(20)
+        expect(popup.locator("#results [data-verdict=verified]")).to_have_count(19)
+        failed = popup.locator(f'#results [data-file="tenhou.net/0/log/?{UNKNOWN}"]')
+        expect(failed).to_have_attribute("data-verdict", "error")
+        expect(failed).to_contain_text(words["failed"])
+        expect(panel.locator(f'li[data-game="{UNKNOWN}"]')).to_have_attribute(
+            "data-state", "failed"
+        )
+        panel.locator("#game-list-audit").click()
+        summary = popup.locator("#audit-out .audit-summary")
+        expect(summary).to_have_attribute("data-games", "19", timeout=WORK_MS)
+        expect(summary).to_contain_text(words["games"])
+        expect(popup.locator('#audit-out li[data-kind="error"]')).to_contain_text(words["failed"])
+        if lang != "en":  # no English word reaches the list in ja or zh
+            text = panel.inner_text()
+            for english in ("Fetch", "games", "logs", "failed", "Saved", "Choose"):
+                assert english not in text, (english, text)
+    finally:
+        context.close()
+
+
+def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(
+    mapped: Browser, site_url: str, tenhou: TenhouSite
+) -> None:
+    context = context_in(mapped, "en-US")
+    try:
+        del tenhou.asked[:]
+        popup = opened_from_tenhou(context, site_url, "/list")
+        panel = popup.locator(".game-list")
+        expect(panel.locator("h3")).to_have_text("3 Tenhou games in the list", timeout=READY_MS)
+        expect(popup.locator("#game-list-progress")).to_have_text(
+            "All 3 games asked for: 3 logs received, 0 failed.", timeout=WORK_MS
+        )
+        expect(popup.locator("#results [data-verdict=verified]")).to_have_count(3, timeout=WORK_MS)
+        assert [g for _, g in tenhou.asked] == GAMES[:3]
+        no_violations(popup, "a page's list, fetched")
+        # a longer list, stopped after its first game: the rest are never asked for
+        del tenhou.asked[:]
+        popup.locator("#paste").fill("\n".join(GAMES[3:9]))
+        popup.locator("#paste-go").click()
+        popup.locator("#game-list-fetch").click()
+        expect(popup.locator("#game-list-progress")).to_contain_text("Fetching game 2 of 6")
+        popup.locator("#game-list-stop").click()
+        expect(popup.locator("#game-list-progress")).to_contain_text("Stopped at game 2 of 6")
+        time.sleep(2.5)
+        assert [g for _, g in tenhou.asked] == GAMES[3:5]
+    finally:
+        context.close()
+
+
+def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_files(
+    page: Page, tmp_path: Path
+) -> None:
+    open_ready(page)
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.locator("#paste").fill("My games:\n" + "\n".join(LINKS[:3]) + "\n2022060222gm-0001-00\n")
+    page.locator("#paste-go").click()
+    panel = page.locator(".game-list")
+    expect(panel.locator("h3")).to_have_text("3 Tenhou games in the list")
+    expect(panel.locator(".game-list-found")).to_have_text("1 piece not understood")
+    expect(panel.locator(".game-list-unread li")).to_have_text(
+        "2022060222gm-0001-00 is not a whole Tenhou log id"
+    )
+    expect(panel.locator("#game-list-fetch")).to_have_count(0)
+    expect(panel.locator(".game-list-never")).to_contain_text("never fetches anything itself")
+    no_violations(page, "a pasted list without the bookmarklet")
+    links = panel.locator(".game-list-games a")
+    assert [links.nth(i).get_attribute("href") for i in range(3)] == [
+        f"https://tenhou.net/0/log/?{g}" for g in GAMES[:3]
+    ]
+    saved = []
+    for g in GAMES[:3]:
+        path = tmp_path / f"{g}.mjlog"
+        path.write_bytes(fixture_bytes(g))
+        saved.append(str(path))
+    panel.locator("#game-list-files").set_input_files(saved)
+    expect(page.locator("#results [data-verdict=verified]")).to_have_count(3, timeout=WORK_MS)
+    assert not [u for u in requests if "tenhou.net" in u]
+
+
+def test_a_list_over_a_thousand_games_is_refused_with_words(page: Page) -> None:
+    open_ready(page)
+    page.locator("#paste").fill("\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001)))
+    page.locator("#paste-go").click()
+    expect(page.locator(".game-list-error")).to_have_text(
+        "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
+    )
+
+
+OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
+    window.got = [];
+    window.w = window.open(pywall + "#viewer=" + encodeURIComponent(viewer), "_blank");
+    addEventListener("message", (e) => { if (e.source === window.w) { window.got.push(e.data); resolve(e.data); } });
+})"""
+
+
+def test_the_list_exchange_takes_only_what_was_asked(
+    mapped: Browser, site_url: str, tenhou: TenhouSite
+) -> None:
+    """A hand-written opener on tenhou.net (no bookmarklet): the page's list is asked for
+    once and taken only as text; during the run each log only for the game asked, and an
+    error answer is a failed row while the run goes on."""
+    context = context_in(mapped, "en-US")
+    try:
+        opener = context.new_page()
+        opener.goto("http://tenhou.net/")
+        with context.expect_page() as opened:
+            first = opener.evaluate(OPEN_PYWALL, [site_url, "http://tenhou.net/"])
+        popup = opened.value
+        assert first == {"pywall": "list"}
+        note = popup.locator("#handoff-msg")
+        sends = [
+            (f"{{pywall: 'log', id: '{GAMES[0]}', text: '<mjloggm/>'}}", "not a log message"),
+            ("{pywall: 'list', text: 42}", "the page's list is not text"),
+        ]
+        for message, why in sends:
+            opener.evaluate(f"() => window.w.postMessage({message}, '*')")
+            expect(note).to_have_text(
+                f"A message from tenhou.net was ignored: it is not the log pywall asked for ({why}).",
+                timeout=READY_MS,
+            )
+        listing = f"<li>{GAMES[0]}</li><li>http://tenhou.net/0/?log={GAMES[1]}&tw=0</li>"
+        opener.evaluate("t => window.w.postMessage({pywall: 'list', text: t}, '*')", listing)
+        expect(popup.locator(".game-list h3")).to_have_text(
+            "2 Tenhou games in the list", timeout=WORK_MS
+        )
+        opener.wait_for_function("() => window.got.length === 2", timeout=WORK_MS)
+        assert opener.evaluate("() => window.got[1]") == {
+            "pywall": "want",
+            "id": GAMES[0],
+            "url": f"https://tenhou.net/0/log/?{GAMES[0]}",
+        }
+        # the log of a game not asked for is refused; the one asked for is taken
+        log = fixture_bytes(GAMES[2])
+        opener.evaluate(
+            f"b => window.w.postMessage({{pywall: 'log', id: '{GAMES[2]}', bytes: new Uint8Array(b).buffer}}, '*')",
+            list(log),
+        )
+        expect(note).to_contain_text("(another game)")
+        opener.evaluate(
+            f"b => window.w.postMessage({{pywall: 'log', id: '{GAMES[0]}', bytes: new Uint8Array(b).buffer}}, '*')",
+            list(fixture_bytes(GAMES[0])),
+        )
+        opener.wait_for_function("() => window.got.length === 3", timeout=WORK_MS)
+        assert opener.evaluate("() => window.got[2].id") == GAMES[1]
+        opener.evaluate(
+            f"() => window.w.postMessage({{pywall: 'log', id: '{GAMES[1]}', error: 'HTTP 500'}}, '*')"
+        )
+        expect(popup.locator("#game-list-progress")).to_have_text(
+            "All 2 games asked for: 1 log received, 1 failed.", timeout=WORK_MS
+        )
+        expect(
+            popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAMES[0]}"]')
+        ).to_have_attribute("data-verdict", "verified")
+        failed = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAMES[1]}"]')
+        expect(failed).to_have_attribute("data-verdict", "error")
+        expect(failed).to_contain_text(f"tenhou.net did not give the log of {GAMES[1]}: HTTP 500")
+        # nothing more is taken once the run is over
+        opener.evaluate(
+            f"() => window.w.postMessage({{pywall: 'log', id: '{GAMES[1]}', text: '<mjloggm/>'}}, '*')"
+        )
+        expect(note).to_contain_text("(pywall asked for no log)")
+        expect(popup.locator("#results [data-file]")).to_have_count(2)
+    finally:
+        context.close()
