@@ -149,8 +149,17 @@ def wall_lines(walls: WallAudit | None) -> list[str]:
 
 
 def excluded_summary(tally: AuditTally) -> str:
+    """How many files were left out for each reason: "2 repeats, 1 game with conflicting
+    copies, 1 mismatch"."""
     kinds = Counter(e.kind for e in tally.excluded)
-    return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
+    return ", ".join(
+        plural(n, "repeat")
+        if k == "duplicate"
+        else f"{plural(n, 'game')} with conflicting copies"
+        if k == "conflict"
+        else f"{n} {KIND_TEXT[k]}"
+        for k, n in kinds.most_common()
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -166,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
                 tally.add(found)
     except WorkerDied as exc:
         return fail(str(exc))
+    tally.settle()
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])

@@ -7,11 +7,11 @@ detail travels only for the first ``DETAIL_FIRST`` games and the first
 it, so memory stays bounded.
 
 Several workers may share one archive, each checking the chunks the page hands it
-(``next_chunk(limit, start)``: from game ``start`` on). The audit must count a game
-that appears twice only once, the first time in the archive's order, which no worker
-can know of its own chunks alone: so a shared run gives, with its rows, each game's
-audit record (``GameRecord.to_dict``) as ``records``, and the page adds them to one tally in the archive's
-order (``SharedRunTally``). A run of its own tallies its games as it goes.
+(``next_chunk(limit, start)``: from game ``start`` on). A shared run gives, with its
+rows, each game's audit record (``GameRecord.to_dict``) as ``records``, and the page adds
+them to one tally in the archive's order (``SharedRunTally``); a run of its own tallies
+its games as it goes. Either tally keeps each game's copies, so the page's audit merges
+runs and logs counting each game once (``AuditTally.merge``).
 """
 
 from __future__ import annotations

@@ -348,6 +348,7 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
             found["reason_data"] = dict(e.reason_data)
         return found
 
+    tally.settle()
     return {
         "used": tally.games,
         "hands": tally.hands,

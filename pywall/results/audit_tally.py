@@ -1,20 +1,23 @@
-"""What the audit keeps of many games: counts per group, which merge by addition.
+"""What the audit keeps of many games: each game's copies, and counts per group.
 
 ``AuditTally.add`` takes each game's ``audit_records.GameRecord`` (its starting hands as
-seat, size, shanten and dora; its draw sums; its whole walls): a verified game counts
-once (by its fingerprint, the first time), any other is left out with its reason
-(``Exclusion``). Hands can also be given one by one (``StartingHand``, ``tally_of``).
-Each group (everyone, each platform and player count, each named player, each seat)
-keeps shanten counts per hand class, the dora dealt with their exact mean and variance,
-and the draw tests' sums, so tallies of parts of a run merge by addition (``merge``) and
-travel as JSON (``to_dict``, ``from_dict``: checked). Addition cannot see a game that is
-in two parts: the page's workers therefore send the ``GameRecord`` of each of an
-archive's games, as JSON, to be tallied in the archive's order.
+seat, size, shanten and dora; its draw sums; its whole walls; its copy key): a game that
+cannot count is left out with its reason (``Exclusion``); a verified game joins the other
+copies of its game (``pywall.results.copies``: a copy cut short counts as the whole one,
+copies that differ in anything else conflict and none counts). The counts (``Counts``:
+everyone, each platform and player count, each named player, each seat; shanten counts per
+hand class, the dora dealt with their exact mean and variance, the draw tests' sums, the
+walls) are made from the copies when the tally is read (``settle``), so the answer does not
+depend on the order of the games; tallies of parts of a run merge (``merge``: a game in
+both parts counts once, by the same rule) and travel as JSON (``to_dict``, ``from_dict``:
+checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
 ``pywall.results.audit`` computes the tests from a tally.
 """
 
 from __future__ import annotations
 
+import pickle
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
@@ -28,7 +31,8 @@ from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
 from pywall.core.tiles import dora_kind
-from pywall.results.audit_records import GameRecord, Why, checked_counts
+from pywall.results.audit_records import NO_FINGERPRINT, GameRecord, checked_counts
+from pywall.results.copies import Copies, Copy, CopyKey
 
 ANONYMOUS = frozenset({"", "NoName"})
 
@@ -190,7 +194,8 @@ KIND_TEXT = {
     "unreadable": "unreadable",
     "error": "could not be verified",
     "mismatch": "mismatch",
-    "duplicate": "repeated game",
+    "duplicate": "repeats",
+    "conflict": "games with conflicting copies",
     "no_hands": "no starting hands in the report",
 }
 
@@ -204,10 +209,21 @@ class Exclusion:
     the report has none) or ``{"same_as": path}`` (duplicate)."""
 
     path: str
-    kind: str  # unreadable | error | mismatch | duplicate | no_hands
+    kind: str  # unreadable | error | mismatch | duplicate | conflict | no_hands
     reason: str
     reason_code: str = ""
     reason_data: JsonObject = field(default_factory=dict)
+
+
+def packed(record: GameRecord) -> bytes:
+    """A record kept until the audit counts it (a few times smaller than the object)."""
+    return zlib.compress(pickle.dumps(record, protocol=5), 1)
+
+
+def unpacked(data: bytes) -> GameRecord:
+    """A record ``packed`` made in this process (never bytes from elsewhere)."""
+    record: GameRecord = pickle.loads(zlib.decompress(data))
+    return record
 
 
 def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
@@ -218,43 +234,23 @@ def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
 
 
 @dataclass(slots=True)
-class AuditTally:
-    """Everything the audit keeps of many games: counts per group, exclusions, games seen."""
+class Counts:
+    """The counts of the games that count, per group (``AuditTally`` makes them)."""
 
     overall: GroupTally = field(default_factory=GroupTally)
     platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
     players: dict[str, GroupTally] = field(default_factory=dict)
     games: int = 0
     anonymous_hands: int = 0
-    excluded: list[Exclusion] = field(default_factory=list)
-    seen: dict[str, str] = field(default_factory=dict)  # fingerprint -> first path
     seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
     walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
     anonymous_draws: int = 0
-    #: each named player's effective draws game by game, in the order added: (O - E, V)
+    #: each named player's effective draws game by game, in the order counted: (O - E, V)
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
-    @property
-    def hands(self) -> int:
-        return self.overall.hands
-
-    def add(self, record: GameRecord) -> None:
-        """One game's audit record: counted once, if it can be (else an exclusion)."""
-        if record.problem is None and record.fingerprint in self.seen:
-            first = self.seen[record.fingerprint]
-            problem: Why | None = (
-                "duplicate",
-                f"the same game as {first}",
-                "duplicate",
-                {"same_as": first},
-            )
-        else:
-            problem = record.problem
-        if problem is not None:
-            self.excluded.append(Exclusion(record.path, *problem))
-            return
+    def count(self, record: GameRecord) -> None:
+        """A game that counts: its hands, draws and walls added to its groups."""
         players, names = record.players, record.names
-        self.seen[record.fingerprint] = record.path
         self.games += 1
         platform = f"{record.platform}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
@@ -309,66 +305,162 @@ class AuditTally:
         for name, point in by_game.items():
             self.series.setdefault(name, []).append(point)
 
+
+@dataclass(slots=True)
+class AuditTally:
+    """Everything the audit keeps of many games: the copies of each game (``copies``, by
+    fingerprint, with the record of the one that counts) and the games that cannot count
+    (``problems``); the counts per group (``Counts``) are made from them when first read
+    after a change (``settle``)."""
+
+    problems: list[Exclusion] = field(default_factory=list)  # unreadable, not verified, ...
+    copies: dict[str, Copies] = field(default_factory=dict)  # fingerprint -> its copies
+    _counts: Counts | None = None
+
+    def settle(self) -> Counts:
+        """Count the game of each fingerprint once: its most complete copy, or none when
+        its copies conflict (``pywall.results.copies``). The counts are made again from
+        the records kept, in the order the games first came, so a game counts the same
+        whatever the order its copies came in."""
+        if self._counts is None:
+            counts = Counts()
+            for group in self.copies.values():
+                if group.record is not None:
+                    counts.count(unpacked(group.record))
+            self._counts = counts
+        return self._counts
+
+    overall = property(lambda self: self.settle().overall)
+    platforms = property(lambda self: self.settle().platforms)
+    players = property(lambda self: self.settle().players)
+    games = property(lambda self: self.settle().games)
+    anonymous_hands = property(lambda self: self.settle().anonymous_hands)
+    seats = property(lambda self: self.settle().seats)
+    walls = property(lambda self: self.settle().walls)
+    anonymous_draws = property(lambda self: self.settle().anonymous_draws)
+    series = property(lambda self: self.settle().series)
+
+    @property
+    def hands(self) -> int:
+        return self.settle().overall.hands
+
     @property
     def draws(self) -> int:
-        return self.overall.draws[0].n
+        return self.settle().overall.draws[0].n
+
+    @property
+    def excluded(self) -> list[Exclusion]:
+        """Every file that does not count, and why: the problems in the order they came,
+        then, in code-point order of the paths, the repeats of a game that counts and one
+        entry per game whose copies conflict (naming every file)."""
+        out = []
+        for group in self.copies.values():
+            best = group.best
+            if best is None:
+                paths = sorted({c.path for c in group.copies})
+                out.append(
+                    Exclusion(
+                        paths[0],
+                        "conflict",
+                        "conflicting copies of one game (names, rule or events differ; "
+                        f"none counts): {', '.join(paths)}",
+                        "conflict",
+                        {"paths": list(paths)},
+                    )
+                )
+            for c in group.repeats():
+                out.append(
+                    Exclusion(
+                        c.path,
+                        "duplicate",
+                        f"repeat of {best.path}" if best else "",
+                        "duplicate",
+                        {"same_as": best.path if best else ""},
+                    )
+                )
+        return self.problems + sorted(out, key=lambda e: (e.path, e.kind, e.reason))
+
+    @property
+    def conflicts(self) -> int:
+        """Games left out because their copies conflict."""
+        return sum(1 for g in self.copies.values() if g.conflict)
+
+    def add(self, record: GameRecord) -> None:
+        """One game's audit record: kept with the other copies of its game (counted once,
+        as ``copies`` decides, when the tally is read), or an exclusion."""
+        if record.problem is not None:
+            self.problems.append(Exclusion(record.path, *record.problem))
+            return
+        if record.copy is None:  # a record made without the audit: it cannot be compared
+            self.problems.append(Exclusion(record.path, *NO_FINGERPRINT))
+            return
+        group = self.copies.get(record.fingerprint)
+        if group is None:
+            group = self.copies[record.fingerprint] = Copies()
+        group.add(Copy(record.path, record.copy), packed(record))
+        self._counts = None
 
     def merge(self, other: AuditTally) -> None:
-        """Add another part of the same audit (another worker's share of a run)."""
-        self.overall.merge(other.overall)
-        for mine, theirs in ((self.platforms, other.platforms), (self.players, other.players)):
-            for key, group in theirs.items():
-                mine.setdefault(key, GroupTally()).merge(group)
-        self.games += other.games
-        self.anonymous_hands += other.anonymous_hands
-        self.excluded += other.excluded
-        self.seen.update(other.seen)
-        for key, group in other.seats.items():
-            self.seats.setdefault(key, GroupTally()).merge(group)
-        for key, walls in other.walls.items():
-            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
-        self.anonymous_draws += other.anonymous_draws
-        for name, points in other.series.items():
-            self.series.setdefault(name, []).extend(points)
+        """Add another part of the same audit (another worker's share of a run, another
+        run, the page's logs): a game in both counts once, by the same rule as in one."""
+        self.problems += other.problems
+        for fingerprint, theirs in other.copies.items():
+            mine = self.copies.get(fingerprint)
+            if mine is None:
+                self.copies[fingerprint] = Copies(list(theirs.copies), theirs.best, theirs.record)
+            else:
+                mine.merge(theirs)
+        self._counts = None
 
     def to_dict(self) -> dict[str, Any]:
+        """The tally as JSON: its problems, and each game's copies ([path, key]) with the
+        index of the one that counts and its record (null when they conflict); ``games``
+        and ``excluded`` say what it counts and leaves out (``from_dict`` reads neither)."""
+        games = []
+        for fingerprint, group in self.copies.items():
+            best = None if group.best is None else group.copies.index(group.best)
+            record = None if group.record is None else unpacked(group.record).to_dict()
+            games.append(
+                [fingerprint, [[c.path, c.key.to_list()] for c in group.copies], best, record]
+            )
+
+        def listed(exclusions: list[Exclusion]) -> list[list[Any]]:
+            return [
+                [e.path, e.kind, e.reason, e.reason_code, dict(e.reason_data)] for e in exclusions
+            ]
+
         return {
-            "overall": self.overall.to_dict(),
-            "platforms": {k: g.to_dict() for k, g in self.platforms.items()},
-            "players": {k: g.to_dict() for k, g in self.players.items()},
             "games": self.games,
-            "anonymous_hands": self.anonymous_hands,
-            "excluded": [
-                [e.path, e.kind, e.reason, e.reason_code, dict(e.reason_data)]
-                for e in self.excluded
-            ],
-            "seen": self.seen,
-            "seats": {k: g.to_dict() for k, g in self.seats.items()},
-            "walls": {k: w.to_dict() for k, w in self.walls.items()},
-            "anonymous_draws": self.anonymous_draws,
-            "series": {k: [list(p) for p in v] for k, v in self.series.items()},
+            "excluded": listed(self.excluded),
+            "problems": listed(self.problems),
+            "copies": games,
         }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> AuditTally:
+        """A tally's JSON read back, checked (``ValueInputError``): every record as
+        ``GameRecord.from_dict`` reads it, the copies compared again."""
         try:
-            return cls(
-                GroupTally.from_dict(d["overall"]),
-                {str(k): GroupTally.from_dict(g) for k, g in d["platforms"].items()},
-                {str(k): GroupTally.from_dict(g) for k, g in d["players"].items()},
-                int(d["games"]),
-                int(d["anonymous_hands"]),
-                [_exclusion_from(e) for e in d["excluded"]],
-                {str(k): str(v) for k, v in d["seen"].items()},
-                {str(k): GroupTally.from_dict(g) for k, g in d.get("seats", {}).items()},
-                {str(k): WallTally.from_dict(w) for k, w in d.get("walls", {}).items()},
-                int(d.get("anonymous_draws", 0)),
-                {
-                    str(k): [(float(o), float(v)) for o, v in points]
-                    for k, points in d.get("series", {}).items()
-                },
-            )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            tally = cls(problems=[_exclusion_from(e) for e in d["problems"]])
+            for fingerprint, copies, best, record in d["copies"]:
+                listed = [Copy(str(p), CopyKey.from_list(k, str(p)[:200])) for p, k in copies]
+                if best is None:
+                    group = Copies(listed)
+                else:
+                    read = GameRecord.from_dict(record)
+                    if read.copy != listed[best].key or read.fingerprint != fingerprint:
+                        raise ValueInputError("not an audit tally: a record is not its game's copy")
+                    group = Copies()
+                    group.add(listed[best], packed(read))
+                    for c in listed[:best] + listed[best + 1 :]:
+                        group.add(c, None)
+                if group.best is None and not group.conflict or not listed:
+                    raise ValueInputError("not an audit tally: a game's copies do not agree")
+                tally.copies[str(fingerprint)] = group
+            return tally
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            if isinstance(exc, ValueInputError):
+                raise
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
