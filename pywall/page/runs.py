@@ -16,7 +16,7 @@ runs and logs counting each game once (``AuditTally.merge``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Protocol
 
 from pywall.core.archives import Entry
@@ -112,9 +112,10 @@ class SharedRunTally:
         self.tally = AuditTally()
         self.added = 0
 
-    def add(self, start: int, records: Iterable[GameRecord]) -> int:
+    def add(self, start: int, records: Sequence[GameRecord]) -> int:
         """Records of the games from ``start`` on; they must follow the ones added before.
-        (The page's JSON is read into records by the API, ``GameRecord.from_dict``.)"""
+        (The page's JSON is read into records by the API, ``GameRecord.from_dict``, every
+        one before any is added: a chunk is added whole or not at all.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
         count = 0
