@@ -131,7 +131,7 @@ function platformLabel(group) {
 function auditView(data) {
   const games = data.games;
   const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
-    anonymous: String(games.anonymous_hands) } },
+    draws: String(games.draws), anonymous: String(games.anonymous_hands) } },
     t("audit.summary", { games: tn("audit.games", games.used), hands: tn("audit.startingHands", games.hands) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
   const players = [...data.players].sort((a, b) => b.hands - a.hands);
