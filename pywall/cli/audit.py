@@ -26,9 +26,11 @@ from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
+    MAX_PLAYERS_LISTED,
     GroupAudit,
     audit_result,
     games_dict,
+    players_not_listed,
 )
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_tally import KIND_TEXT, AuditTally
@@ -175,6 +177,8 @@ def run(args: argparse.Namespace) -> int:
                 tally.add(found)
     except WorkerDied as exc:
         return fail(str(exc))
+    except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
+        return fail(exc.message)
     tally.settle()
     if not tally.hands:
         for e in tally.excluded[:10]:
@@ -209,6 +213,12 @@ def run(args: argparse.Namespace) -> int:
     if hidden:
         print(
             f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)"
+        )
+    unlisted = players_not_listed(tally)
+    if unlisted:
+        print(
+            f"\n({plural(unlisted, 'player')} not listed, even in --json: the audit lists the "
+            f"{MAX_PLAYERS_LISTED:,} with the most hands; every hand counts in the totals)"
         )
     if tally.anonymous_hands:
         print(

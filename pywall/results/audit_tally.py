@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import pickle
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from operator import add
 from typing import Any
 
@@ -30,6 +31,7 @@ from pywall.analysis.stats import hypergeometric_moments
 from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
+from pywall.core.limits import MAX_AUDIT_KEPT
 from pywall.core.tiles import dora_kind
 from pywall.results.audit_records import NO_FINGERPRINT, GameRecord, checked_counts
 from pywall.results.copies import Copies, Copy, CopyKey
@@ -215,6 +217,12 @@ class Exclusion:
     reason_data: JsonObject = field(default_factory=dict)
 
 
+def _size(group: Copies) -> int:
+    """What a game's copies keep: the counted record and its marks, 64 bytes a copy."""
+    best = group.best
+    return len(group.record or b"") + (len(best.key.marks) if best else 0) + 64 * len(group.copies)
+
+
 def packed(record: GameRecord) -> bytes:
     """A record kept until the audit counts it (a few times smaller than the object)."""
     return zlib.compress(pickle.dumps(record, protocol=5), 1)
@@ -316,6 +324,20 @@ class AuditTally:
     problems: list[Exclusion] = field(default_factory=list)  # unreadable, not verified, ...
     copies: dict[str, Copies] = field(default_factory=dict)  # fingerprint -> its copies
     _counts: Counts | None = None
+    kept: int = 0  # bytes kept to compare copies (``limits.MAX_AUDIT_KEPT``)
+
+    def _keep(self, group: Copies, change: Callable[[], None]) -> None:
+        """``change`` a game's copies, counting what the tally keeps: over
+        ``MAX_AUDIT_KEPT``, a ``ValueInputError`` that says so (nothing else changes)."""
+        before = _size(group)
+        change()
+        self.kept += _size(group) - before
+        self._counts = None
+        if self.kept > MAX_AUDIT_KEPT:
+            raise ValueInputError(
+                f"the audit would keep over {MAX_AUDIT_KEPT // 2**20:,} MiB to tell copies of "
+                f"its {len(self.copies):,} games apart (docs/limits.md): audit fewer games at a time"
+            )
 
     def settle(self) -> Counts:
         """Count the game of each fingerprint once: its most complete copy, or none when
@@ -397,8 +419,8 @@ class AuditTally:
         group = self.copies.get(record.fingerprint)
         if group is None:
             group = self.copies[record.fingerprint] = Copies()
-        group.add(Copy(record.path, record.copy), packed(record))
-        self._counts = None
+        copy, data = Copy(record.path, record.copy), packed(record)
+        self._keep(group, lambda: group.add(copy, data))
 
     def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run, another
@@ -407,9 +429,8 @@ class AuditTally:
         for fingerprint, theirs in other.copies.items():
             mine = self.copies.get(fingerprint)
             if mine is None:
-                self.copies[fingerprint] = Copies(list(theirs.copies), theirs.best, theirs.record)
-            else:
-                mine.merge(theirs)
+                mine = self.copies[fingerprint] = Copies()
+            self._keep(mine, partial(mine.merge, theirs))
         self._counts = None
 
     def to_dict(self) -> dict[str, Any]:
