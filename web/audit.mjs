@@ -108,6 +108,7 @@ function reasonText(e) {
   const code = e.reason_code, data = e.reason_data || {};
   if (language() === "en" || !code) return e.reason;
   if (code === "duplicate") return t("excluded.duplicate", { path: data.same_as ?? "?" });
+  if (code === "conflict") return t("excluded.conflict", { paths: (data.paths || []).join("、") });
   if (code === "no_starting_hands" || code === "no_fingerprint") return t(`excluded.${code}`);
   if (!["mismatch", "error", "unreadable"].includes(code)) return e.reason;
   const problem = problemText(data);

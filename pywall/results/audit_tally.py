@@ -384,8 +384,9 @@ class AuditTally:
                     Exclusion(
                         paths[0],
                         "conflict",
-                        "conflicting copies of one game (names, rule or events differ; "
-                        f"none counts): {', '.join(paths)}",
+                        "conflicting copies of one game: their names, rule or events "
+                        "differ, and the names come from the file (no platform's seed or "
+                        f"hash covers them), so none counts: {', '.join(paths)}",
                         "conflict",
                         {"paths": list(paths)},
                     )

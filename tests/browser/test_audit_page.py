@@ -168,6 +168,37 @@ def test_each_game_counts_once_across_logs_archives_and_repeated_drops(
     expect(summary).to_have_attribute("data-draws", str(games["draws"]))
 
 
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("en", "the names come from the file"),
+        ("ja", "名前はファイルに書かれたもの"),
+        ("zh", "名字来自文件本身"),
+    ],
+)
+def test_copies_with_other_names_conflict_and_the_page_says_why(
+    page: Page, lang: str, words: str
+) -> None:
+    """A copy of a log with two seats' names swapped, dropped first, does not replace the
+    real log: neither counts, the game is listed once naming both files, in each language."""
+    from tests.unit.test_audit_copies import OTHER, REAL, swapped
+
+    text = REAL.read_text(encoding="utf-8")
+    open_ready(page, f"/#lang={lang}")
+    files = [("forged.xml", swapped(text)), ("real.xml", text), ("other.txt", OTHER.read_text())]
+    for name, content in files:
+        drop(page, name, content.encode(), "text/xml")
+        expect(result(page, name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    audit_button(page).click()
+    summary = page.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", "1", timeout=WORK_MS)
+    conflict = page.locator('#audit-out .excluded li[data-kind="conflict"]')
+    expect(conflict).to_have_count(1)
+    expect(conflict).to_contain_text(words)
+    expect(conflict).to_contain_text("forged.xml")
+    expect(conflict).to_contain_text("real.xml")
+
+
 # --- the draw and wall tests (issue 25) ---------------------------------------------
 
 
