@@ -118,9 +118,6 @@ class SharedRunTally:
         one before any is added: a chunk is added whole or not at all.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
-        count = 0
-        for record in records:
-            self.tally.add(record)
-            count += 1
-        self.added += count
+        self.tally.add_all(records)
+        self.added += len(records)
         return self.added

@@ -23,6 +23,7 @@ the page feed alike), and the tests' verdicts and JSON.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -367,6 +368,7 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
         return found
 
     tally.settle()
+    excluded = tally.excluded
     return {
         "used": tally.games,
         "hands": tally.hands,
@@ -374,7 +376,9 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
         "draws": tally.draws,
         "anonymous_draws": tally.anonymous_draws,
         "players_not_listed": players_not_listed(tally),
-        "excluded": [exclusion(e) for e in tally.excluded],
+        "excluded": [exclusion(e) for e in excluded],
+        # how many were left out for each reason (a conflict: one entry a game)
+        "left_out": dict(Counter(e.kind for e in excluded)),
     }
 
 

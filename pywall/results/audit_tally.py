@@ -29,7 +29,7 @@ from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
 from pywall.analysis.stats import hypergeometric_moments
 from pywall.analysis.walls import WallTally
-from pywall.core.errors import ValueInputError
+from pywall.core.errors import PywallError, ValueInputError
 from pywall.core.json_value import JsonObject
 from pywall.core.limits import MAX_AUDIT_KEPT
 from pywall.core.tiles import dora_kind
@@ -422,6 +422,29 @@ class AuditTally:
             group = self.copies[record.fingerprint] = Copies()
         copy, data = Copy(record.path, record.copy), packed(record)
         self._keep(group, lambda: group.add(copy, data))
+
+    def add_all(self, records: Sequence[GameRecord]) -> None:
+        """Every record, or none: on an error (``MAX_AUDIT_KEPT``) the tally is as before."""
+        problems, kept = len(self.problems), self.kept
+        before: dict[str, Copies | None] = {}
+        for r in records:
+            group = self.copies.get(r.fingerprint)
+            if r.problem is None and r.fingerprint not in before:
+                before[r.fingerprint] = group and Copies(
+                    list(group.copies), group.best, group.record
+                )
+        try:
+            for r in records:
+                self.add(r)
+        except PywallError:
+            del self.problems[problems:]
+            for fingerprint, group in before.items():
+                if group is None:
+                    self.copies.pop(fingerprint, None)
+                else:
+                    self.copies[fingerprint] = group
+            self.kept, self._counts = kept, None
+            raise
 
     def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run, another

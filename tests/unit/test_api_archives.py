@@ -279,6 +279,32 @@ def test_a_tally_add_chunk_with_a_bad_record_changes_nothing_and_names_it() -> N
     assert call("tally", run="t")["games"] == 3
 
 
+def test_a_tally_add_chunk_over_what_the_audit_may_keep_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pywall.results import audit_tally
+    from pywall.results.audit_records import record_of
+    from tests.helpers import fixture_paths
+
+    records = [
+        record_of(check_log(str(p), p.read_bytes(), starting=True)).to_dict()
+        for p in fixture_paths()[:6]
+    ]
+    worker = api.Api(opener)
+
+    def call(kind: str, **payload: Any) -> Any:
+        return json.loads(api.handle(kind, json.dumps(payload), None, worker))
+
+    assert call("tally_add", run="t", start=0, records=records[:2]) == {"added": 2}
+    before = call("tally", run="t")
+    monkeypatch.setattr(audit_tally, "MAX_AUDIT_KEPT", 30_000)  # the 6 games keep more
+    out = call("tally_add", run="t", start=2, records=records[2:])
+    assert out["error"]["code"] == "bad_value" and "audit fewer games" in out["error"]["message"]
+    assert call("tally", run="t") == before
+    monkeypatch.undo()
+    assert call("tally_add", run="t", start=2, records=records[2:]) == {"added": 6}
+
+
 @pytest.mark.parametrize(
     "kind,payload",
     [

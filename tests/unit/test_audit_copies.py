@@ -89,6 +89,7 @@ def test_a_copy_with_two_names_swapped_placed_first_does_not_replace_the_real_lo
         alone["draws"],
     )
     (conflict,) = games["excluded"]
+    assert games["left_out"] == {"conflict": 1}
     assert conflict["kind"] == "conflict" and conflict["path"] == paths[0]
     assert paths[0] in conflict["reason"] and paths[1] in conflict["reason"]
     assert main(["audit", "--jobs", jobs, *paths]) == 0
@@ -134,7 +135,7 @@ def test_a_zip_of_logs_in_reverse_order_gives_the_same_totals(
         games = audit_json(capsys, "--jobs", "2", str(tmp_path / name))["games"]
         assert isinstance(games, dict)
         kinds = sorted(str(e["kind"]) for e in games["excluded"])
-        totals.append((games["used"], games["hands"], games["draws"], kinds))
+        totals.append((games["used"], games["hands"], games["draws"], kinds, games["left_out"]))
     assert totals[0] == totals[1]
     assert totals[0][3].count("conflict") == 1 and "duplicate" in totals[0][3]
 
