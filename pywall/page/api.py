@@ -269,6 +269,7 @@ LAZY_MODULES = (
     "pywall.page.tool_api",
     "pywall.results.audit",
     "pywall.results.audit_tally",
+    "pywall.results.audit_counts",
     "pywall.page.runs",
     "pywall.page.audit_reports",
     "pywall.inputs.zips",
