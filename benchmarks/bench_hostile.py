@@ -41,15 +41,21 @@ LIMIT = 120.0
 
 def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, float]:
     """(exit code, seconds, peak MB) of ``python -m pywall ARGS`` (or, for ARGS that start
-    with ``-c``, of ``python ARGS``: a driver of the page's API)."""
+    with ``-c``, of ``python ARGS``: a driver of the page's API; with ``node``, of ARGS
+    as they are: the page's API in Pyodide)."""
+    node = args[:1] == ["node"]
     command = (
-        [sys.executable, *args] if args[:1] == ["-c"] else [sys.executable, "-m", "pywall", *args]
+        args
+        if node
+        else [sys.executable, *args]
+        if args[:1] == ["-c"]
+        else [sys.executable, "-m", "pywall", *args]
     )
     with open(stdout, "wb") as out:
         start = time.monotonic()
         proc = subprocess.Popen(
             command,
-            cwd=ROOT,
+            cwd=ROOT / "web" if node else ROOT,
             stdout=out,
             stderr=subprocess.DEVNULL,
             stdin=subprocess.DEVNULL,
@@ -248,6 +254,15 @@ def many_players_page(d: Path) -> list[str]:
     return ["-c", PAGE_AUDIT, many_players(d)[-1]]
 
 
+def many_players_pyodide(d: Path) -> list[str]:
+    """The same in Pyodide under Node (benchmarks/pyodide_audit.mjs; needs build.py's
+    build/pyodide): its JSON line (the audit request's seconds, the WebAssembly memory)
+    goes to build/cache/pyodide-audit.json."""
+    zip_path = many_players(d)[-1]
+    index = ROOT / "build" / "pyodide"
+    return ["node", str(ROOT / "benchmarks" / "pyodide_audit.mjs"), str(index), zip_path]
+
+
 COPIES = 2_000
 OTHER = TENHOU / "tenhou-python-bot" / "13.txt"
 
@@ -306,6 +321,11 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
         "32. the same, the page's archive run and audit request (CPython)",
         many_players_page,
         os.devnull,
+    ),
+    "many-players-pyodide": (
+        "32. the same in Pyodide under Node (the page's engine)",
+        many_players_pyodide,
+        str(CACHE / "pyodide-audit.json"),
     ),
     "renamed-copies": (
         "32. 2,000 renamed copies of one log + 1 game (audit --json --jobs 2)",

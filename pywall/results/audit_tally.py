@@ -59,9 +59,9 @@ class Exclusion:
 
 
 def _size(group: Copies) -> int:
-    """What a game's copies keep: the counted record and its marks, 64 bytes a copy."""
+    """What a game's copies keep: the counted record and its items, 64 bytes a copy."""
     best = group.best
-    return len(group.record or b"") + (len(best.key.marks) if best else 0) + 64 * len(group.copies)
+    return len(group.record or b"") + (len(best.key.stream) if best else 0) + 64 * len(group.copies)
 
 
 def packed(record: GameRecord) -> bytes:

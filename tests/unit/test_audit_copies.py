@@ -191,3 +191,33 @@ def test_the_pages_audit_request_decides_by_content_in_any_order() -> None:
         assert len(conflict) == 1 and len(games["excluded"]) == 1
         assert conflict[0]["reason_data"] == {"paths": ["cut.xml", "forged.xml", "real.xml"]}
     assert answers[0] == answers[1] and answers[0][0] == 1
+
+
+def test_a_copy_key_that_is_not_one_is_refused_before_anything_counts() -> None:
+    import base64
+    import zlib
+
+    from pywall.core.errors import ValueInputError
+    from pywall.results.audit_records import GameRecord, record_of
+    from pywall.results.copies import CopyKey
+
+    good = record_of(check_log("a.xml", log_text(REAL), starting=True)).to_dict()
+    head, rounds, items, stream = good["copy"]
+    assert CopyKey.from_list(good["copy"], "a.xml") == GameRecord.from_dict(good).copy
+    bomb = base64.b64encode(zlib.compress(b"T1,2\n" * 4_000_000, 9)).decode()  # 20 MB inside
+    for bad in (
+        [head, rounds, items + 1, stream],  # the stream holds another count of items
+        [head, rounds, 4_000_000, bomb],  # over MAX_RECORD_BYTES once decompressed
+        [head, rounds, items, stream[:-8]],  # cut: not a whole zlib stream
+        [head.upper(), rounds, items, stream],
+        [head, rounds, items],
+    ):
+        with pytest.raises(ValueInputError, match="not a game's copy key"):
+            CopyKey.from_list(bad, "a.xml")
+    reply = json.loads(
+        api.handle(
+            "tally_add",
+            json.dumps({"run": "r", "start": 0, "records": [{**good, "copy": bad}]}),
+        )
+    )
+    assert reply["error"]["code"] == "bad_request" and "record 1" in reply["error"]["message"]
