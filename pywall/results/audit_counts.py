@@ -202,6 +202,24 @@ class Counts:
     #: each named player's effective draws game by game, in the order counted: (O - E, V)
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
+    def merge(self, other: Counts) -> None:
+        """Add the counts of other games (none of them counted here)."""
+        self.overall.merge(other.overall)
+        for mine, theirs in (
+            (self.platforms, other.platforms),
+            (self.players, other.players),
+            (self.seats, other.seats),
+        ):
+            for key, group in theirs.items():
+                _group(mine, key).merge(group)
+        for key, walls in other.walls.items():
+            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
+        for name, points in other.series.items():
+            self.series.setdefault(name, []).extend(points)
+        self.games += other.games
+        self.anonymous_hands += other.anonymous_hands
+        self.anonymous_draws += other.anonymous_draws
+
     def count(self, record: GameRecord) -> None:
         """A game that counts: its hands, draws and walls added to its groups."""
         players, names = record.players, record.names

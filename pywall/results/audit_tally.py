@@ -235,14 +235,22 @@ class AuditTally:
 
     def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run, another
-        run, the page's logs): a game in both counts once, by the same rule as in one."""
+        run, the page's logs): a game in both counts once, by the same rule as in one.
+        When no game is in both, the counts are added (each part's made once, kept until
+        it changes: the page's runs are not counted again at each audit); else the games
+        are counted again from their copies."""
         self.problems += other.problems
+        counts = None
+        if self.copies.keys().isdisjoint(other.copies):
+            counts = Counts()
+            counts.merge(self.settle())
+            counts.merge(other.settle())
         for fingerprint, theirs in other.copies.items():
             mine = self.copies.get(fingerprint)
             if mine is None:
                 mine = self.copies[fingerprint] = Copies()
             self._keep(mine, partial(mine.merge, theirs))
-        self._counts = None
+        self._counts = counts
 
     def to_dict(self) -> dict[str, Any]:
         """The tally as JSON: its problems, and each game's copies ([path, key]) with the

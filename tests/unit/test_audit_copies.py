@@ -14,6 +14,7 @@ import pytest
 
 from pywall.cli import main
 from pywall.page import api
+from pywall.results.audit_records import record_of
 from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
@@ -221,3 +222,25 @@ def test_a_copy_key_that_is_not_one_is_refused_before_anything_counts() -> None:
         )
     )
     assert reply["error"]["code"] == "bad_request" and "record 1" in reply["error"]["message"]
+
+
+def test_parts_with_no_game_in_common_are_added_not_counted_again() -> None:
+    from tests.helpers import fixture_paths
+
+    records = [
+        record_of(check_log(str(p), p.read_bytes(), starting=True)) for p in fixture_paths()[:16]
+    ]
+    whole, left, right = AuditTally(), AuditTally(), AuditTally()
+    for i, r in enumerate(records):
+        whole.add(r)
+        (left if i % 2 else right).add(r)
+    counted = right.settle()
+    merged = AuditTally()
+    merged.merge(left)
+    merged.merge(right)
+    assert right.settle() is counted  # the part's counts were read, not made again
+    assert (merged.games, merged.hands, merged.draws) == (whole.games, whole.hands, whole.draws)
+    assert merged.overall.shanten == whole.overall.shanten
+    assert merged.players.keys() == whole.players.keys()
+    assert merged.overall.draw_sums == pytest.approx(whole.overall.draw_sums)
+    assert merged.excluded == whole.excluded
