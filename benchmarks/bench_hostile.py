@@ -1,5 +1,5 @@
 """Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
-of issues 13 and 23: the figures of the "Reliability" table in benchmarks/RESULTS.md.
+of issues 13, 23 and 32 (many players, copies of one game): the figures of the "Reliability" table in benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
 
@@ -16,6 +16,7 @@ import gzip
 import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -40,14 +41,22 @@ LIMIT = 120.0
 
 
 def measure(args: list[str], stdout: str = os.devnull) -> tuple[int, float, float]:
-    """(exit code, seconds, peak MB) of ``python -m pywall ARGS`` (``python -c CODE`` for
-    ``["-c", CODE]``)."""
+    """(exit code, seconds, peak MB) of ``python -m pywall ARGS`` (or, for ARGS that start
+    with ``-c``, of ``python ARGS``: a driver of the page's API; with ``node``, of ARGS
+    as they are: the page's API in Pyodide)."""
+    node = args[:1] == ["node"]
+    command = (
+        args
+        if node
+        else [sys.executable, *args]
+        if args[:1] == ["-c"]
+        else [sys.executable, "-m", "pywall", *args]
+    )
     with open(stdout, "wb") as out:
         start = time.monotonic()
-        command = args if args[:1] == ["-c"] else ["-m", "pywall", *args]
         proc = subprocess.Popen(
-            [sys.executable, *command],
-            cwd=ROOT,
+            command,
+            cwd=ROOT / "web" if node else ROOT,
             stdout=out,
             stderr=subprocess.DEVNULL,
             stdin=subprocess.DEVNULL,
@@ -233,6 +242,73 @@ def walk_fits(d: Path) -> list[str]:
     return ["audit", str(path)]
 
 
+MANY_PLAYERS = 5_000  # one-round games, four new names each: 20,000 names
+CACHE = ROOT / "build" / "cache"
+
+
+def many_players(d: Path) -> list[str]:
+    from benchmarks.sim_logs import many_players_zip
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    path = many_players_zip(CACHE / f"many-players-{MANY_PLAYERS}.zip", MANY_PLAYERS)
+    return ["audit", "--json", "--jobs", "2", str(path)]
+
+
+#: The page's audit of an archive, as its worker runs it (CPython here; the page runs the
+#: same calls in Pyodide): the run's chunks, then the ``audit`` request; prints the reply's size.
+PAGE_AUDIT = """
+import json, sys
+from pathlib import Path
+from pywall.inputs.sources import ArchiveSource
+from pywall.page import api
+worker = api.Api(lambda path, label: ArchiveSource(Path(path), label))
+ask = lambda kind, **p: json.loads(api.handle(kind, json.dumps(p), None, worker))
+ask("archive_open", run="r", path=sys.argv[1], label="a.zip")
+while not ask("archive_next", run="r", limit=200)["done"]:
+    pass
+reply = api.handle("audit", json.dumps({"runs": ["r"]}), None, worker)
+print(len(reply), json.loads(reply)["games"]["used"])
+"""
+
+
+def many_players_page(d: Path) -> list[str]:
+    return ["-c", PAGE_AUDIT, many_players(d)[-1]]
+
+
+def many_players_pyodide(d: Path) -> list[str]:
+    """The same in Pyodide under Node (benchmarks/pyodide_audit.mjs; needs build.py's
+    build/pyodide): its JSON line (the audit request's seconds, the WebAssembly memory)
+    goes to build/cache/pyodide-audit.json."""
+    zip_path = many_players(d)[-1]
+    index = ROOT / "build" / "pyodide"
+    return ["node", str(ROOT / "benchmarks" / "pyodide_audit.mjs"), str(index), zip_path]
+
+
+COPIES = 2_000
+OTHER = TENHOU / "tenhou-python-bot" / "13.txt"
+
+
+def renamed_copies(d: Path) -> list[str]:
+    """2,000 copies of one log, each with seat 0 renamed (all verify; they conflict)."""
+    text = log_text(TENHOU / "dnovikoff" / "example.xml")
+    with zipfile.ZipFile(d / "renamed.zip", "w") as z:
+        for i in range(COPIES):
+            z.writestr(f"c{i:05d}.xml", text.replace('n0="', f'n0="x{i}', 1))
+        z.writestr("other.txt", OTHER.read_bytes())
+    return ["audit", "--json", "--jobs", "2", str(d / "renamed.zip")]
+
+
+def cut_copies(d: Path) -> list[str]:
+    """2,000 copies of one log, each cut at another event, and the whole log last."""
+    text = log_text(TENHOU / "dnovikoff" / "example.xml")
+    tags = [m.start() for m in re.finditer("<[DEFGTUVW][0-9]", text)][40:]
+    with zipfile.ZipFile(d / "cut.zip", "w") as z:
+        for i in range(COPIES):
+            z.writestr(f"c{i:05d}.xml", text[: tags[i * len(tags) // COPIES]])
+        z.writestr("whole.xml", text)
+    return ["audit", "--json", "--jobs", "2", str(d / "cut.zip")]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -259,6 +335,31 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "members": ("23. zip of 250,000 empty members", members, os.devnull),
     "walk": ("32. audit: 100 rounds of eight open three-way chis, a misfit", walk, os.devnull),
     "walk_fits": ("32. audit: the same 100 rounds, every choice fits", walk_fits, os.devnull),
+    "many-players": (
+        "32. 5,000 one-round games, 20,000 names (audit --json --jobs 2)",
+        many_players,
+        os.devnull,
+    ),
+    "many-players-page": (
+        "32. the same, the page's archive run and audit request (CPython)",
+        many_players_page,
+        os.devnull,
+    ),
+    "many-players-pyodide": (
+        "32. the same in Pyodide under Node (the page's engine)",
+        many_players_pyodide,
+        str(CACHE / "pyodide-audit.json"),
+    ),
+    "renamed-copies": (
+        "32. 2,000 renamed copies of one log + 1 game (audit --json --jobs 2)",
+        renamed_copies,
+        os.devnull,
+    ),
+    "cut-copies": (
+        "32. 2,000 copies of one log cut short + the whole (audit --json --jobs 2)",
+        cut_copies,
+        os.devnull,
+    ),
 }
 
 

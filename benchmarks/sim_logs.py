@@ -19,9 +19,11 @@ import hashlib
 import multiprocessing
 import random
 import sys
+import zipfile
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -86,23 +88,48 @@ def _round_tags(rnd: Round, number: int, dice: tuple[int, int], last: bool) -> I
             yield f'<RYUUKYOKU ba="0,0" sc="250,0,250,0,250,0,250,0"{owari}/>'
 
 
-def mjlog(rng: random.Random) -> str:
-    """One game: a fresh seed, ``ROUNDS`` rounds played on its walls."""
+def mjlog(rng: random.Random, rounds: int = ROUNDS, names: tuple[str, ...] = ()) -> str:
+    """One game: a fresh seed, ``rounds`` rounds played on its walls; the players ``a`` to
+    ``d``, or ``names`` (percent-encoded here)."""
     seed = PREFIX + base64.b64encode(rng.randbytes(SEED_BYTES)).decode()
+    un = UN
+    if names:
+        encoded = (quote(n, safe="") for n in names)
+        un = UN.replace(
+            'n0="a" n1="b" n2="c" n3="d"', " ".join(f'n{i}="{n}"' for i, n in enumerate(encoded))
+        )
     tags = [
         '<mjloggm ver="2.3">',
         f'<SHUFFLE seed="{seed}" ref=""/>',
         '<GO type="169" lobby="0"/>',
-        UN,
+        un,
         '<TAIKYOKU oya="0"/>',
     ]
     walls = iter_walls(seed, PLAYERS)
-    for number in range(ROUNDS):
+    for number in range(rounds):
         wall = next(walls)
         assert wall.dice is not None
         rnd = play_round(wall.tiles, random.Random(rng.random()), number, layout=LAYOUT)
-        tags += _round_tags(rnd, number, wall.dice, number == ROUNDS - 1)
+        tags += _round_tags(rnd, number, wall.dice, number == rounds - 1)
     return "".join(tags) + "</mjloggm>"
+
+
+def many_players_game(index: int, seed: int = 2026) -> str:
+    """Game ``index`` of a corpus where no name comes back: one round, four new players
+    (``p{4 * index}`` to ``p{4 * index + 3}``): the audit's many-players case."""
+    names = tuple(f"p{4 * index + seat}" for seat in range(PLAYERS))
+    return mjlog(random.Random(f"{seed}-players-{index}"), 1, names)
+
+
+def many_players_zip(path: Path, games: int) -> Path:
+    """A zip (stored) of ``games`` many-players games, made on every core (reused if it exists)."""
+    if not path.exists():
+        with multiprocessing.get_context("spawn").Pool() as pool:
+            texts = pool.imap(many_players_game, range(games), chunksize=32)
+            with zipfile.ZipFile(path, "w") as z:
+                for i, text in enumerate(texts):
+                    z.writestr(f"g{i:06d}.xml", text)
+    return path
 
 
 def game(index: int, seed: int = 2026) -> str:

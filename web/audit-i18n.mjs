@@ -14,6 +14,7 @@ const en = {
   "excluded.duplicate": "the same game as {path}",
   "excluded.no_starting_hands": "the report carries no starting hands (check the game with the audit on)",
   "excluded.no_fingerprint": "the report has no game fingerprint",
+  "excluded.conflict": "conflicting copies of one game: their names, rule or events differ, and the names come from the file (no platform's seed or hash covers them), so none counts: {paths}",
 };
 
 const ja = {
@@ -26,6 +27,7 @@ const ja = {
   "excluded.duplicate": "{path} と同じ対局です",
   "excluded.no_starting_hands": "レポートに配牌がありません（監査を有効にして対局を確認してください）",
   "excluded.no_fingerprint": "レポートに対局の識別子（フィンガープリント）がありません",
+  "excluded.conflict": "同じ対局の食い違うコピーです。名前・ルール・打牌などが異なり、名前はファイルに書かれたもので、どのサイトのシードやハッシュも名前を保証しないため、どれも数えません：{paths}",
 };
 
 const zh = {
@@ -38,6 +40,7 @@ const zh = {
   "excluded.duplicate": "与 {path} 是同一局",
   "excluded.no_starting_hands": "报告中没有配牌（请在开启检验的情况下检查这局）",
   "excluded.no_fingerprint": "报告中没有对局指纹",
+  "excluded.conflict": "同一局的几份副本互相矛盾：名字、规则或事件不同，而名字来自文件本身（任何平台的种子或哈希都不涵盖名字），所以都不计入：{paths}",
 };
 
 addStrings({ en, ja, zh });

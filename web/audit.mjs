@@ -108,6 +108,7 @@ function reasonText(e) {
   const code = e.reason_code, data = e.reason_data || {};
   if (language() === "en" || !code) return e.reason;
   if (code === "duplicate") return t("excluded.duplicate", { path: data.same_as ?? "?" });
+  if (code === "conflict") return t("excluded.conflict", { paths: (data.paths || []).join("、") });
   if (code === "no_starting_hands" || code === "no_fingerprint") return t(`excluded.${code}`);
   if (!["mismatch", "error", "unreadable"].includes(code)) return e.reason;
   const problem = problemText(data);
@@ -131,7 +132,7 @@ function platformLabel(group) {
 function auditView(data) {
   const games = data.games;
   const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
-    anonymous: String(games.anonymous_hands) } },
+    draws: String(games.draws), anonymous: String(games.anonymous_hands) } },
     t("audit.summary", { games: tn("audit.games", games.used), hands: tn("audit.startingHands", games.hands) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
   const players = [...data.players].sort((a, b) => b.hands - a.hands);

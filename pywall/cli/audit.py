@@ -31,9 +31,11 @@ from pywall.results.audit import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
+    MAX_PLAYERS_LISTED,
     GroupAudit,
     audit_result,
     games_dict,
+    players_not_listed,
 )
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_tally import KIND_TEXT, AuditTally
@@ -154,8 +156,17 @@ def wall_lines(walls: WallAudit | None) -> list[str]:
 
 
 def excluded_summary(tally: AuditTally) -> str:
+    """How many files were left out for each reason: "2 repeats, 1 game with conflicting
+    copies, 1 mismatch"."""
     kinds = Counter(e.kind for e in tally.excluded)
-    return ", ".join(f"{n} {KIND_TEXT[k]}" for k, n in kinds.most_common())
+    return ", ".join(
+        plural(n, "repeat")
+        if k == "duplicate"
+        else f"{plural(n, 'game')} with conflicting copies"
+        if k == "conflict"
+        else f"{n} {KIND_TEXT[k]}"
+        for k, n in kinds.most_common()
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,6 +190,9 @@ def run(args: argparse.Namespace) -> int:
                 tally.add(found)
     except WorkerDied as exc:
         return fail(str(exc))
+    except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
+        return fail(exc.message)
+    tally.settle()
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])
@@ -212,6 +226,12 @@ def run(args: argparse.Namespace) -> int:
     if hidden:
         print(
             f"\n({plural(hidden, 'player')} with fewer than {args.min_hands} hands not listed; see --json)"
+        )
+    unlisted = players_not_listed(tally)
+    if unlisted:
+        print(
+            f"\n({plural(unlisted, 'player')} not listed, even in --json: the audit lists the "
+            f"{MAX_PLAYERS_LISTED:,} with the most hands; every hand counts in the totals)"
         )
     if tally.anonymous_hands:
         print(

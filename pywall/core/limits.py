@@ -30,6 +30,10 @@ MAX_ROWS = 20_000
 MAX_FINDINGS = 200
 #: Wins one result may list (a triple ron is the most any rule has).
 MAX_WINS = 4
+#: What the audit keeps to tell copies of a game apart (docs/audit.md): each counted
+#: game's record and its items, compressed, about 3 KB for a real
+#: game; 1 GiB is some 300,000 games. More ends the audit with a message (exit 2).
+MAX_AUDIT_KEPT = 1024**3
 #: JSON game records, like logs: 16 MiB of text.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 #: How deep JSON may nest: real records nest about 12 levels, requests about 8.

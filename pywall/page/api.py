@@ -6,14 +6,17 @@ their payload and call the core. Validation lives with the code it protects and
 raises ``PywallError``; ``handle`` turns that into ``{"error": {"code",
 "message"}}``. It is also the one boundary that turns an unexpected exception (a
 bug) into ``{"error": {"code": "internal", ...}}``, so the page never sees a
-traceback as its only explanation. Nothing here opens a file: archive requests
+traceback as its only explanation; a payload holding text no file or record holds (a NUL,
+half of a surrogate pair: ``payload.impossible_text``) is a ``bad_request`` before any
+handler sees it. Nothing here opens a file: archive requests
 take an ``Opener`` from the driver (web/worker_py.py).
 
 Archive runs: ``archive_open`` answers the archive's survey (game count, seek marks);
 the page hands that survey to every other worker that opens the same file, and asks
 each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
 records back (``records``: ``GameRecord.to_dict``), and the page gives them to one
-worker's ``tally_add`` in the archive's order; ``audit`` with ``runs`` counts those
+worker's ``tally_add`` in the archive's order (a chunk is read and checked whole before
+any record of it is added: a bad one changes nothing and names the record); ``audit`` with ``runs`` counts those
 tallies, and reads the page's own reports (``reports``) with ``page.audit_reports``.
 
 The page is ready once this module is imported, so it loads only what checking a
@@ -33,7 +36,7 @@ from pywall.checks import tenhou
 from pywall.core.archives import Entry, is_sqlite, is_zip
 from pywall.core.errors import PywallError
 from pywall.core.limits import MAX_JSON_DEPTH, json_depth_problem
-from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded
+from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded, impossible_text
 from pywall.page.warmup import warm_up_report
 from pywall.results.check import report_for_entry
 from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_text, wall_dict
@@ -163,10 +166,16 @@ class Api:
         from pywall.results.audit_records import GameRecord
 
         run = arg(payload, "run", str)
-        tally = self.tallies.setdefault(run, SharedRunTally())
-        records = arg(payload, "records", list)
-        read = (GameRecord.from_dict(r if isinstance(r, dict) else {}) for r in records)
-        return {"added": tally.add(bounded(payload, "start", 0, 10**9), read)}
+        records, start = arg(payload, "records", list), bounded(payload, "start", 0, 10**9)
+        read = []  # every record read and checked before any is added: all or nothing
+        for i, r in enumerate(records):
+            try:
+                read.append(GameRecord.from_dict(r if isinstance(r, dict) else {}))
+            except PywallError as exc:
+                raise BadRequest(
+                    f"record {start + i + 1} (game {i + 1} of the chunk): {exc.message}"
+                ) from None
+        return {"added": self.tallies.setdefault(run, SharedRunTally()).add(start, read)}
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
@@ -281,6 +290,7 @@ LAZY_MODULES = (
     "pywall.page.tool_api",
     "pywall.results.audit",
     "pywall.results.audit_tally",
+    "pywall.results.audit_counts",
     "pywall.page.runs",
     "pywall.page.audit_reports",
     "pywall.inputs.zips",
@@ -309,9 +319,13 @@ def _payload(payload_json: str) -> Any:
     if json_depth_problem(payload_json) is not None:
         raise BadRequest(f"the request's payload nests deeper than {MAX_JSON_DEPTH} levels")
     try:
-        return json.loads(payload_json)
+        value = json.loads(payload_json)
     except (TypeError, ValueError, RecursionError):
         return None
+    problem = impossible_text(payload_json, value)
+    if problem is not None:
+        raise BadRequest(problem)
+    return value
 
 
 def handle(kind: str, payload_json: str, data: bytes | None = None, api: Api | None = None) -> str:

@@ -30,6 +30,7 @@ from pywall.results.audit_records import (
     unverified,
     whole,
 )
+from pywall.results.copies import CopyKey
 
 
 def read_record(report: Mapping[str, Any]) -> GameRecord:
@@ -50,6 +51,7 @@ def read_record(report: Mapping[str, Any]) -> GameRecord:
         tuple(rows),
         checked_draws(report.get("draws"), path, players),
         carried(report.get("walls"), "walls", GameWalls.from_dict, path),
+        CopyKey.from_list(report["copy"], path[:200]),
     )
 
 
@@ -111,7 +113,7 @@ def problem_of(report: Mapping[str, Any]) -> Why | None:
         raise ValueInputError(f"{path}: the record's rounds are not a list")
     if not rounds or any(not isinstance(r, Mapping) or r.get("starting") is None for r in rounds):
         return NO_STARTING_HANDS
-    if not isinstance(game.get("fingerprint"), str):
+    if not isinstance(game.get("fingerprint"), str) or not report.get("copy"):
         return NO_FINGERPRINT
     return None
 

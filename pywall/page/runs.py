@@ -7,16 +7,16 @@ detail travels only for the first ``DETAIL_FIRST`` games and the first
 it, so memory stays bounded.
 
 Several workers may share one archive, each checking the chunks the page hands it
-(``next_chunk(limit, start)``: from game ``start`` on). The audit must count a game
-that appears twice only once, the first time in the archive's order, which no worker
-can know of its own chunks alone: so a shared run gives, with its rows, each game's
-audit record (``GameRecord.to_dict``) as ``records``, and the page adds them to one tally in the archive's
-order (``SharedRunTally``). A run of its own tallies its games as it goes.
+(``next_chunk(limit, start)``: from game ``start`` on). A shared run gives, with its
+rows, each game's audit record (``GameRecord.to_dict``) as ``records``, and the page adds
+them to one tally in the archive's order (``SharedRunTally``); a run of its own tallies
+its games as it goes. Either tally keeps each game's copies, so the page's audit merges
+runs and logs counting each game once (``AuditTally.merge``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pywall.core.archives import Entry
@@ -115,14 +115,12 @@ class SharedRunTally:
         self.tally = AuditTally()
         self.added = 0
 
-    def add(self, start: int, records: Iterable[GameRecord]) -> int:
+    def add(self, start: int, records: Sequence[GameRecord]) -> int:
         """Records of the games from ``start`` on; they must follow the ones added before.
-        (The page's JSON is read into records by the API, ``GameRecord.from_dict``.)"""
+        (The page's JSON is read into records by the API, ``GameRecord.from_dict``, every
+        one before any is added: a chunk is added whole or not at all.)"""
         if start != self.added:
             raise ValueInputError(f"audit records from game {start + 1}, expected {self.added + 1}")
-        count = 0
-        for record in records:
-            self.tally.add(record)
-            count += 1
-        self.added += count
+        self.tally.add_all(records)
+        self.added += len(records)
         return self.added

@@ -23,6 +23,7 @@ the page feed alike), and the tests' verdicts and JSON.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -286,6 +287,23 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
 # --- a tally's tests --------------------------------------------------------------
 
 ALPHA = 0.001
+#: Named players the audit lists (those with the most hands, then by name): each listed
+#: player is a group of tests and its JSON, so 80,000 names would take gigabytes. The
+#: others count in every total (everyone, platforms, seats) and in ``players_not_listed``.
+MAX_PLAYERS_LISTED = 1_000
+
+
+def listed_players(tally: AuditTally) -> list[str]:
+    """The named players the audit lists, in code-point order of their names."""
+    named = [(g.hands, k) for k, g in tally.players.items() if g.hands]
+    if len(named) > MAX_PLAYERS_LISTED:
+        named = sorted(named, key=lambda hk: (-hk[0], hk[1]))[:MAX_PLAYERS_LISTED]
+    return sorted(k for _, k in named)
+
+
+def players_not_listed(tally: AuditTally) -> int:
+    """Named players with hands that the audit does not list (``MAX_PLAYERS_LISTED``)."""
+    return max(0, sum(1 for g in tally.players.values() if g.hands) - MAX_PLAYERS_LISTED)
 
 
 def platform_label(platform: str, players: int) -> str:
@@ -312,9 +330,10 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
         key=lambda group: group.label,
     )
     players = tuple(
-        replace(audit_tally(k, g, min_expected), series=tuple(tally.series.get(k, ())))
-        for k, g in sorted(tally.players.items())
-        if g.hands
+        replace(
+            audit_tally(k, tally.players[k], min_expected), series=tuple(tally.series.get(k, ()))
+        )
+        for k in listed_players(tally)
     )
     seats = tuple(
         audit_tally(k, tally.seats[k], min_expected)
@@ -348,13 +367,18 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
             found["reason_data"] = dict(e.reason_data)
         return found
 
+    tally.settle()
+    excluded = tally.excluded
     return {
         "used": tally.games,
         "hands": tally.hands,
         "anonymous_hands": tally.anonymous_hands,
         "draws": tally.draws,
         "anonymous_draws": tally.anonymous_draws,
-        "excluded": [exclusion(e) for e in tally.excluded],
+        "players_not_listed": players_not_listed(tally),
+        "excluded": [exclusion(e) for e in excluded],
+        # how many were left out for each reason (a conflict: one entry a game)
+        "left_out": dict(Counter(e.kind for e in excluded)),
     }
 
 

@@ -19,6 +19,7 @@ from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
+from pywall.results.copies import CopyKey
 from pywall.results.exports import problem_context
 from pywall.results.report import FileReport
 
@@ -70,6 +71,7 @@ class GameRecord:
     starting: tuple[Row, ...] = ()  # every round's starting hands
     draws: GameDraws | None = None
     walls: GameWalls | None = None
+    copy: CopyKey | None = None  # what compares it with other copies of the game
 
     def to_dict(self) -> dict[str, Any]:
         """The record as JSON (what a shared archive run sends the page)."""
@@ -83,6 +85,7 @@ class GameRecord:
             "starting": [list(row) for row in self.starting],
             "draws": None if self.draws is None else self.draws.to_dict(),
             "walls": None if self.walls is None else self.walls.to_dict(),
+            "copy": None if self.copy is None else self.copy.to_list(),
         }
 
     @classmethod
@@ -108,7 +111,7 @@ class GameRecord:
         if not isinstance(starting, list):
             raise ValueInputError(f"{where}: the record's starting hands are not a list")
         rows = tuple(checked_row(r, players, where) for r in starting)
-        if not isinstance(d.get("fingerprint"), str):
+        if not isinstance(d.get("fingerprint"), str) or not d.get("copy"):
             return cls(path, NO_FINGERPRINT)
         return cls(
             path,
@@ -120,6 +123,7 @@ class GameRecord:
             rows,
             checked_draws(d.get("draws"), where, players),
             carried(d.get("walls"), "walls", GameWalls.from_dict, where),
+            CopyKey.from_list(d["copy"], where),
         )
 
 
@@ -131,7 +135,7 @@ def record_of(report: FileReport) -> GameRecord:
     starting = [r.starting for r in report.rounds]
     if not starting or any(s is None for s in starting):
         return GameRecord(report.path, NO_STARTING_HANDS)
-    if game.fingerprint is None:
+    if game.fingerprint is None or report.copy is None:
         return GameRecord(report.path, NO_FINGERPRINT)
     return GameRecord(
         report.path,
@@ -143,6 +147,7 @@ def record_of(report: FileReport) -> GameRecord:
         tuple(row for rows in starting if rows for row in rows),
         report.draws,
         report.walls,
+        report.copy,
     )
 
 
@@ -214,4 +219,9 @@ NO_STARTING_HANDS: Why = (
     "no_starting_hands",
     {},
 )
-NO_FINGERPRINT: Why = ("no_hands", "the report has no game fingerprint", "no_fingerprint", {})
+NO_FINGERPRINT: Why = (
+    "no_hands",
+    "the report has no game fingerprint or copy key (check the game with the audit on)",
+    "no_fingerprint",
+    {},
+)

@@ -25,6 +25,7 @@ from pywall.core.tiles import dora_kind
 from pywall.formats import parse_record
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
 from pywall.results.audit_records import GameRecord, record_of
+from pywall.results.copies import copy_key
 from pywall.results.report import FileReport, GameInfo, RoundReport, Starting, error_report
 
 
@@ -149,6 +150,7 @@ def report_from_result(
         walls=game_walls([(r.layout.scheme, r.wall) for r in result.rounds], red_fives(game))
         if audited
         else None,
+        copy=copy_key(game) if audited else None,
     )
 
 

@@ -21,6 +21,7 @@ from pywall.checks.digests import DigestResult
 from pywall.core.errors import ValueInputError
 from pywall.core.findings import Finding, Severity
 from pywall.core.layout import Layout
+from pywall.results.copies import CopyKey
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -187,6 +188,9 @@ class FileReport:
     # view of it (the audit's per-game summaries)
     draws: GameDraws | None = None
     walls: GameWalls | None = None
+    #: with the starting hands, for a verified game: what compares it with other copies
+    #: of the game (``pywall.results.copies``)
+    copy: CopyKey | None = None
 
     def to_dict(self) -> dict[str, Any]:
         d = {
@@ -202,6 +206,8 @@ class FileReport:
             d["draws"] = self.draws.to_dict()
         if self.walls is not None:
             d["walls"] = self.walls.to_dict()
+        if self.copy is not None:
+            d["copy"] = self.copy.to_list()
         return d
 
     @classmethod
@@ -216,6 +222,7 @@ class FileReport:
             d["schema"],
             GameDraws.from_dict(d["draws"]) if d.get("draws") else None,
             GameWalls.from_dict(d["walls"]) if d.get("walls") else None,
+            CopyKey.from_list(d["copy"], str(d["path"])[:200]) if d.get("copy") else None,
         )
 
     @property

@@ -136,6 +136,69 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
     expect(summary).to_have_attribute("data-games", "1", timeout=WORK_MS)
 
 
+def audit_button(page: Page) -> Any:
+    return page.locator("button[data-action=audit], #audit-go").first
+
+
+def test_each_game_counts_once_across_logs_archives_and_repeated_drops(
+    page: Page, tmp_path: Path
+) -> None:
+    """A log dropped beside a zip that holds it, and the zip dropped twice: the page's
+    totals (games, hands, draws) are the CLI's for the zip alone."""
+    inside = [p for p in fixture_paths() if p != PLAIN][:5]
+    archive = tmp_path / "five.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for p in inside:
+            zf.write(p, p.relative_to(TENHOU).as_posix())
+    games = cli_audit(archive)["games"]
+    assert games["used"] == len(inside) and not games["excluded"]
+    open_ready(page)
+    for i in range(2):
+        drop(page, archive.name, archive.read_bytes(), "application/zip")
+        expect(result(page, archive.name).nth(i)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
+    log = inside[0]
+    drop(page, log.name, log.read_bytes(), "text/xml")
+    expect(result(page, log.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    audit_button(page).click()
+    summary = page.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", str(games["used"]), timeout=WORK_MS)
+    expect(summary).to_have_attribute("data-hands", str(games["hands"]))
+    expect(summary).to_have_attribute("data-draws", str(games["draws"]))
+
+
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("en", "the names come from the file"),
+        ("ja", "名前はファイルに書かれたもの"),
+        ("zh", "名字来自文件本身"),
+    ],
+)
+def test_copies_with_other_names_conflict_and_the_page_says_why(
+    page: Page, lang: str, words: str
+) -> None:
+    """A copy of a log with two seats' names swapped, dropped first, does not replace the
+    real log: neither counts, the game is listed once naming both files, in each language."""
+    from tests.unit.test_audit_copies import OTHER, REAL, swapped
+
+    text = REAL.read_text(encoding="utf-8")
+    open_ready(page, f"/#lang={lang}")
+    files = [("forged.xml", swapped(text)), ("real.xml", text), ("other.txt", OTHER.read_text())]
+    for name, content in files:
+        drop(page, name, content.encode(), "text/xml")
+        expect(result(page, name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    audit_button(page).click()
+    summary = page.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", "1", timeout=WORK_MS)
+    conflict = page.locator('#audit-out .excluded li[data-kind="conflict"]')
+    expect(conflict).to_have_count(1)
+    expect(conflict).to_contain_text(words)
+    expect(conflict).to_contain_text("forged.xml")
+    expect(conflict).to_contain_text("real.xml")
+
+
 # --- the draw and wall tests (issue 25) ---------------------------------------------
 
 

@@ -271,3 +271,78 @@ def test_a_survey_goes_from_worker_to_worker_as_the_page_passes_it(db: Path) -> 
     assert opened["survey"] == survey_dict(made) and survey_of(opened["survey"]) == made
     again = ask("archive_open", run="t", label="houou.db", path=str(db), survey=opened["survey"])
     assert again["survey"] == opened["survey"]
+
+
+def test_a_tally_add_chunk_with_a_bad_record_changes_nothing_and_names_it() -> None:
+    from pywall.results.audit_records import record_of
+    from tests.helpers import fixture_paths
+
+    good = [
+        record_of(check_log(str(p), p.read_bytes(), starting=True)).to_dict()
+        for p in fixture_paths()[:3]
+    ]
+    bad = {**good[1], "starting": [[9, 13, 0, 0]]}  # seat 9 of a 4-player game
+    worker = api.Api(opener)
+
+    def call(kind: str, **payload: Any) -> Any:
+        return json.loads(api.handle(kind, json.dumps(payload), None, worker))
+
+    out = call("tally_add", run="t", start=0, records=[good[0], bad, good[2]])
+    assert out["error"]["code"] == "bad_request"
+    assert out["error"]["message"].startswith("record 2 (game 2 of the chunk)")
+    assert call("tally", run="t")["games"] == 0  # the good record before it was not added
+    # the same chunk, mended, is then taken whole, and the next chunk follows it
+    assert call("tally_add", run="t", start=0, records=good[:2]) == {"added": 2}
+    assert call("tally_add", run="t", start=2, records=good[2:]) == {"added": 3}
+    assert call("tally", run="t")["games"] == 3
+
+
+def test_a_tally_add_chunk_over_what_the_audit_may_keep_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pywall.results import audit_tally
+    from pywall.results.audit_records import record_of
+    from tests.helpers import fixture_paths
+
+    records = [
+        record_of(check_log(str(p), p.read_bytes(), starting=True)).to_dict()
+        for p in fixture_paths()[:6]
+    ]
+    worker = api.Api(opener)
+
+    def call(kind: str, **payload: Any) -> Any:
+        return json.loads(api.handle(kind, json.dumps(payload), None, worker))
+
+    assert call("tally_add", run="t", start=0, records=records[:2]) == {"added": 2}
+    before = call("tally", run="t")
+    monkeypatch.setattr(audit_tally, "MAX_AUDIT_KEPT", 30_000)  # the 6 games keep more
+    out = call("tally_add", run="t", start=2, records=records[2:])
+    assert out["error"]["code"] == "bad_value" and "audit fewer games" in out["error"]["message"]
+    assert call("tally", run="t") == before
+    monkeypatch.undo()
+    assert call("tally_add", run="t", start=2, records=records[2:]) == {"added": 6}
+
+
+@pytest.mark.parametrize(
+    "kind,payload",
+    [
+        ("archive_open", '{"run": "r", "label": "x.zip", "path": "/tmp/x\\u0000.zip"}'),
+        ("archive_open", '{"run": "r", "label": "x\\ud800.zip", "path": "/tmp/x.zip"}'),
+        ("archive_game", '{"index": 0, "label": "x.zip", "path": "\\u0000"}'),
+        ("tally_add", '{"run": "r", "start": 0, "records": [{"path": "a\\u0000b"}]}'),
+        ("audit", '{"reports": [{"path": "x", "game": {"players": ["\\udc80"]}}]}'),
+        ("verify", '{"name": "a\\u0000.xml"}'),
+        ("wall_svg", '{"names": ["\\ud83d"], "round": {}}'),
+    ],
+    ids=["open-nul", "open-surrogate", "game-nul", "tally-nul", "audit-surrogate", "verify", "svg"],
+)
+def test_impossible_text_in_any_field_is_a_bad_request(kind: str, payload: str) -> None:
+    out = json.loads(api.handle(kind, payload, b"<mjloggm/>", api.Api(opener)))
+    assert out["error"]["code"] == "bad_request", out
+    assert "NUL" in out["error"]["message"] or "not Unicode" in out["error"]["message"]
+
+
+def test_text_that_only_looks_like_an_escape_is_not_refused() -> None:
+    # a name whose text is a backslash and "u0000", and a real pair (an emoji): both fine
+    out = json.loads(api.handle("sniff", '{"name": "\\\\u0000 \\ud83d\\ude00"}', b"PK\x03\x04"))
+    assert out == {"kind": "zip"}

@@ -224,24 +224,24 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
     for report in (with_hands, replace(with_hands, path="b.xml"), check_log("c.xml", data)):
         tally.add(record_of(report))
     assert [(e.kind, e.reason_code, dict(e.reason_data)) for e in tally.excluded] == [
-        ("duplicate", "duplicate", {"same_as": "a.xml"}),
         ("no_hands", "no_starting_hands", {}),
+        ("duplicate", "duplicate", {"same_as": "a.xml"}),
     ]
     from pywall.results.audit import audit_dict
 
     listed = audit_dict(tally)["games"]["excluded"]
-    assert listed[0] == {
+    assert listed[1] == {
         "path": "b.xml",
         "kind": "duplicate",
-        "reason": "the same game as a.xml",
+        "reason": "repeat of a.xml",
         "reason_code": "duplicate",
         "reason_data": {"same_as": "a.xml"},
     }
     # a tally written before reason codes (three items per exclusion) still reads
-    old = tally.to_dict() | {"excluded": [e[:3] for e in tally.to_dict()["excluded"]]}
+    old = tally.to_dict() | {"problems": [e[:3] for e in tally.to_dict()["problems"]]}
     assert [(e.path, e.reason_code) for e in AuditTally.from_dict(old).excluded] == [
-        ("b.xml", ""),
         ("c.xml", ""),
+        ("b.xml", "duplicate"),
     ]
 
 
@@ -290,7 +290,11 @@ def test_tallies_merge_to_the_tally_of_the_whole() -> None:
     whole = tally_of_files(items)
     left, right = tally_of_files(items[:5]), tally_of_files(items[5:])
     left.merge(AuditTally.from_dict(right.to_dict()))
-    assert (left.games, left.excluded, left.seen) == (whole.games, whole.excluded, whole.seen)
+    assert (left.games, left.excluded, set(left.copies)) == (
+        whole.games,
+        whole.excluded,
+        set(whole.copies),
+    )
     pairs = [(left.overall, whole.overall)] + [
         (left.platforms[k], g) for k, g in whole.platforms.items()
     ]

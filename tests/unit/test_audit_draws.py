@@ -177,15 +177,19 @@ def test_no_draws_and_mixed_platforms_in_words() -> None:
 
 
 def test_thousands_of_players() -> None:
-    """3,000 named players, each in one game: every one is audited, without error."""
+    """3,000 named players, each in one game: every hand counts, the 1,000 players the
+    audit lists (``MAX_PLAYERS_LISTED``) are audited without error, the rest are counted."""
+    from pywall.results.audit import MAX_PLAYERS_LISTED, games_dict
+
     record = records([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
     tally = AuditTally()
     for i in range(750):
         names = tuple(f"p{4 * i + s}" for s in range(4))
         tally.add(replace(record, path=f"{i}.xml", fingerprint=f"f{i}", names=names))
     result = audit_result(tally)
-    assert len(result.players) == 3000 and result.overall.draws is not None
-    assert result.overall.draws.draws == 750 * 303
+    assert len(result.players) == MAX_PLAYERS_LISTED == 1000
+    assert games_dict(tally)["players_not_listed"] == 2000 and len(tally.players) == 3000
+    assert result.overall.draws is not None and result.overall.draws.draws == 750 * 303
 
 
 def test_each_players_effective_draws_game_by_game() -> None:

@@ -14,9 +14,7 @@ from tests.helpers import TENHOU
 def test_audit_of_the_fixture_folder(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(TENHOU)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith(
-        "Audit of 53 verified games, 1,757 starting hands; excluded 2: 2 repeated game"
-    )
+    assert out.startswith("Audit of 53 verified games, 1,757 starting hands; excluded 2: 2 repeats")
     # 4-player hands against the 136-tile distributions, 3-player ones against the 108-tile ones
     assert (
         "Tenhou, 4-player: 1,736 hands\n  non-dealer (13 tiles)   1,302 hands: mean shanten 3.532 (fair 3.580)"

@@ -1,0 +1,278 @@
+"""The counts of the games that count, per group, which merge by addition.
+
+Each group (everyone, each platform and player count, each named player, each seat) keeps
+shanten counts per hand class, the dora dealt with their exact mean and variance, and the
+draw tests' sums (``GroupTally``); ``Counts`` holds them all with the walls, and counts one
+game's ``audit_records.GameRecord`` (``Counts.count``). Which games count, and once, is
+``audit_tally.AuditTally``'s business; hands can also be given one by one
+(``StartingHand``, ``tally_of``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from operator import add
+from typing import Any
+
+from pywall.analysis.audit_draws import DrawSums
+from pywall.analysis.draws import GameDraws, Sums
+from pywall.analysis.shanten import shanten
+from pywall.analysis.stats import hypergeometric_moments
+from pywall.analysis.walls import WallTally
+from pywall.core.errors import ValueInputError
+from pywall.core.tiles import dora_kind
+from pywall.results.audit_records import GameRecord, checked_counts
+
+ANONYMOUS = frozenset({"", "NoName"})
+
+
+@dataclass(frozen=True, slots=True)
+class StartingHand:
+    """One player's starting hand: 13 tiles, or 14 for the dealer (with the first draw).
+
+    ``dora`` is the number of its tiles of the dora kind; by default the hand is a
+    sample of the 135 tiles other than the indicator (``pool``), among which the dora
+    kind has 4 copies (``dora_tiles``).
+    """
+
+    player: str
+    dealer: bool
+    counts: tuple[int, ...]
+    dora: int = 0
+    dora_tiles: int = 4
+    pool: int = 135
+    players: int = 4
+
+    def __post_init__(self) -> None:
+        tiles = sum(self.counts)
+        if len(self.counts) != 34 or tiles != (14 if self.dealer else 13):
+            raise ValueInputError(
+                f"{self.player}: a {'dealer' if self.dealer else 'non-dealer'} starting hand "
+                f"has {14 if self.dealer else 13} tiles, got {tiles} in {len(self.counts)} kinds"
+            )
+        if not 0 <= self.dora <= min(tiles, self.dora_tiles):
+            raise ValueInputError(f"{self.player}: {self.dora} dora in a hand is impossible")
+
+    @classmethod
+    def from_tiles(
+        cls, player: str, dealer: bool, tiles: Sequence[int], indicator: int | None = None
+    ) -> StartingHand:
+        """From tile ids (0-135); ``indicator`` is the dora indicator's tile id."""
+        if any(not 0 <= t < 136 for t in tiles) or len(set(tiles)) != len(tiles):
+            raise ValueInputError(f"{player}: tile ids must be distinct numbers 0-135")
+        counts = [0] * 34
+        for tile in tiles:
+            counts[tile // 4] += 1
+        if indicator is None:
+            return cls(player, dealer, tuple(counts))
+        return cls(player, dealer, tuple(counts), counts[dora_kind(indicator // 4)])
+
+    @property
+    def tiles(self) -> int:
+        return 14 if self.dealer else 13
+
+    @property
+    def shanten(self) -> int:
+        return shanten(list(self.counts))
+
+
+def _flat(sums: DrawSums) -> list[float]:
+    """The draw tests' sums as ``GroupTally.draw_sums`` holds them: n, O, E, V of each."""
+    return [x for s in sums for x in s.to_list()]
+
+
+#: A hand class: (player count, tiles in the hand); each has its own exact distribution.
+HandClass = tuple[int, int]
+
+
+@dataclass(slots=True)
+class GroupTally:
+    """One group's hands: shanten counts per hand class and the dora dealt."""
+
+    shanten: dict[HandClass, dict[int, int]] = field(default_factory=dict)
+    dora: int = 0
+    dora_mean: float = 0.0
+    dora_var: float = 0.0
+    #: the draw tests' sums, flat: n, O, E, V of each test (pywall.analysis.draws.TESTS
+    #: order), added to in place (``draws`` gives them as ``Sums``)
+    draw_sums: list[float] = field(default_factory=lambda: [0] * 12)
+
+    @property
+    def hands(self) -> int:
+        return sum(sum(c.values()) for c in self.shanten.values())
+
+    @property
+    def draws(self) -> DrawSums:
+        v = self.draw_sums
+        a, b, c = (Sums(int(v[i]), int(v[i + 1]), v[i + 2], v[i + 3]) for i in (0, 4, 8))
+        return a, b, c
+
+    @draws.setter
+    def draws(self, sums: DrawSums) -> None:
+        self.draw_sums = _flat(sums)
+
+    def add(
+        self,
+        players: int,
+        tiles: int,
+        shanten_value: int,
+        dora: int,
+        pool: int,
+        dora_tiles: int = 4,
+    ) -> None:
+        mean, var = hypergeometric_moments(pool, dora_tiles, tiles)
+        self.add_hand((players, tiles), shanten_value, dora, mean, var)
+
+    def add_hand(
+        self, hand_class: HandClass, shanten_value: int, dora: int, mean: float, var: float
+    ) -> None:
+        """A hand, with the mean and variance of its dora under a fair deal."""
+        counts = self.shanten.get(hand_class)
+        if counts is None:
+            counts = self.shanten[hand_class] = {}
+        counts[shanten_value] = counts.get(shanten_value, 0) + 1
+        self.dora += dora
+        self.dora_mean += mean
+        self.dora_var += var
+
+    def merge(self, other: GroupTally) -> None:
+        for key, counts in other.shanten.items():
+            mine = self.shanten.setdefault(key, {})
+            for value, n in counts.items():
+                mine[value] = mine.get(value, 0) + n
+        self.dora += other.dora
+        self.dora_mean += other.dora_mean
+        self.dora_var += other.dora_var
+        self.add_flat(other.draw_sums)
+
+    def add_draws(self, sums: DrawSums) -> None:
+        self.add_flat(_flat(sums))
+
+    def add_flat(self, flat: Sequence[float]) -> None:
+        """Draw sums given flat, as ``draw_sums`` holds them."""
+        self.draw_sums[:] = map(add, self.draw_sums, flat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shanten": [
+                [p, t, {str(s): n for s, n in c.items()}] for (p, t), c in self.shanten.items()
+            ],
+            "dora": [self.dora, self.dora_mean, self.dora_var],
+            "draws": [s.to_list() for s in self.draws],
+        }
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> GroupTally:
+        try:
+            shanten_counts = checked_counts(d["shanten"])
+            dora, mean, var = d["dora"]
+            a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
+            return cls(shanten_counts, int(dora), float(mean), float(var), _flat((a, b, c)))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
+    tally = GroupTally()
+    for h in hands:
+        tally.add(h.players, h.tiles, h.shanten, h.dora, h.pool, h.dora_tiles)
+    return tally
+
+
+def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
+    found = groups.get(key)
+    if found is None:
+        found = groups[key] = GroupTally()
+    return found
+
+
+@dataclass(slots=True)
+class Counts:
+    """The counts of the games that count, per group (``AuditTally`` makes them)."""
+
+    overall: GroupTally = field(default_factory=GroupTally)
+    platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
+    players: dict[str, GroupTally] = field(default_factory=dict)
+    games: int = 0
+    anonymous_hands: int = 0
+    seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
+    walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
+    anonymous_draws: int = 0
+    #: each named player's effective draws game by game, in the order counted: (O - E, V)
+    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+
+    def merge(self, other: Counts) -> None:
+        """Add the counts of other games (none of them counted here)."""
+        self.overall.merge(other.overall)
+        for mine, theirs in (
+            (self.platforms, other.platforms),
+            (self.players, other.players),
+            (self.seats, other.seats),
+        ):
+            for key, group in theirs.items():
+                _group(mine, key).merge(group)
+        for key, walls in other.walls.items():
+            self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
+        for name, points in other.series.items():
+            self.series.setdefault(name, []).extend(points)
+        self.games += other.games
+        self.anonymous_hands += other.anonymous_hands
+        self.anonymous_draws += other.anonymous_draws
+
+    def count(self, record: GameRecord) -> None:
+        """A game that counts: its hands, draws and walls added to its groups."""
+        players, names = record.players, record.names
+        self.games += 1
+        platform = f"{record.platform}:{players}"  # a platforms key
+        pool = (108 if players == 3 else 136) - 1
+        platform_group = _group(self.platforms, platform)
+        # each (seat, hand size) of the game: its groups, found once (a game has 32 hands)
+        by_hand: dict[tuple[int, int], tuple[float, float, tuple[GroupTally, ...], bool]] = {}
+        for seat, tiles, value, dora in record.starting:
+            found = by_hand.get((seat, tiles))
+            if found is None:
+                name = names[seat] if seat < len(names) else ""
+                anonymous = name in ANONYMOUS
+                groups: tuple[GroupTally, ...] = (
+                    self.overall,
+                    platform_group,
+                    *self._seat_groups(seat, tiles == 14),
+                )
+                if not anonymous:
+                    groups += (_group(self.players, name),)
+                mean, var = hypergeometric_moments(pool, 4, tiles)
+                found = by_hand[seat, tiles] = (mean, var, groups, anonymous)
+            mean, var, groups, anonymous = found
+            for group in groups:
+                group.add_hand((players, tiles), value, dora, mean, var)
+            if anonymous:
+                self.anonymous_hands += 1
+        if record.draws is not None:
+            self._add_draws(record.draws, platform_group, names)
+        if record.walls is not None:
+            self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
+
+    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
+        return (
+            _group(self.seats, "dealer" if dealer else "non-dealer"),
+            _group(self.seats, f"seat {seat + 1}"),
+        )
+
+    def _add_draws(self, draws: GameDraws, platform: GroupTally, names: Sequence[Any]) -> None:
+        """A verified game's draw sums."""
+        by_game: dict[str, tuple[float, float]] = {}
+        for s in draws.seats:
+            e = s.effective
+            flat = _flat(s.sums())
+            for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer)):
+                group.add_flat(flat)
+            name = str(names[s.seat]) if s.seat < len(names) else ""
+            if name in ANONYMOUS:
+                self.anonymous_draws += e.n
+            else:
+                _group(self.players, name).add_flat(flat)
+                o, v = by_game.get(name, (0.0, 0.0))
+                by_game[name] = (o + e.observed - e.expected, v + e.variance)
+        for name, point in by_game.items():
+            self.series.setdefault(name, []).append(point)
