@@ -163,10 +163,14 @@ class GameDraws:
             SeatDraws(int(seat), bool(dealer), *(Sums.from_list(t) for t in tests))
             for seat, dealer, *tests in d["seats"]
         )
-        reasons = d.get("skipped_reasons", [])
+        skipped = int(d["skipped_rounds"])
+        # a report made before the walk had a budget: its only reason was no_fit
+        reasons = d.get("skipped_reasons", ["no_fit"] * skipped)
         if not isinstance(reasons, list) or any(r not in SKIP_REASONS for r in reasons):
             raise ValueError(f"skipped_reasons must list some of {', '.join(SKIP_REASONS)}")
-        return cls(seats, int(d["skipped_rounds"]), tuple(reasons))
+        if len(reasons) != skipped:
+            raise ValueError("skipped_reasons must give one reason for each skipped round")
+        return cls(seats, skipped, tuple(reasons))
 
 
 # --- walking a round ---------------------------------------------------------------

@@ -254,9 +254,21 @@ def run(args: argparse.Namespace) -> int:
 def corpus_notes(tally: AuditTally) -> list[str]:
     """Plain words about a corpus the tests can say little of."""
     notes = []
+    skipped = tally.skipped_rounds
+    if skipped:
+        why = {
+            "no_fit": "their calls and discards fit no hand the walk can follow",
+            "walk_budget": "following the hands their open calls allow took too long",
+        }
+        notes.append(
+            f"{plural(sum(skipped.values()), 'round')} left out of the draw tests ("
+            + "; ".join(f"{n:,}: {why[r]}" for r, n in sorted(skipped.items()))
+            + "); their deals and walls still count."
+        )
     if not tally.draws:
         notes.append(
-            "No draw could be tested (the games end before any draw, or their reports carry none)."
+            "No draw could be tested"
+            + ("." if skipped else " (the games end before any draw, or their reports carry none).")
         )
     if tally.games == 1:
         notes.append(

@@ -375,6 +375,10 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
         "anonymous_hands": tally.anonymous_hands,
         "draws": tally.draws,
         "anonymous_draws": tally.anonymous_draws,
+        # rounds of counted games whose draws the walk could not follow, by reason
+        # (pywall.analysis.draws.SKIP_REASONS): their deals and walls still count
+        "skipped_rounds": sum(tally.skipped_rounds.values()),
+        "skipped_round_reasons": dict(sorted(tally.skipped_rounds.items())),
         "players_not_listed": players_not_listed(tally),
         "excluded": [exclusion(e) for e in excluded],
         # how many were left out for each reason (a conflict: one entry a game)

@@ -201,6 +201,8 @@ class Counts:
     anonymous_draws: int = 0
     #: each named player's effective draws game by game, in the order counted: (O - E, V)
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    #: rounds whose draws the walk left out, by reason (``draws.SKIP_REASONS``)
+    skipped_rounds: dict[str, int] = field(default_factory=dict)
 
     def merge(self, other: Counts) -> None:
         """Add the counts of other games (none of them counted here)."""
@@ -219,6 +221,8 @@ class Counts:
         self.games += other.games
         self.anonymous_hands += other.anonymous_hands
         self.anonymous_draws += other.anonymous_draws
+        for reason, rounds in other.skipped_rounds.items():
+            self.skipped_rounds[reason] = self.skipped_rounds.get(reason, 0) + rounds
 
     def count(self, record: GameRecord) -> None:
         """A game that counts: its hands, draws and walls added to its groups."""
@@ -250,6 +254,8 @@ class Counts:
                 self.anonymous_hands += 1
         if record.draws is not None:
             self._add_draws(record.draws, platform_group, names)
+            for reason in record.draws.skipped_reasons:
+                self.skipped_rounds[reason] = self.skipped_rounds.get(reason, 0) + 1
         if record.walls is not None:
             self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
 

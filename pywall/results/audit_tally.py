@@ -146,6 +146,11 @@ class AuditTally:
         return self.settle().anonymous_draws
 
     @property
+    def skipped_rounds(self) -> dict[str, int]:
+        """Rounds of counted games whose draws were left out, by reason."""
+        return self.settle().skipped_rounds
+
+    @property
     def series(self) -> dict[str, list[tuple[float, float]]]:
         return self.settle().series
 

@@ -246,3 +246,38 @@ def test_the_rounds_as_a_riichi_city_record_verify_and_walk_as_generated() -> No
         assert summary.skipped_rounds == (2 if misfit else 0)
         if not misfit:
             assert sum(s.effective.n for s in summary.seats) == 16
+
+
+def test_the_audit_counts_the_rounds_the_walk_left_out_and_says_why(
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A round left out of the draw tests is counted in the audit's JSON and named in its
+    text, with its reason, not passed off as a game that ended before any draw."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.helpers import ROOT
+
+    folder = Path(str(tmp_path))
+    (folder / "misfit.json").write_text(json.dumps(choice_record(3, misfit=True)))
+    (folder / "fits.json").write_text(json.dumps(choice_record(2, misfit=False)))
+
+    def audit(*args: str) -> str:
+        run = subprocess.run(
+            [sys.executable, "-m", "pywall", "audit", *args, str(folder)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        return run.stdout
+
+    games = json.loads(audit("--json"))["games"]
+    assert games["skipped_rounds"] == 3 and games["skipped_round_reasons"] == {"no_fit": 3}
+    assert games["draws"] == 16  # the two rounds that fit are tested
+    text = audit()
+    assert "3 rounds left out of the draw tests (3: their calls and discards fit no hand" in text
+    assert "the games end before any draw" not in text
