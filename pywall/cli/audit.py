@@ -1,6 +1,11 @@
 """``pywall audit [--json] PATH...``: do the starting hands, the draws and the walls look
 like a fair shuffle's?
 
+In parts (docs/scale.md): ``pywall audit --save-tally FILE PATH...`` writes what the
+audit counted of PATH... to FILE; ``pywall audit --merge FILE...`` audits saved parts as
+one run over all their inputs (a game in two parts counted once). A saved part of
+another format version, whose counts do not add up, or too large is refused (exit 2).
+
 Only games that verify count (each game once), of every platform and player count,
 with a breakdown per platform and player count (3-player hands are tested against
 the exact distributions over 108 tiles). Exit code 0 when the audit ran (whatever
@@ -10,6 +15,7 @@ it found), 2 when no game could be used.
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 from collections import Counter
 from contextlib import closing
@@ -18,6 +24,7 @@ from pywall.analysis.audit_draws import DrawAudit, WallAudit
 from pywall.analysis.stats import ZScore
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
+from pywall.cli.tallies import merged_from_files, save_tally
 from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.core.archives import Packed, unpack
 from pywall.core.errors import PywallError
@@ -54,6 +61,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="list players with at least N hands (default 50; JSON lists all)",
     )
     add_jobs_argument(p)
+    parts = p.add_mutually_exclusive_group()
+    parts.add_argument(
+        "--save-tally",
+        metavar="FILE",
+        help="also write what this audit counted to FILE (one part of an audit, for --merge)",
+    )
+    parts.add_argument(
+        "--merge",
+        action="store_true",
+        help="the PATHs are tallies saved by --save-tally: audit them as one run over all their inputs",
+    )
     p.set_defaults(run=run)
 
 
@@ -157,15 +175,34 @@ def run(args: argparse.Namespace) -> int:
     jobs = job_count(args)
     if jobs is None:
         return fail("--jobs must be at least 1")
-    skipped: list[Skipped] = []
-    tally = AuditTally()
-    items = iter_packed_inputs(args.paths, skipped)
-    try:
-        with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
-            for found in inputs:
-                tally.add(found)
-    except WorkerDied as exc:
-        return fail(str(exc))
+    if args.merge:
+        merged = merged_from_files(args.paths)
+        if isinstance(merged, str):
+            return fail(merged)
+        tally = merged
+    else:
+        skipped: list[Skipped] = []
+        tally = AuditTally()
+        records: list[GameRecord] | None = [] if args.save_tally else None
+        items = iter_packed_inputs(args.paths, skipped)
+        try:
+            with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
+                for found in inputs:
+                    tally.add(found)
+                    if records is not None:
+                        records.append(found)
+        except WorkerDied as exc:
+            return fail(str(exc))
+        if records is not None:
+            problem = save_tally(args.save_tally, records)
+            if problem:
+                return fail(problem)
+            print_lines(
+                [f"saved the tally of {plural(len(records), 'game')} to {args.save_tally}"],
+                file=sys.stderr,
+            )
+            if not tally.hands:  # a part without a verified game is a part all the same
+                return 0
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])

@@ -1,0 +1,53 @@
+"""``pywall audit --save-tally FILE`` and ``--merge``: an audit's parts, written and read.
+
+The document and its checks are ``pywall.results.audit_shards``'; this module only opens
+files: a part is written whole to a temporary file beside FILE and renamed over it (a
+reader never sees half a tally), and a saved part is read capped in size, from a
+regular file only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from pywall.cli.output import json_text
+from pywall.core.errors import PywallError
+from pywall.inputs.files import read_capped
+from pywall.results.audit_records import GameRecord
+from pywall.results.audit_shards import (
+    MAX_DOCUMENT_BYTES,
+    ShardTally,
+    merged_tally,
+    shard_from_json,
+)
+from pywall.results.audit_tally import AuditTally
+
+
+def save_tally(path: str, records: Sequence[GameRecord]) -> str | None:
+    """Write the part's document to ``path``; None, or why it could not be written."""
+    target = Path(path)
+    scratch = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    text = json_text(ShardTally(tuple(records)).to_dict(), separators=(",", ":")) + "\n"
+    try:
+        scratch.write_text(text, encoding="utf-8")
+        os.replace(scratch, target)
+    except OSError as exc:
+        scratch.unlink(missing_ok=True)
+        return f"cannot write the tally to {path}: {exc.strerror or exc}"
+    return None
+
+
+def merged_from_files(paths: Sequence[str]) -> AuditTally | str:
+    """The tally of saved parts, in the order named; or why one is refused (nothing is
+    merged then)."""
+    shards = []
+    for path in paths:
+        try:
+            data = read_capped(Path(path), MAX_DOCUMENT_BYTES)
+            shards.append(shard_from_json(data, path))
+        except PywallError as exc:
+            message = exc.message if exc.message.startswith(path) else f"{path}: {exc.message}"
+            return message if message.endswith("refused") else message + ": refused"
+    return merged_tally(shards)
