@@ -12,9 +12,12 @@ machine load:
 Prints each median in games per second, whether Dask's JSON is the CLI's (it must be,
 to the last digit), each Dask worker's peak resident memory, and the rate at which the
 calling process adds the shards' records (the one serial step: it bounds a large
-cluster's speed).
+cluster's speed). Then the audit in two parts: the database's rows copied into two
+halves, each saved with ``--save-tally`` (``--jobs 2``), the parts merged with
+``--merge --json``, against one run over both halves: the time of each step, the parts'
+sizes, and whether the merge's JSON is the run's.
 
-Run: python3 benchmarks/bench_dask.py [--games N] [--runs R] [--shards S]
+Run: python3 benchmarks/bench_dask.py [--games N] [--runs R] [--shards S] [--no-halves]
 """
 
 from __future__ import annotations
@@ -22,29 +25,67 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sqlite3
 import statistics
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks import sim_logs
+from benchmarks import bench_archive, sim_logs
 
 
-def cli_audit(db: Path) -> tuple[float, str]:
+def pywall_cli(*args: str) -> tuple[float, str]:
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--jobs", "2", "--json", str(db)],
+        [sys.executable, "-m", "pywall", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
     )
     return time.perf_counter() - start, done.stdout
+
+
+def cli_audit(db: Path) -> tuple[float, str]:
+    return pywall_cli("audit", "--jobs", "2", "--json", str(db))
+
+
+def halves(db: Path, games: int) -> tuple[Path, Path]:
+    """The database's rows in two databases, the first half and the rest (rebuilt each run)."""
+    made = []
+    for number, where in ((1, f"rowid <= {games // 2}"), (2, f"rowid > {games // 2}")):
+        half = db.with_name(f"{db.stem}-half{number}.db")
+        half.unlink(missing_ok=True)
+        with closing(sqlite3.connect(half)) as conn, conn:
+            conn.execute(bench_archive.SCHEMA)
+            conn.execute("ATTACH DATABASE ? AS whole", (str(db),))
+            conn.execute(f"INSERT INTO logs SELECT * FROM whole.logs WHERE {where} ORDER BY rowid")
+        made.append(half)
+    return made[0], made[1]
+
+
+def in_parts(db: Path, games: int) -> None:
+    first, second = halves(db, games)
+    parts = [db.with_name(f"{db.stem}-half{n}.tally.json") for n in (1, 2)]
+    saving = [
+        pywall_cli("audit", "--jobs", "2", "--save-tally", str(part), str(half))[0]
+        for part, half in zip(parts, (first, second), strict=True)
+    ]
+    merging, merged = pywall_cli("audit", "--merge", "--json", *map(str, parts))
+    whole_time, whole = pywall_cli("audit", "--jobs", "2", "--json", str(first), str(second))
+    sizes = ", ".join(f"{p.stat().st_size / 2**20:,.1f} MiB" for p in parts)
+    same = "the same JSON" if merged == whole else "JSON DIFFERS from the run's"
+    print(
+        f"in two parts: --save-tally {saving[0]:.2f} s and {saving[1]:.2f} s (parts of {sizes}); "
+        f"--merge --json {merging:.2f} s ({games / merging:,.0f} games/s); one run over both "
+        f"halves {whole_time:.2f} s; the merge gives {same}"
+    )
 
 
 def peak_rss_mib() -> float:
@@ -95,6 +136,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--shards", type=int, default=None)
+    parser.add_argument("--no-halves", action="store_true", help="skip the audit in two parts")
     args = parser.parse_args()
     db = ROOT / "build" / "bench" / f"simulated-{args.games}.db"
     sim_logs.build(db, args.games)
@@ -124,6 +166,8 @@ def main() -> None:
             f"time / CLI's {d / c:.2f}"
         )
     print(f"the calling process adds {adding_rate(db):,.0f} records/s (the serial step)")
+    if not args.no_halves:
+        in_parts(db, args.games)
 
 
 if __name__ == "__main__":

@@ -205,3 +205,26 @@ def test_merge_and_save_tally_do_not_go_together(capsys: pytest.CaptureFixture[s
         main(["audit", "--merge", "--save-tally", "x.json", "y.json"])
     assert exc.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+GARBAGE = [None, 3, "x", [], {}, [[1, 2]], {"rounds": 5}, [None] * 4, -1, 1e308, True]
+
+
+@pytest.mark.parametrize(
+    "field", ["path", "problem", "fingerprint", "players", "names", "starting", "draws", "walls"]
+)
+def test_a_part_with_a_record_of_the_wrong_shape_is_refused_in_words(field: str) -> None:
+    """Whatever a record's field holds, reading the part raises ``ValueInputError`` (or the
+    part reads as records of games that cannot count), never another error."""
+    records = [
+        check_entry(str(p), p.read_bytes(), starting=True).record for p in fixture_paths()[:2]
+    ]
+    doc = ShardTally(tuple(records)).to_dict()
+    for junk in GARBAGE:
+        entry = json.loads(json.dumps(doc))
+        entry["games"][0]["record"][field] = junk
+        entry["games"][0]["digest"] = audit_shards.digest_of(entry["games"][0]["record"])
+        try:
+            shard_from_json(json.dumps(entry).encode(), "part.json")
+        except ValueInputError as exc:
+            assert exc.message.startswith("part.json") and exc.message.endswith("refused")
