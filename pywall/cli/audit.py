@@ -15,7 +15,6 @@ it found), 2 when no game could be used.
 from __future__ import annotations
 
 import argparse
-import sys
 import textwrap
 from collections import Counter
 from contextlib import closing
@@ -24,7 +23,7 @@ from pywall.analysis.audit_draws import DrawAudit, WallAudit
 from pywall.analysis.stats import ZScore
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
-from pywall.cli.tallies import merged_from_files, save_tally
+from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.core.archives import Packed, unpack
 from pywall.core.errors import PywallError
@@ -175,34 +174,22 @@ def run(args: argparse.Namespace) -> int:
     jobs = job_count(args)
     if jobs is None:
         return fail("--jobs must be at least 1")
-    if args.merge:
-        merged = merged_from_files(args.paths)
-        if isinstance(merged, str):
-            return fail(merged)
-        tally = merged
-    else:
-        skipped: list[Skipped] = []
-        tally = AuditTally()
-        records: list[GameRecord] | None = [] if args.save_tally else None
-        items = iter_packed_inputs(args.paths, skipped)
-        try:
-            with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
-                for found in inputs:
-                    tally.add(found)
-                    if records is not None:
-                        records.append(found)
-        except WorkerDied as exc:
-            return fail(str(exc))
-        if records is not None:
-            problem = save_tally(args.save_tally, records)
-            if problem:
-                return fail(problem)
-            print_lines(
-                [f"saved the tally of {plural(len(records), 'game')} to {args.save_tally}"],
-                file=sys.stderr,
-            )
-            if not tally.hands:  # a part without a verified game is a part all the same
-                return 0
+    skipped: list[Skipped] = []
+    tally = AuditTally()
+    records: list[GameRecord] = []  # kept for --save-tally only
+    items = iter_packed_inputs([] if args.merge else args.paths, skipped)
+    try:
+        with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
+            for found in inputs:
+                tally.add(found)
+                if args.save_tally:
+                    records.append(found)
+    except WorkerDied as exc:
+        return fail(str(exc))
+    found_parts = in_parts(args, tally, records)  # --merge: the parts' tally; --save-tally
+    if isinstance(found_parts, int):
+        return found_parts
+    tally = found_parts
     if not tally.hands:
         for e in tally.excluded[:10]:
             print_lines([f"excluded {e.path}: {e.reason}"])

@@ -8,11 +8,13 @@ regular file only.
 
 from __future__ import annotations
 
+import argparse
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pywall.cli.output import json_text
+from pywall.cli.output import fail, json_text, plural, print_lines
 from pywall.core.errors import PywallError
 from pywall.inputs.files import read_capped
 from pywall.results.audit_records import GameRecord
@@ -51,3 +53,25 @@ def merged_from_files(paths: Sequence[str]) -> AuditTally | str:
             message = exc.message if exc.message.startswith(path) else f"{path}: {exc.message}"
             return message if message.endswith("refused") else message + ": refused"
     return merged_tally(shards)
+
+
+def in_parts(
+    args: argparse.Namespace, tally: AuditTally, records: Sequence[GameRecord]
+) -> AuditTally | int:
+    """The audit's parts: with ``--merge`` the saved parts' tally (or exit 2, nothing
+    merged); with ``--save-tally`` this run's records written (a part without a verified
+    game is saved all the same, exit 0); the tally to report, or the exit code."""
+    if args.merge:
+        merged = merged_from_files(args.paths)
+        return fail(merged) if isinstance(merged, str) else merged
+    if args.save_tally:
+        problem = save_tally(args.save_tally, records)
+        if problem:
+            return fail(problem)
+        print_lines(
+            [f"saved the tally of {plural(len(records), 'game')} to {args.save_tally}"],
+            file=sys.stderr,
+        )
+        if not tally.hands:
+            return 0
+    return tally
