@@ -32,7 +32,7 @@ Hand = str | Sequence[int]
 
 def is_record_text(source: str) -> bool:
     """Whether a ``str`` is a record's text (XML or JSON) rather than a file's path."""
-    return source.lstrip().startswith(RECORD_STARTS)
+    return source.lstrip("\ufeff \t\r\n").startswith(RECORD_STARTS)
 
 
 def verify(source: Source) -> FileReport:
@@ -41,7 +41,7 @@ def verify(source: Source) -> FileReport:
     Returns the typed report (``report.to_dict()`` is the report ``pywall verify --json``
     lists for that file). Bad data gives a report of status ``error`` saying why, as the
     command does, never an exception. A ``str`` is a record's text when it starts with
-    ``<``, ``{`` or ``[`` (blanks aside), else a path; a path to an archive of several
+    ``<``, ``{`` or ``[`` (blanks and a byte-order mark aside), else a path; a path to an archive of several
     games (a zip, a phoenix-logs database) is refused: ``pywall.audit`` reads those.
     """
     from pywall.results.check import report_for_entry

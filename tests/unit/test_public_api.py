@@ -99,6 +99,10 @@ def test_verify_gives_the_report_verify_json_lists(
     assert pywall.verify(path).to_dict() == listed  # a Path as well as its text
     by_bytes = pywall.verify(path.read_bytes()).to_dict()
     assert by_bytes == listed | {"path": "<data>"}
+    if path.suffix != ".mjlog":  # text (a gzip file has none)
+        text = path.read_text(encoding="utf-8")
+        assert pywall.verify(text).to_dict() == by_bytes
+        assert pywall.verify("\ufeff\n" + text.lstrip("\ufeff")).status == listed["status"]
     rows = report.rows()
     assert len(rows) == len(report.rounds) and rows[0]["path"] == str(path)
     assert sum(r["checked"] for r in rows) == report.checked
