@@ -18,12 +18,7 @@ from pywall.cli.output import fail, json_text, plural, print_lines
 from pywall.core.errors import PywallError
 from pywall.inputs.files import read_capped
 from pywall.results.audit_records import GameRecord
-from pywall.results.audit_shards import (
-    MAX_DOCUMENT_BYTES,
-    ShardTally,
-    merged_tally,
-    shard_from_json,
-)
+from pywall.results.audit_shards import MAX_DOCUMENT_BYTES, ShardTally, shard_from_json
 from pywall.results.audit_tally import AuditTally
 
 
@@ -42,17 +37,18 @@ def save_tally(path: str, records: Sequence[GameRecord]) -> str | None:
 
 
 def merged_from_files(paths: Sequence[str]) -> AuditTally | str:
-    """The tally of saved parts, in the order named; or why one is refused (nothing is
-    merged then)."""
-    shards = []
+    """The tally of saved parts, in the order named, one part in memory at a time; or why
+    one is refused (nothing is reported then)."""
+    tally = AuditTally()
     for path in paths:
         try:
-            data = read_capped(Path(path), MAX_DOCUMENT_BYTES)
-            shards.append(shard_from_json(data, path))
+            shard = shard_from_json(read_capped(Path(path), MAX_DOCUMENT_BYTES), path)
         except PywallError as exc:
             message = exc.message if exc.message.startswith(path) else f"{path}: {exc.message}"
             return message if message.endswith("refused") else message + ": refused"
-    return merged_tally(shards)
+        for record in shard.records:
+            tally.add(record)
+    return tally
 
 
 def in_parts(
