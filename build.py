@@ -186,12 +186,12 @@ def in_venv() -> bool:
 
 
 def ensure_venv() -> None:
-    """Make .venv with the project and its test and dev extras (pytest, Playwright, ruff,
-    mypy); re-run this script inside it."""
+    """Make .venv with the project and its test, dev and dask extras (pytest, Playwright, ruff,
+    mypy, Dask for pywall.scale); re-run this script inside it."""
     if sys.version_info < (3, 11):  # noqa: UP036 - people run this with any python3
         sys.exit("build.py needs Python 3.11 or newer")
     stamp = VENV / ".pywall-installed"
-    extras = ".[test,dev]"
+    extras = ".[test,dev,dask]"
     want = sha256_file(ROOT / "pyproject.toml") + " " + extras
     if not venv_python().exists():
         log("creating the virtualenv .venv")
@@ -226,25 +226,43 @@ def wheel_members() -> list[tuple[str, bytes]]:
 
 
 def dist_info(meta: dict[str, Any]) -> list[tuple[str, bytes]]:
+    """The wheel's metadata (core metadata 2.4: the licence as an SPDX expression and its
+    file, the extras and what each requires, the README as the description)."""
     name, version = str(meta["name"]), str(meta["version"])
     lines = [
-        "Metadata-Version: 2.1",
+        "Metadata-Version: 2.4",
         f"Name: {name}",
         f"Version: {version}",
         f"Summary: {meta.get('description', '')}",
         f"Requires-Python: {meta.get('requires-python', '>=3.11')}",
     ]
+    lines += [f"Author: {a['name']}" for a in meta.get("authors", []) if "name" in a]
+    if meta.get("keywords"):
+        lines.append(f"Keywords: {','.join(meta['keywords'])}")
     if isinstance(meta.get("license"), str):
         lines.append(f"License-Expression: {meta['license']}")
+    licences = [str(f) for f in meta.get("license-files", [])]
+    lines += [f"License-File: {f}" for f in licences]
     lines += [f"Classifier: {c}" for c in meta.get("classifiers", [])]
+    lines += [f"Requires-Dist: {d}" for d in meta.get("dependencies", [])]
+    for extra, needs in (meta.get("optional-dependencies") or {}).items():
+        lines.append(f"Provides-Extra: {extra}")
+        lines += [f'Requires-Dist: {d}; extra == "{extra}"' for d in needs]
+    readme = meta.get("readme")
+    if isinstance(readme, str):
+        lines.append("Description-Content-Type: text/markdown")
+        body = (ROOT / readme).read_text(encoding="utf-8")
+    else:
+        body = ""
     wheel = (
         "Wheel-Version: 1.0\nGenerator: pywall build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     )
-    out = [("METADATA", "\n".join(lines) + "\n"), ("WHEEL", wheel)]
+    out = [("METADATA", "\n".join(lines) + "\n\n" + body), ("WHEEL", wheel)]
     scripts = meta.get("scripts") or {}
     if scripts:
         body = "".join(f"{k} = {v}\n" for k, v in sorted(scripts.items()))
         out.append(("entry_points.txt", "[console_scripts]\n" + body))
+    out += [(f"licenses/{f}", (ROOT / f).read_text(encoding="utf-8")) for f in licences]
     info = f"{name}-{version}.dist-info"
     return [(f"{info}/{n}", text.encode()) for n, text in out]
 

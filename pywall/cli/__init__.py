@@ -17,8 +17,8 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO, cast
 
-from pywall import __version__
 from pywall.cli.output import EXIT_OUTPUT, GuardedStream, OutputFailed
+from pywall.core.version import VERSION as __version__
 
 #: Sub-command modules, in the order ``pywall --help`` lists them.
 MODULES = ("verify", "fetch", "wall", "audit", "shanten", "commitment", "sega", "majsoul")

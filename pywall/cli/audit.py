@@ -1,6 +1,11 @@
 """``pywall audit [--json] PATH_OR_GAME... [--from FILE]``: do the starting hands, the draws and the walls look
 like a fair shuffle's?
 
+In parts (docs/scale.md): ``pywall audit --save-tally FILE PATH...`` writes what the
+audit counted of PATH... to FILE; ``pywall audit --merge FILE...`` audits saved parts as
+one run over all their inputs (a game in two parts counted once). A saved part of
+another format version, whose counts do not add up, or too large is refused (exit 2).
+
 Only games that verify count (each game once), of every platform and player count,
 with a breakdown per platform and player count (3-player hands are tested against
 the exact distributions over 108 tiles). Exit code 0 when the audit ran (whatever
@@ -23,6 +28,7 @@ from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
 from pywall.cli.progress import Progress
+from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count, weight
 from pywall.core.archives import Packed, unpack
 from pywall.core.errors import PywallError
@@ -61,6 +67,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="list players with at least N hands (default 50; JSON lists all)",
     )
     add_jobs_argument(p)
+    parts = p.add_mutually_exclusive_group()
+    parts.add_argument(
+        "--save-tally",
+        metavar="FILE",
+        help="also write what this audit counted to FILE (one part of an audit, for --merge)",
+    )
+    parts.add_argument(
+        "--merge",
+        action="store_true",
+        help="the PATHs are tallies saved by --save-tally: audit them as one run over all their inputs",
+    )
     p.set_defaults(run=run)
 
 
@@ -173,25 +190,38 @@ def run(args: argparse.Namespace) -> int:
     jobs = job_count(args)
     if jobs is None:
         return fail("--jobs must be at least 1")
-    try:
-        request = request_of(args)
-    except PywallError as exc:
-        return fail(exc.message)
+    request = None
+    if not args.merge:
+        try:
+            request = request_of(args)
+        except PywallError as exc:
+            return fail(exc.message)
     skipped: list[Skipped] = []
     tally = AuditTally()
-    items = fetched_entries(
-        request,
-        skipped,
-        Progress(sys.stderr, len(request.games), Progress.wanted(sys.stderr, False)),
+    records: list[GameRecord] = []  # kept for --save-tally only
+    items = (  # --merge: the saved parts are read by in_parts, not as logs
+        iter(())
+        if request is None
+        else fetched_entries(
+            request,
+            skipped,
+            Progress(sys.stderr, len(request.games), Progress.wanted(sys.stderr, False)),
+        )
     )
     try:
         with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
             for found in inputs:
                 tally.add(found)
+                if args.save_tally:
+                    records.append(found)
     except WorkerDied as exc:
         return fail(str(exc))
     except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
         return fail(exc.message)
+    found_parts = in_parts(args, tally, records)  # --merge: the parts' tally; --save-tally
+    if isinstance(found_parts, int):
+        return found_parts
+    tally = found_parts
     tally.settle()
     if not tally.hands:
         for e in tally.excluded[:10]:

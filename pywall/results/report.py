@@ -229,6 +229,43 @@ class FileReport:
     def errors(self) -> tuple[Finding, ...]:
         return tuple(f for f in self.findings if f.severity is Severity.ERROR)
 
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict a round (for ``pandas.DataFrame(report.rows())``): the game's
+        path, status, platform, id and date beside the round's index, label, dealer, dice,
+        result, tiles checked, errors and first error. A report without rounds (a record
+        that could not be read) is one row with the round's fields ``None``."""
+        game = self.game
+        head: dict[str, Any] = {
+            "path": self.path,
+            "status": self.status,
+            "platform": game.platform if game else None,
+            "game_id": game.game_id if game else None,
+            "date": game.date if game else None,
+            "player_count": game.player_count if game else None,
+        }
+        errors = self.errors
+        if not self.rounds:
+            first = errors[0].message if errors else None
+            none = dict.fromkeys(("round", "label", "dealer", "dice", "result", "checked"))
+            return [head | none | {"errors": len(errors), "first_error": first}]
+        rows = []
+        for r in self.rounds:
+            mine = [f for f in errors if f.round == r.index]
+            rows.append(
+                head
+                | {
+                    "round": r.index,
+                    "label": r.label,
+                    "dealer": r.dealer,
+                    "dice": f"{r.dice[0]}+{r.dice[1]}" if r.dice else None,
+                    "result": r.result,
+                    "checked": r.checked,
+                    "errors": len(mine),
+                    "first_error": mine[0].message if mine else None,
+                }
+            )
+        return rows
+
 
 #: Columns of each detail event (one per tile compared): compact arrays keep the
 #: page's JSON small and fast; the wall's tile at ``pos`` is ``round.wall[pos]``.

@@ -1,0 +1,173 @@
+"""``pywall.audit``: the audit of many games, typed (``AuditResult``).
+
+The games are read as ``pywall audit`` reads them (``pywall.inputs``: files, folders, zips,
+phoenix-logs databases), checked one by one (``jobs`` worker processes, results in input
+order: ``pywall.cli.pool``) and tallied in that order (``AuditTally``), so the same inputs
+give the same numbers as the command, to the last digit. ``AuditResult.to_dict()`` is the
+document ``pywall audit --json`` prints.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pywall.core.errors import PywallError, ValueInputError
+
+if TYPE_CHECKING:  # imported where used: ``import pywall`` stays light (the page imports it)
+    from pywall.core.archives import Packed
+    from pywall.results.audit import AuditResult as Tests
+    from pywall.results.audit import GroupAudit
+    from pywall.results.audit_tally import AuditTally, Exclusion
+
+#: How a source given as bytes is named (its index among the sources, from 1).
+BYTES_NAME = "<data {}>"
+
+AuditSource = bytes | bytearray | str | os.PathLike[str]
+
+
+@dataclass(frozen=True, slots=True)
+class AuditResult:
+    """An audit: every group's tests (everyone, each platform and player count, each seat,
+    each named player), the games counted and those left out with why.
+
+    ``to_dict()`` is ``pywall audit --json``'s document; ``rows()`` one plain dict a group
+    (for ``pandas.DataFrame``); ``to_html()`` the audit's report as a page.
+    """
+
+    overall: GroupAudit
+    platforms: tuple[GroupAudit, ...]
+    seats: tuple[GroupAudit, ...]
+    players: tuple[GroupAudit, ...]
+    games: int
+    hands: int
+    draws: int
+    excluded: tuple[Exclusion, ...]
+    tally: AuditTally = field(repr=False, compare=False)
+
+    @classmethod
+    def from_tally(cls, tally: AuditTally) -> AuditResult:
+        """The audit of what ``tally`` counted (``ValueInputError`` when no game counted)."""
+        from pywall.results.audit import audit_result
+
+        if not tally.hands:
+            raise ValueInputError(
+                f"no verified game to audit ({len(tally.excluded):,} excluded; "
+                "the first: " + (tally.excluded[0].reason if tally.excluded else "none") + ")"
+            )
+        tests = audit_result(tally)
+        return cls(
+            tests.overall,
+            tests.platforms,
+            tests.seats,
+            tests.players,
+            tally.games,
+            tally.hands,
+            tally.draws,
+            tuple(tally.excluded),
+            tally,
+        )
+
+    @property
+    def tests(self) -> Tests:
+        """The groups' tests as ``pywall.results.audit`` computes them."""
+        from pywall.results.audit import AuditResult as Tests
+
+        return Tests(self.overall, self.players, self.platforms, seats=self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``pywall audit --json`` prints for the same inputs."""
+        from pywall.results.audit import games_dict
+
+        return self.tests.to_dict() | {"games": games_dict(self.tally, reason_codes=False)}
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One plain dict a group (overall, platforms, seats, players), for
+        ``pandas.DataFrame(result.rows())``: its hands, the shanten and dora-dealt tests,
+        each draw test's draws, z and p (``draws_effective_z``, ...), the smallest p and
+        whether a test rejects a fair shuffle (``flagged``: Bonferroni over its tests)."""
+        kinds = (
+            [("overall", self.overall)]
+            + [("platform", g) for g in self.platforms]
+            + [("seat", g) for g in self.seats]
+            + [("player", g) for g in self.players]
+        )
+        return [group_row(kind, g) for kind, g in kinds]
+
+    def to_html(self, lang: str = "en") -> str:
+        """The audit's report as one HTML page (``lang``: en, ja or zh)."""
+        from pywall.results.audit_html import audit_html  # type: ignore[import-not-found,unused-ignore]
+
+        html: str = audit_html(self.tests, lang=lang)
+        return html
+
+
+def group_row(kind: str, g: GroupAudit) -> dict[str, Any]:
+    from pywall.results.audit import ALPHA
+
+    row: dict[str, Any] = {
+        "group": kind,
+        "label": g.label,
+        "hands": g.hands,
+        "mean_shanten": sum(p.mean * p.hands for p in g.parts) / g.hands if g.hands else None,
+        "shanten_z": g.shanten_z.z,
+        "shanten_z_p": g.shanten_z.p_value,
+        "shanten_chi2": g.chi2,
+        "shanten_dof": g.dof,
+        "shanten_p": g.p_value,
+        "dora_z": g.dora.z if g.dora else None,
+        "dora_p": g.dora.p_value if g.dora else None,
+    }
+    for test in g.draws.tests if g.draws else ():
+        key = f"draws_{test.name}"  # draws_effective, draws_tenpai, draws_dora
+        row |= {f"{key}_n": test.sums.n, f"{key}_z": test.z, f"{key}_p": test.p}
+    return row | {
+        "tests": len(g.p_values),
+        "smallest_p": min(g.p_values),
+        "flagged": g.rejects(ALPHA),
+    }
+
+
+def source_entries(
+    sources: Iterable[AuditSource],
+) -> Iterator[tuple[str, bytes | PywallError | Packed]]:
+    """Each source's games, in order, as the command reads its paths; bytes are one record."""
+    from pywall.inputs import iter_packed_inputs
+
+    for i, source in enumerate(sources, 1):
+        if isinstance(source, bytes | bytearray):
+            yield BYTES_NAME.format(i), bytes(source)
+        elif isinstance(source, str | os.PathLike):
+            name = os.fspath(source)
+            yield from iter_packed_inputs([name if name != "-" else "./-"], [])
+        else:
+            raise TypeError(f"audit takes paths or bytes, not {type(source).__name__}")
+
+
+def tally_of(sources: Iterable[AuditSource], jobs: int = 1) -> AuditTally:
+    """What the audit counts of ``sources``, checked in ``jobs`` processes, in input order."""
+    from pywall.cli.audit import input_for
+    from pywall.cli.pool import ordered_map
+    from pywall.cli.verify import weight
+    from pywall.results.audit_tally import AuditTally
+
+    if jobs < 1:
+        raise ValueInputError("jobs must be at least 1")
+    tally = AuditTally()
+    with closing(ordered_map(input_for, source_entries(sources), jobs, weight=weight)) as found:
+        for record in found:
+            tally.add(record)
+    return tally
+
+
+def audit(sources: Sequence[AuditSource] | AuditSource, jobs: int = 1) -> AuditResult:
+    """Audit the games in ``sources``: paths (files, folders, zips, phoenix-logs
+    databases) or records' bytes, one source or a list. Only verified games count, each
+    once. ``jobs`` worker processes check the games (the numbers do not depend on it).
+    Raises ``ValueInputError`` (a ``PywallError``) when no game can be counted."""
+    if isinstance(sources, bytes | bytearray | str | os.PathLike):
+        sources = [sources]
+    return AuditResult.from_tally(tally_of(sources, jobs))

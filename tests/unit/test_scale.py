@@ -1,0 +1,117 @@
+"""The audit on a real Dask cluster (``distributed.LocalCluster``, two worker processes)
+gives the JSON ``pywall audit --jobs 2`` gives, to the last digit; its shards cut files,
+zip members and a phoenix-logs database's rows in input order."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from distributed import Client, LocalCluster
+
+import pywall
+from benchmarks import bench_archive
+from pywall.cli import main
+from pywall.inputs import iter_packed_inputs
+from pywall.scale import audit_on_dask, plan_shards, shard_records
+from tests.helpers import DATA, TENHOU, fixture_paths
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The 4,000-game phoenix-logs database the CLI and Dask audit alike: copies of the fixture
+#: logs under new ids (bench_archive.py; built in seconds into build/bench/, reused), so every
+#: shard holds repeats of games in other shards. (bench_dask.py compares them on 4,000
+#: distinct simulated games, which take minutes to make.)
+GAMES = 4000
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Client]:
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as connected,  # type: ignore[no-untyped-call]
+    ):
+        yield connected
+
+
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A phoenix-logs database of 150 rows: copies of the fixture logs (repeats included)."""
+    db = tmp_path_factory.mktemp("db") / "copies.db"
+    bench_archive.build(db, 150)
+    return db
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("zip") / "logs.zip"
+    with zipfile.ZipFile(path, "w") as zf:
+        for p in fixture_paths()[:12]:
+            zf.writestr(p.name, p.read_bytes())
+        zf.writestr("notes/readme.txt", "not a log")
+    return path
+
+
+def cli_json(args: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    capsys.readouterr()
+    assert main(["audit", "--json", "--jobs", "2", *args]) == 0
+    return capsys.readouterr().out
+
+
+def dumped(result: pywall.AuditResult) -> str:
+    """The result as the CLI prints it."""
+    return json.dumps(result.to_dict(), ensure_ascii=False, indent=2) + "\n"
+
+
+def test_shards_cut_rows_and_members_in_input_order(copies: Path, archive: Path) -> None:
+    sources = [str(TENHOU / "jim137"), str(archive), str(copies), str(DATA / "riichicity")]
+    plan = plan_shards(sources, 9)
+    assert 8 <= len(plan) <= 10
+    rows = [p for s in plan for p in s.pieces if p.label == str(copies)]
+    assert len(rows) > 3 and all(p.survey is not None for p in rows)
+    assert [p.start for p in rows] == [
+        0,
+        *(sum(p.count or 0 for p in rows[:i]) for i in range(1, len(rows))),
+    ]
+    assert sum(p.games for p in rows) == 150
+    names = [r.path for s in plan for r in shard_records(s).records]
+    assert names == [name for name, _ in iter_packed_inputs(sources, [])]
+
+
+def test_dask_gives_the_cli_json_on_every_kind_of_input(
+    client: Client, copies: Path, archive: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sources = [
+        str(TENHOU),
+        str(archive),
+        str(copies),
+        str(DATA / "majsoul"),
+        str(tmp_path / "gone"),
+    ]
+    on_dask = audit_on_dask(sources, client, shards=7)
+    assert dumped(on_dask) == cli_json(sources, capsys)
+    # a game in two shards (the database repeats the fixtures) counts once, as in one run
+    assert on_dask.games == pywall.audit(sources).games
+    by_bytes = [p.read_bytes() for p in fixture_paths()[:5]] + [b"junk"]
+    assert audit_on_dask(by_bytes, client).to_dict() == pywall.audit(by_bytes).to_dict()
+    with pytest.raises(pywall.PywallError, match="shards must be at least 1"):
+        audit_on_dask(sources, client, shards=0)
+    with pytest.raises(pywall.PywallError, match="no verified game"):
+        audit_on_dask([b"junk"], client)
+
+
+def test_dask_on_a_4000_game_database_is_the_cli_run(
+    client: Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = ROOT / "build" / "bench" / f"phoenix-{GAMES}.db"
+    bench_archive.build(db, GAMES)
+    expected = cli_json([str(db)], capsys)
+    on_dask = audit_on_dask([db], client)
+    assert on_dask.games + len(on_dask.excluded) == GAMES
+    assert sum(e.kind == "duplicate" for e in on_dask.excluded) > 3900
+    assert dumped(on_dask) == expected
+    assert dumped(pywall.audit([db], jobs=2)) == expected
