@@ -38,9 +38,9 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
-from pywall import __version__
 from pywall.core.archives import MAX_INPUT_BYTES, gunzip_bounded, is_gzip
 from pywall.core.errors import InputTooLargeError, PywallError
+from pywall.core.version import VERSION as __version__
 from pywall.inputs.files import read_capped
 
 DEFAULT_LOG_URL = "https://tenhou.net/0/log/?"

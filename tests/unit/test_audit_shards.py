@@ -11,6 +11,7 @@ import pytest
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
 from pywall.results import audit_shards
+from pywall.results.audit import audit_dict
 from pywall.results.audit_shards import FORMAT, ShardTally, merged_tally, shard_from_json
 from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_entry
@@ -57,16 +58,18 @@ def test_the_merge_of_parts_is_one_run_over_their_inputs(
     assert capsys.readouterr().out.startswith("Audit of ")
 
 
-def test_adding_the_parts_tallies_would_count_a_repeated_game_twice() -> None:
-    """Why the merge re-adds records: ``AuditTally.merge`` of the parts' sums counts a game
-    in both parts twice, and its floating-point sums differ from one run's."""
+def test_parts_with_games_in_common_merge_as_one_run() -> None:
+    """A game in both parts counts once, whether the parts' records are re-added in order
+    (``merged_tally``) or their tallies merged (``AuditTally.merge`` keeps each game's
+    copies, docs/audit.md), and both equal one run over every input."""
     items = [(str(p), p.read_bytes()) for p in fixture_paths()]
     records = [check_entry(n, c, starting=True).record for n, c in items]
     first, second = ShardTally(tuple(records[:30])), ShardTally(tuple(records[20:]))
     merged = merged_tally([first, second])
     added = first.tally()
     added.merge(second.tally())
-    assert merged.games == 53 and added.games > merged.games
+    assert merged.games == added.games == 53
+    assert audit_dict(added)["games"]["used"] == audit_dict(merged)["games"]["used"] == 53
     whole = AuditTally()
     for record in records[:30] + records[20:]:
         whole.add(record)
