@@ -233,6 +233,8 @@ class AuditTally:
     anonymous_draws: int = 0
     #: each named player's effective draws game by game, in the order added: (O - E, V)
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    #: every player's effective draws together, game by game: (O - E, V)
+    overall_series: list[tuple[float, float]] = field(default_factory=list)
 
     @property
     def hands(self) -> int:
@@ -308,6 +310,10 @@ class AuditTally:
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():
             self.series.setdefault(name, []).append(point)
+        seats = [s.effective for s in draws.seats]
+        self.overall_series.append(
+            (sum(e.observed - e.expected for e in seats), sum(e.variance for e in seats))
+        )
 
     @property
     def draws(self) -> int:
@@ -330,6 +336,7 @@ class AuditTally:
         self.anonymous_draws += other.anonymous_draws
         for name, points in other.series.items():
             self.series.setdefault(name, []).extend(points)
+        self.overall_series += other.overall_series
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -347,6 +354,7 @@ class AuditTally:
             "walls": {k: w.to_dict() for k, w in self.walls.items()},
             "anonymous_draws": self.anonymous_draws,
             "series": {k: [list(p) for p in v] for k, v in self.series.items()},
+            "overall_series": [list(p) for p in self.overall_series],
         }
 
     @classmethod
@@ -367,6 +375,7 @@ class AuditTally:
                     str(k): [(float(o), float(v)) for o, v in points]
                     for k, points in d.get("series", {}).items()
                 },
+                [(float(o), float(v)) for o, v in d.get("overall_series", [])],
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
