@@ -119,7 +119,7 @@ def _group(g: GroupAudit, label: str, w: dict[str, str]) -> str:
     if len(g.series) > 1:
         parts.append(cumulative_svg(g.series, w, label))
     if g.walls is not None:
-        parts.append(_walls(g.walls, w))
+        parts.append(_walls(g.walls, w, each))
     parts.append("</section>")
     return "".join(parts)
 
@@ -307,10 +307,10 @@ def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who
     return "".join(out)
 
 
-def walls_svg(walls: WallAudit, w: dict[str, str]) -> str:
-    """Each wall test's p-value as a bar of -log10 p, against the threshold's line."""
+def walls_svg(walls: WallAudit, w: dict[str, str], each: float) -> str:
+    """Each wall test's p-value as a bar of -log10 p, against the line of ``each``, the p
+    one test needs to flag its group (the threshold split over the group's tests)."""
     tests = walls.tests
-    each = ALPHA / max(1, len(tests))
     limit = -math.log10(each)
     top_value = max(limit + 1, *(min(12.0, -math.log10(max(t.p, 1e-12))) for t in tests))
     width, row, left = 640, 30, 230
@@ -340,10 +340,10 @@ def walls_svg(walls: WallAudit, w: dict[str, str]) -> str:
     return "".join(out)
 
 
-def _walls(walls: WallAudit, w: dict[str, str]) -> str:
+def _walls(walls: WallAudit, w: dict[str, str], each: float) -> str:
     head = pick(w, "walls_head", walls=count(walls.walls), games=count(walls.games))
     if not walls.walls:
         return f"<p>{w['walls_none']}</p>"
     if not walls.tests:
         return f"<p>{head} {w['walls_few']}</p>"
-    return f"<p>{head}</p>{walls_svg(walls, w)}"
+    return f"<p>{head}</p>{walls_svg(walls, w, each)}"

@@ -119,7 +119,7 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
     expect(bad).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     hands_done(bad)  # the mismatched round is open
     no_violations(page, "mismatch")
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     page.locator("details.audit-players > summary").click()
     page.locator("#audit-out figure.audit-chart details > summary").first.click()
@@ -333,7 +333,7 @@ def bot_logs(count: int) -> list[Path]:
 
 
 def run_audit(page: Page) -> Any:
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     return view
@@ -353,7 +353,7 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
     view = run_audit(page)
     expect(view.locator(".audit-summary")).to_have_text(
-        f"{games['used']} verified games, {games['hands']} starting hands."
+        f"{games['used']:,} verified games, {games['hands']:,} starting hands, {games['draws']:,} draws tested."
     )
     expect(view.locator(".audit-anonymous")).to_have_text(
         f"{games['anonymous_hands']} hands of anonymous players (NoName) count in the totals only, not per player."
@@ -397,7 +397,7 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     )
     view = run_audit(page)
     expect(view.locator(".audit-summary")).to_have_text(
-        re.compile(r"^1 verified game, \d+ starting hands\.$")
+        re.compile(r"^1 verified game, \d+ starting hands, [\d,]+ draws tested\.$")
     )
 
 
@@ -406,7 +406,7 @@ def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
     open_ready(page)
     choose(page, *logs)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
-    button = page.get_by_role("button", name="Audit starting hands")
+    button = page.locator("button[data-action=audit]")
     # before every result in the page's order (so the Tab key, too, meets it first) ...
     assert page.evaluate("""() => !!(document.getElementById("audit-go").compareDocumentPosition(
         document.getElementById("results")) & Node.DOCUMENT_POSITION_FOLLOWING)""")

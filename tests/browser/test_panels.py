@@ -225,12 +225,12 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
             "reason_data": {"same_as": "3.txt"},
         }
     ]
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     # 3-player games count too (against the 108-tile distributions): 6 games, 4.txt is 3.txt again
     expect(view).to_contain_text(
-        f"{games['used']} verified games, {games['hands']} starting hands."
+        f"{games['used']:,} verified games, {games['hands']:,} starting hands, {games['draws']:,} draws tested."
     )
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(games["used"]))
