@@ -122,6 +122,7 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
     page.locator("button[data-action=audit]").click()
     expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     page.locator("details.audit-players > summary").click()
+    page.locator("#audit-out details.audit-hand-charts > summary").first.click()
     page.locator("#audit-out figure.audit-chart details > summary").first.click()
     no_violations(page, "audit")
     for lang in ("ja", "zh"):
@@ -359,7 +360,7 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
         f"{games['anonymous_hands']} hands of anonymous players (NoName) count in the totals only, not per player."
     )
     # NoName is nobody: never one player of all its hands
-    players = view.locator(".audit-players .audit-group")
+    players = view.locator(".audit-players .audit-group, .audit-you .audit-group")
     expect(players).to_have_count(len(data["players"]))
     assert "NoName" not in [g["label"] for g in data["players"]]
     expect(view.locator('.audit-players .audit-group[data-group="NoName"]')).to_have_count(0)
@@ -374,17 +375,20 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
         else "Non-dealer hands (13 tiles) — 1 hand"
     )
     expect(group.locator("h4")).to_have_text(
-        re.compile(rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands$")
+        re.compile(
+            rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands"
+            r"(, [\d,]+ draws? tested)?$"
+        )
     )
     # Japanese and Chinese count without a plural, and read as a sentence
     words = {
-        "ja": ("検証済みの対局 {g} 局、配牌 {h} 件。", "1 件"),
-        "zh": ("已验证的对局 {g} 局，配牌 {h} 手。", "1 手"),
+        "ja": ("検証済みの対局 {g} 局、配牌 {h} 件、検定したツモ {d} 回。", "1 件"),
+        "zh": ("已验证的对局 {g} 局，配牌 {h} 手，检验的摸牌 {d} 次。", "1 手"),
     }
     for lang, (summary, one) in words.items():
         page.select_option("#lang", lang)
         expect(view.locator(".audit-summary")).to_have_text(
-            summary.format(g=games["used"], h=games["hands"])
+            summary.format(g=games["used"], h=f"{games['hands']:,}", d=f"{games['draws']:,}")
         )
         expect(caption).to_contain_text(f" — {one}")
         expect(view).not_to_contain_text("(s)")
