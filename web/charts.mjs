@@ -67,11 +67,13 @@ export function barChart({ title, categories, series, xLabel = "", yLabel = "" }
 }
 
 // Round tick values from 0 up to at least `top`, about `most` of them.
-export function ticks(top, most = 5) {
+// `whole`: counts (games), never a tick between two.
+export function ticks(top, most = 5, whole = false) {
   if (top <= 0) return [0, 1];
   const raw = top / most;
   let step = 10 ** Math.floor(Math.log10(raw));
   for (const m of [1, 2, 5, 10]) if (m * step >= raw) { step *= m; break; }
+  if (whole) step = Math.max(1, step);
   const out = [];
   for (let v = 0; v <= top + step * 1e-9; v += step) out.push(Math.round(v / step) * step);
   if (out[out.length - 1] < top) out.push(out.length * step);
@@ -131,7 +133,7 @@ export function bandChart({ title, values, band, xLabel = "", lineName = "", ban
   root.append(svg("polygon", { points: [...upper, ...lower].join(" "), class: "band" }, svg("title", {}, bandName)));
   root.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" },
     svg("title", {}, lineName)));
-  const xTicks = ticks(n, width < 420 ? 4 : 6).filter((v) => v <= n);
+  const xTicks = ticks(n, width < 420 ? 4 : 6, true).filter((v) => v <= n);
   for (const v of xTicks) {
     root.append(svg("line", { x1: x(v), x2: x(v), y1: top + plotH, y2: top + plotH + 5, class: "base" }),
       svg("text", { x: x(v), y: top + plotH + 18, class: "axis tick", "text-anchor": "middle" }, format(v)));

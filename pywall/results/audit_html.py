@@ -27,7 +27,7 @@ STYLE = """
 body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:.8rem}
 .ok{color:#14622e}.bad{color:#a0161b;font-weight:bold}.hint{color:#555;font-size:.9rem}
-li{margin:.3rem 0}svg{width:100%;height:auto;max-width:40rem;display:block}
+li{margin:.3rem 0}svg{width:100%;height:auto;max-width:36rem;display:block}figure{margin:1rem 0}
 table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.25rem;text-align:left;vertical-align:top}
 td{overflow-wrap:anywhere}.usual{color:#14622e}.unusual{color:#8a5a00}.very_unusual{color:#a0161b;font-weight:bold}
 """.strip()
@@ -117,7 +117,9 @@ def _group(g: GroupAudit, label: str, w: dict[str, str]) -> str:
         "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
     ]
     if len(g.series) > 1:
-        parts.append(cumulative_svg(g.series, w, label))
+        title = pick(w, "chart_title", who=label)
+        parts.append(f"<figure><figcaption><b>{title}</b></figcaption>")
+        parts.append(cumulative_svg(g.series, w, label) + "</figure>")
     if g.walls is not None:
         parts.append(_walls(g.walls, w, each))
     parts.append("</section>")
@@ -237,8 +239,9 @@ def _z(z: float) -> str:
 # --- pictures -------------------------------------------------------------------------
 
 
-def nice_ticks(top: float, most: int = 6) -> list[float]:
-    """Round tick values from 0 to at least ``top`` (at most about ``most`` of them)."""
+def nice_ticks(top: float, most: int = 6, whole: bool = False) -> list[float]:
+    """Round tick values from 0 to at least ``top`` (at most about ``most`` of them);
+    ``whole``: counts (games), never a tick between two."""
     if top <= 0:
         return [0.0, 1.0]
     raw = top / most
@@ -247,6 +250,8 @@ def nice_ticks(top: float, most: int = 6) -> list[float]:
         if m * step >= raw:
             step *= m
             break
+    if whole:
+        step = max(1, step)
     return [i * step for i in range(math.ceil(top / step - 1e-9) + 1)]
 
 
@@ -256,7 +261,8 @@ def _num(v: float) -> str:
 
 def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who: str) -> str:
     """Cumulative effective hits − fair over games, inside the 95% band of a fair shuffle."""
-    width, height, left, right, top, bottom = 640, 300, 56, 12, 40, 48
+    # 480 units wide with 15-unit labels: 11 px and more on a phone (about 360 px wide)
+    width, height, left, right, top, bottom = 480, 280, 56, 12, 54, 50
     o = v = 0.0
     line, band = [0.0], [0.0]
     for d, var in points:
@@ -277,7 +283,7 @@ def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who
     out = [
         (
             f"<svg viewBox='0 0 {width} {height}' role='img' xmlns='http://www.w3.org/2000/svg' "
-            f"font-family='system-ui,sans-serif' font-size='13'><title>{pick(w, 'chart_title', who=who)}</title>"
+            f"font-family='system-ui,sans-serif' font-size='15'><title>{pick(w, 'chart_title', who=who)}</title>"
         )
     ]
     for t in nice_ticks(ymax, 3):
@@ -286,7 +292,7 @@ def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who
                 f"<line x1='{left}' x2='{width - right}' y1='{y(val):.1f}' y2='{y(val):.1f}' stroke='{'#555' if val == 0 else '#ddd'}'/>"
                 f"<text x='{left - 6}' y='{y(val) + 4:.1f}' text-anchor='end'>{_num(val)}</text>"
             )
-    for t in nice_ticks(games, 6):
+    for t in nice_ticks(games, 6, whole=True):
         if t <= games:
             out.append(
                 f"<line x1='{x(t):.1f}' x2='{x(t):.1f}' y1='{top + ph}' y2='{top + ph + 5}' stroke='#555'/>"
@@ -299,10 +305,10 @@ def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who
     out.append(f"<polyline points='{pts}' fill='none' stroke='#a0161b' stroke-width='2.5'/>")
     out.append(
         f"<text x='{left + pw / 2}' y='{height - 8}' text-anchor='middle'>{w['chart_x']}</text>"
-        f"<rect x='{left}' y='8' width='22' height='12' fill='#9cc3e6' fill-opacity='.45'/>"
-        f"<text x='{left + 28}' y='19'>{w['chart_band']}</text>"
-        f"<line x1='{left + pw / 2}' x2='{left + pw / 2 + 22}' y1='14' y2='14' stroke='#a0161b' stroke-width='2.5'/>"
-        f"<text x='{left + pw / 2 + 28}' y='19'>{w['chart_line']}</text></svg>"
+        f"<line x1='{left}' x2='{left + 22}' y1='13' y2='13' stroke='#a0161b' stroke-width='2.5'/>"
+        f"<text x='{left + 28}' y='18'>{w['chart_line']}</text>"
+        f"<rect x='{left}' y='28' width='22' height='13' fill='#9cc3e6' fill-opacity='.45'/>"
+        f"<text x='{left + 28}' y='40'>{w['chart_band']}</text></svg>"
     )
     return "".join(out)
 
@@ -313,7 +319,7 @@ def walls_svg(walls: WallAudit, w: dict[str, str], each: float) -> str:
     tests = walls.tests
     limit = -math.log10(each)
     top_value = max(limit + 1, *(min(12.0, -math.log10(max(t.p, 1e-12))) for t in tests))
-    width, row, left = 640, 30, 230
+    width, row, left = 480, 30, 190
     height = 34 + row * len(tests) + 26
     scale = (width - left - 20) / top_value
     out = [

@@ -235,6 +235,13 @@ class States:
         )
         view.scroll_into_view_if_needed()
         self.check("audit")
+        # the parts a player reads first, pictured apart: their own group, everyone's
+        (width, height), lang = self.size, self.lang
+        you = view.locator(".audit-you")
+        expect(you.locator("figure.draws-chart svg")).to_be_visible()
+        self.shot(f"audit-you-{lang}-{width}x{height}", you)
+        everyone = view.locator('.audit-group[data-group="all players"]')
+        self.shot(f"audit-everyone-{lang}-{width}x{height}", everyone)
 
     def sega(self) -> None:
         self.clear()

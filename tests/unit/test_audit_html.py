@@ -130,3 +130,14 @@ def test_a_lean_beyond_chance_is_named() -> None:
     html = audit_html(AuditResult(group, ()), "en")
     assert "better hands than fair" in html and "close to fair" not in html
     assert "very unusual" in html and "Unlikely under a fair shuffle" in html
+
+
+@pytest.mark.parametrize(
+    ("top", "whole", "ticks"),
+    [(2, True, [0, 1, 2]), (5, True, [0, 1, 2, 3, 4, 5]), (57, True, [0, 10, 20, 30, 40, 50, 60])],
+    ids=["two-games", "five-games", "57-games"],
+)
+def test_game_ticks_are_whole_games(top: int, whole: bool, ticks: list[int]) -> None:
+    from pywall.results.audit_html import nice_ticks
+
+    assert nice_ticks(top, 6, whole) == ticks
