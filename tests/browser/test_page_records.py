@@ -241,3 +241,73 @@ def test_axe_over_the_records_guide_and_a_links_phone_steps(page: Page) -> None:
     paste(page, VIEWER)
     expect(page.locator(".link-result ol.link-phone")).to_be_visible(timeout=WORK_MS)
     no_violations(page, "records guide and a Tenhou link's steps")
+
+
+# --- issue 33, item 8: what "verified" proves, per platform and era ---------------------------
+
+VERIFIED_CASES = [
+    (
+        TENHOU_PLAIN := Path(__file__).resolve().parents[1]
+        / "data"
+        / "tenhou"
+        / "dnovikoff"
+        / "example.xml",
+        "tenhou",
+    ),
+    (
+        Path(__file__).resolve().parents[1]
+        / "data"
+        / "majsoul"
+        / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json",
+        "majsoul_md5",
+    ),
+    (
+        Path(__file__).resolve().parents[1]
+        / "data"
+        / "majsoul"
+        / "riichienv_mjsoul_corpus_validation.json",
+        "nohash",
+    ),
+    (
+        Path(__file__).resolve().parents[1] / "data" / "riichicity" / "4ma_gin_han_sample.json",
+        "riichicity",
+    ),
+]
+#: A phrase each case's "proves" paragraph says, per language.
+PROVES = {
+    "tenhou": {
+        "en": "the wall Tenhou's published seed defines",
+        "ja": "天鳳が公開したシード",
+        "zh": "天凤公布的种子",
+    },
+    "majsoul_md5": {
+        "en": "The deal is not covered by that hash",
+        "ja": "配牌はこのハッシュに含まれず",
+        "zh": "配牌不在该哈希之内",
+    },
+    "nohash": {
+        "en": "The record states no digest of its walls",
+        "ja": "牌山のダイジェストがありません",
+        "zh": "没有给出牌山的摘要",
+    },
+    "riichicity": {
+        "en": "SHA-256 digest (unsalted)",
+        "ja": "SHA-256 ダイジェスト（ソルトなし）",
+        "zh": "SHA-256 摘要（无盐）",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_what_verified_proves_fits_the_platform_and_era(page: Page, lang: str) -> None:
+    open_ready(page, f"/#lang={lang}")
+    choose(page, *[p for p, _ in VERIFIED_CASES])
+    for path, case in VERIFIED_CASES:
+        node = result(page, path.name)
+        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        meaning = node.locator('details.meaning[data-meaning="verified"]')
+        expect(meaning).to_have_attribute("data-case", case)
+        meaning.locator("summary").click()
+        expect(meaning.locator('[data-part="proves"]')).to_contain_text(PROVES[case][lang])
+        if case != "tenhou":  # a record that reveals its wall has no seed to speak of
+            expect(meaning).not_to_contain_text(SEED_WORDS[lang])
