@@ -311,3 +311,24 @@ def test_what_verified_proves_fits_the_platform_and_era(page: Page, lang: str) -
         expect(meaning.locator('[data-part="proves"]')).to_contain_text(PROVES[case][lang])
         if case != "tenhou":  # a record that reveals its wall has no seed to speak of
             expect(meaning).not_to_contain_text(SEED_WORDS[lang])
+
+
+# --- issue 33, item 11: a digest a seat's start event states, in the reader's words ------------
+
+SEAT_START = {"en": "hand_cards_sha_256 (seat 1's start)", "ja": "hand_cards_sha_256 (1番目の席の開始時)",
+              "zh": "hand_cards_sha_256 (座位 1 开局时)"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page, lang: str) -> None:
+    record = VERIFIED_CASES[3][0]  # Riichi City: each seat's start event states the digest
+    open_ready(page, f"/#lang={lang}")
+    choose(page, record)
+    node = result(page, record.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    node.locator('details.round[data-round="0"] > summary').click()
+    names = node.locator('details.round[data-round="0"] .round-digests li b')
+    expect(names.first).to_be_visible()
+    texts = names.all_inner_texts()
+    assert SEAT_START[lang] in texts, texts
+    assert not [t for t in texts if "seat 0" in t or (lang != "en" and "seat" in t)], texts
