@@ -332,3 +332,45 @@ def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page, lang: 
     texts = names.all_inner_texts()
     assert SEAT_START[lang] in texts, texts
     assert not [t for t in texts if "seat 0" in t or (lang != "en" and "seat" in t)], texts
+
+
+# --- issue 33, item 9: guides a player can follow ---------------------------------------------
+
+DESKTOP_ONLY = {"en": "On a computer only", "ja": "コンピュータのみ", "zh": "仅限电脑"}
+
+
+@pytest.mark.parametrize(
+    "size",
+    [ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)],
+    ids=["desktop", "phone"],
+)
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_each_platform_has_numbered_steps_links_and_a_file_shape(
+    page: Page, lang: str, size: ViewportSize
+) -> None:
+    page.set_viewport_size(size)
+    open_ready(page, f"/#lang={lang}")
+    guide = page.locator("details#records-guide")
+    guide.locator("summary").click()
+    for name in ("tenhou", "majsoul", "riichicity", "sega"):
+        steps = guide.locator(f'ol.records-steps[data-steps="{name}"] > li')
+        expect(steps).to_have_count(3)
+    # Mahjong Soul: marked desktop-only, its exporter's repository a real link
+    majsoul = guide.locator('.records-platform[data-platform="majsoul"]')
+    expect(majsoul.locator(".desktop-only")).to_contain_text(DESKTOP_ONLY[lang])
+    link = majsoul.locator('ol.records-steps a[href="https://github.com/Fat-pig-Cui/misc-code"]')
+    expect(link).to_have_text("github.com/Fat-pig-Cui/misc-code")
+    riichi = guide.locator('.records-platform[data-platform="riichicity"]')
+    expect(riichi.locator('a[href="https://github.com/0num4/paifu-playground"]')).to_have_count(1)
+    # what the saved file looks like: the fixtures' own first characters
+    for name, start in (("tenhou", '<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,'),
+                        ("majsoul", '".lq.GameDetailRecords"'), ("riichicity", '"handCardEncode"')):  # fmt: skip
+        expect(
+            guide.locator(f'.records-platform[data-platform="{name}"] .records-looks code')
+        ).to_contain_text(start)
+    # SEGA: where the seeds and the uncertainty value are shown
+    sega = guide.locator('ol.records-steps[data-steps="sega"]')
+    expect(sega).to_contain_text("乱数情報")
+    expect(sega).to_contain_text("MJ.NET")
+    width = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert width <= 0, f"the guide scrolls {width} px sideways"
