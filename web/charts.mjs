@@ -11,6 +11,14 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// About how wide a text is at `size` px: a CJK character is about a full em wide, others
+// about 0.6 em (the legend places its next swatch after it, never on it).
+function textWidth(text, size) {
+  let width = 0;
+  for (const ch of text) width += ch.codePointAt(0) >= 0x2e80 ? size : size * 0.6;
+  return width;
+}
+
 function niceMax(value) {
   if (value <= 0) return 1;
   const step = 10 ** Math.floor(Math.log10(value));
@@ -61,7 +69,7 @@ export function barChart({ title, categories, series, xLabel = "", yLabel = "" }
   series.forEach((s) => {
     root.append(svg("rect", { x: lx, y: 6, width: 12, height: 12, class: `bar ${s.cls}` }),
       svg("text", { x: lx + 16, y: 16, class: "legend-text" }, s.name));
-    lx += 24 + s.name.length * 7.2;
+    lx += 30 + textWidth(s.name, 12);
   });
   return root;
 }

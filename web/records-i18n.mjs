@@ -8,6 +8,8 @@ import { addStrings } from "./i18n.mjs";
 
 const en = {
   "sega.where": "Where to find them: SEGA shows every player's seed and the uncertainty value on the cabinet (during a match, touch and hold “乱数情報”, the random-number information, on the match status tab or the continue screen) and on MJ.NET (プレイデータ → 対戦履歴 → 乱数情報 of each match). All four players' seeds are disclosed when the match ends.",
+  "sega.proves": "What this shows: the wall and dice that SEGA's published method gives for these four seeds and this uncertainty value. Compare them with the tiles of your round: a tile that differs means the round was not dealt from this wall, or a value was typed wrong.",
+  "sega.cannot": "What it cannot show: SEGA publishes no record of the game, so nothing here reads your round for you, and nothing shows how the seeds were chosen.",
   "records.summary": "How to get a game record to check",
   "records.intro": "This page checks a game's own record, saved as a file. It never fetches anything: here is where each platform's record comes from, and which files can be checked.",
   "records.tenhou": "Tenhou (天鳳)",
@@ -54,6 +56,8 @@ const en = {
 
 const ja = {
   "sega.where": "確認できる場所: 全員のプレイヤー乱数シードと不確定要素は、筐体（対局中の「試合状況タブ」やコンティニュー画面で「乱数情報」をタッチしている間）と MJ.NET（プレイデータ → 対戦履歴 → 各試合の「乱数情報」）で確認できます。4 人全員のシードは試合終了時に公開されます。",
+  "sega.proves": "わかること: この 4 つのシードとこの不確定要素から、セガが公表している方法で得られる牌山とサイコロの目。自分の局の牌と見比べてください。違う牌があれば、その局はこの牌山から配られていないか、値の入力を間違えています。",
+  "sega.cannot": "わからないこと: セガは対局の記録を公開しないので、ここで局の内容を自動で照合することはできません。シードがどう選ばれたかも示せません。",
   "records.summary": "確認する牌譜の入手方法",
   "records.intro": "このページは、ファイルとして保存した対局そのものの記録を確認します。ページは何も取得しません。各サービスの記録の入手先と、確認できるファイルは次のとおりです。",
   "records.tenhou": "天鳳",
@@ -100,6 +104,8 @@ const ja = {
 
 const zh = {
   "sega.where": "在哪里找到：全部玩家的随机数种子和“不确定要素”可以在机台上查看（对局中在“试合状况”标签页或续关画面按住“乱数情報”），也可以在 MJ.NET 查看（プレイデータ → 対戦履歴 → 每场的“乱数情報”）。四名玩家的种子在比赛结束时公开。",
+  "sega.proves": "能说明的：用世嘉公布的方法，由这四个种子和这个不确定要素得到的牌山和骰子。请与你这一局的牌对照：有不同的牌，说明这一局不是从这个牌山发的，或者输入的数值有误。",
+  "sega.cannot": "不能说明的：世嘉不公开对局记录，因此这里无法替你核对这一局，也不能说明种子是如何选出的。",
   "records.summary": "如何取得可检查的牌谱",
   "records.intro": "本页面检查保存为文件的对局记录本身，从不获取任何内容。下面是各平台记录的来源，以及哪些文件可以检查。",
   "records.tenhou": "天凤",

@@ -95,6 +95,11 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
     page.locator('nav.tools a[data-tool="sega"]').click()
     expect(page.locator("#tool-sega .sega-where")).to_contain_text(where)
     expect(page.locator("#tool-sega .sega-where")).to_contain_text("乱数情報")
+    # what its wall shows and cannot (issue 33, item 8): compare with the round; no record
+    sega_words = {"en": ("Compare them", "publishes no record"), "ja": ("見比べて", "記録を公開しない"),
+                  "zh": ("对照", "不公开对局记录")}[lang]  # fmt: skip
+    expect(page.locator("#tool-sega .sega-proves")).to_contain_text(sega_words[0])
+    expect(page.locator("#tool-sega .sega-cannot")).to_contain_text(sega_words[1])
     page.locator('nav.tools a[data-tool="verify"]').click()
     expect(verify).to_be_visible()
     expect(page.locator("#tool-sega")).to_be_hidden()
