@@ -229,3 +229,29 @@ def test_the_audit_as_a_player_meets_it(
     expect(view.locator(".audit-you")).to_have_attribute("data-player", other)
     button.click()
     expect(view.locator(".audit-you")).to_have_attribute("data-player", other, timeout=WORK_MS)
+
+
+def test_one_log_is_one_log_and_counts_carry_separators(page: Page) -> None:
+    """ "1 log", no rate for a single file; the audit's one-game button and its word that one
+    game is too few; thousands grouped ("1,234") in the audit's counts."""
+    one = fixture_paths()[0]
+    open_ready(page)
+    page.locator("input[type=file][multiple]").set_input_files(str(one))
+    expect(result(page, one.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    summary = page.locator("#batch-summary")
+    expect(summary).to_contain_text(
+        re.compile(r"^1 log: 1 verified, 0 mismatch, 0 cannot read; [\d,]+ tiles checked")
+    )
+    expect(summary).not_to_contain_text("per second")
+    expect(page.locator("#batch-text")).to_have_text("1 of 1 log checked")
+    button = page.locator("button[data-action=audit]")
+    expect(button).to_have_text("Is the dealing fair? Test this game: deals, draws, walls")
+    expect(page.locator(".audit-need")).to_contain_text("far too few")
+    button.click()
+    draws = page.locator("#audit-out .audit-summary")
+    expect(draws).to_contain_text(
+        re.compile(r"1 verified game, \d+ starting hands, [\d,]+ draws tested\.")
+    )
+    text = draws.inner_text()
+    for number in re.findall(r"\d[\d,]*", text):
+        assert int(number.replace(",", "")) < 1000 or "," in number, text
