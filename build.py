@@ -88,6 +88,12 @@ PAGE_FILES = (
     "worker_py.py",
     "style.css",
     "icon.svg",
+    # installing the page as an app: its manifest and icons (tools/make_icons.py)
+    "manifest.webmanifest",
+    "icon-192.png",
+    "icon-512.png",
+    "icon-maskable-512.png",
+    "apple-touch-icon.png",
     # the panels (one module per tool), the charts and the hand calculator
     "panels.mjs",
     "panel-kit.mjs",
@@ -152,6 +158,8 @@ MIME_TYPES = {
     ".whl": "application/zip",
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webmanifest": "application/manifest+json",
     ".txt": "text/plain; charset=utf-8",
     ".xml": "text/xml; charset=utf-8",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import math
 import re
 import subprocess
 import sys
@@ -10,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -99,3 +101,32 @@ def served_site() -> Iterator[str]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    """Where two JSON values first differ ("players[3].draws.effective.expected"), or None:
+    the same keys, the same counts and texts, floats equal to 12 significant digits."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        if set(a) != set(b):
+            return f"{path}: keys {sorted(set(a) ^ set(b))}"
+        return next((d for k in a if (d := first_difference(a[k], b[k], f"{path}.{k}"))), None)
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path}: {len(a)} items against {len(b)}"
+        return next(
+            (
+                d
+                for i, (x, y) in enumerate(zip(a, b))
+                if (d := first_difference(x, y, f"{path}[{i}]"))
+            ),
+            None,
+        )
+    if isinstance(a, float) and isinstance(b, float):
+        # the same formulas on another C library (Pyodide's wasm libm against the host's):
+        # erfc, exp and lgamma may differ in the last bit, nothing more
+        return (
+            None
+            if math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-300)
+            else f"{path}: {a!r} against {b!r}"
+        )
+    return None if a == b and type(a) is type(b) else f"{path}: {a!r} against {b!r}"

@@ -123,8 +123,10 @@ function updateArchive(entry, node = entry.node) {
   parts.bar.max = Math.max(1, a.total);
   parts.bar.value = a.done;
   const workers = a.workers > 1 ? ` · ${t("pool.workers", { n: a.workers })}` : "";
+  // while the first worker counts the games, no "0 of 0": the counting is said
   parts.text.textContent = a.cancelled ? t("archive.progressStopped", { done: fmt(a.done), total: fmt(a.total) })
-    : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) }) + workers;
+    : !a.total && !a.finished ? t("archive.counting")
+      : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) }) + workers;
   node.dataset.workers = String(a.workers);
   parts.counts.textContent = t("archive.counts", { games: fmt(c.games), verified: fmt(c.verified),
     mismatch: fmt(c.mismatch), error: fmt(c.error) });

@@ -1,38 +1,55 @@
 // The draw and wall tests of the audit (pywall.analysis.draws, pywall.analysis.walls; docs/audit.md), in
-// words beside the starting-hand audit: each group's three draw lines ("effective draws:
-// 412 of 1,530, fair 431 ± 17"), a plain verdict of its draw and wall tests, a player's
-// cumulative O − E chart with its ±2 sd band, a platform's wall tests, and a single
-// game's effective draws per player. Python computes every number; this only words them.
+// words a player reads right: each draw line says what it counts, the hits, the range a
+// fair shuffle gives 95% of the time and a plain reading ("30 of 123 — a fair shuffle gives
+// 38 on average, usually between 28 and 48: usual"); a group's verdict of its draw and wall
+// tests; the cumulative hits − fair chart; a platform's wall tests as a picture; and one
+// game's lines per player. Python computes every number (low, high, reading); this only
+// words and draws them.
 
 import { language, t, tn } from "./i18n.mjs";
 import { el } from "./render.mjs";
-import { bandChart } from "./charts.mjs";
+import { bandChart, fitted, pBars } from "./charts.mjs";
 import "./audit-i18n.mjs";
 
 const TESTS = ["effective", "tenpai", "dora"];
 const WALL_TESTS = ["positions", "deal", "live", "dead", "red_fives"];
+const Z95 = 1.959963984540054; // the band of the chart: the same 95% as the lines' range
 
-const count = (x) => Math.round(x).toLocaleString("en");
-const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
-const zText = (z) => (z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
+export const num = (x, digits = 0) => Number(x).toLocaleString(language(),
+  { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
+export const zText = (z) => (z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
 
-function drawLine(name, test) {
-  if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
-  const words = t(`draws.${name}`, { obs: count(test.observed), n: count(test.n),
-    fair: count(test.expected), sd: count(Math.sqrt(test.variance)) });
-  const stats = test.z == null ? "" : ` (z = ${zText(test.z)}, p = ${pText(test.p)})`;
-  return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3) } }, words + stats);
+// A reading word ("usual", "unusual", "very unusual"), marked for colour and tests.
+export function readingEl(reading) {
+  return el("b", { class: `reading ${reading}`, data: { reading } }, t(`reading.${reading}`));
 }
 
-function wallLines(walls) {
+// One draw test: what it counts, the hits, the fair range, where the hits fall, then z and p.
+export function drawLine(name, test) {
+  if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
+  const words = t("draws.line", { what: t(`draws.${name}`), obs: num(test.observed), n: num(test.n),
+    fair: num(test.expected), low: num(test.low), high: num(test.high) });
+  const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, p = ${pText(test.p)})`);
+  return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3), reading: test.reading,
+    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats);
+}
+
+// `each`: the p one test needs to flag its group (the threshold split over the group's tests).
+function wallLines(walls, each) {
   if (!walls) return null;
   if (!walls.games) return el("p", { class: "audit-walls hint" }, t("walls.none"));
-  const head = t("walls.head", { walls: tn("walls.walls", walls.walls), games: tn("walls.games", walls.games) });
+  const head = t("walls.head", { walls: tn("walls.walls", walls.walls, { n: num(walls.walls) }),
+    games: tn("walls.games", walls.games, { n: num(walls.games) }) });
   if (!walls.tests.length) return el("p", { class: "audit-walls hint" }, `${head} ${t("walls.tooFew")}`);
+  const tests = walls.tests.filter((w) => WALL_TESTS.includes(w.name));
   return el("div", { class: "audit-walls" }, el("p", {}, head),
-    el("ul", {}, walls.tests.filter((w) => WALL_TESTS.includes(w.name)).map((w) =>
+    fitted(el("figure", { class: "walls-chart" }), (width) => pBars({ title: t("walls.chartTitle"),
+      rows: tests.map((w) => ({ name: t(`walls.${w.name}`), p: w.p })), threshold: each,
+      thresholdText: t("walls.threshold", { p: pText(each) }), axisText: t("walls.axis"), width })),
+    el("ul", {}, tests.map((w) =>
       el("li", { data: { test: w.name } }, t("walls.test", { name: t(`walls.${w.name}`),
-        chi: w.chi2.toFixed(1), dof: w.dof.toLocaleString("en"), p: pText(w.p) })))));
+        chi: num(w.chi2, 1), dof: num(w.dof), p: pText(w.p) })))));
 }
 
 // Verdict of the draw and wall tests alone, in plain words (Python's `draw_verdict`:
@@ -43,32 +60,37 @@ function verdict(group) {
   return el("p", { class: `draws-verdict ${v.flagged ? "bad" : "ok"}`, data: { flagged: String(v.flagged) } },
     el("span", { "aria-hidden": "true" }, v.flagged ? "⚠ " : "✓ "),
     t(v.flagged ? "draws.verdict.bad" : "draws.verdict.ok"),
-    ` (${t("draws.verdict.detail", { p: pText(v.smallest_p), k: v.tests })})`);
+    ` (${t("draws.verdict.detail", { p: pText(v.smallest_p), k: num(v.tests) })})`);
 }
 
-function cumulative(points, who) {
+// The cumulative hits − fair of a group's effective draws, game by game, inside the
+// 95% band of a fair shuffle (null for fewer than two games).
+export function cumulative(points, who) {
+  if (!points || points.length < 2) return null;
   let o = 0, v = 0;
   const values = [0], band = [0];
   for (const [d, w] of points) {
     o += d; v += w;
-    values.push(o); band.push(2 * Math.sqrt(v));
+    values.push(o); band.push(Z95 * Math.sqrt(v));
   }
   const title = t("draws.chartTitle", { who });
-  return el("figure", { class: "draws-chart", data: { games: String(points.length) } },
-    bandChart({ title, values, band, xLabel: t("draws.chartX"), yLabel: t("draws.chartY"),
-      lineName: t("draws.chartLine"), bandName: t("draws.chartBand") }),
-    el("figcaption", { class: "hint" }, t("draws.chartCaption")));
+  const figure = el("figure", { class: "draws-chart", data: { games: String(points.length) } },
+    el("figcaption", {}, title));
+  fitted(figure, (width) => bandChart({ title, values, band, xLabel: t("draws.chartX"),
+    lineName: t("draws.chartLine"), bandName: t("draws.chartBand"), format: (x) => num(x), width }));
+  figure.append(el("p", { class: "hint" }, t("draws.chartCaption")));
+  return figure;
 }
 
-// The draw tests of one audit group (null when it has none).
-export function drawsSection(group, who) {
+// The draw and wall tests of one audit group (null when it has none).
+export function drawsSection(group, who, alpha) {
   if (!group.draws && !group.walls) return null;
   return el("section", { class: "audit-draws" },
     el("h5", {}, t("draws.heading")),
     group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, group.draws[k]))) : null,
-    wallLines(group.walls),
     verdict(group),
-    group.effective_by_game?.length > 1 ? cumulative(group.effective_by_game, who) : null);
+    cumulative(group.effective_by_game, who),
+    wallLines(group.walls, alpha / (group.tests || 1)));
 }
 
 // Dealer, non-dealer and each seat (pywall.results.audit's `seats` groups), as groups are drawn.
@@ -79,27 +101,24 @@ export function seatsSection(data, view) {
     data.seats.map((g) => view(g, data.alpha, label(g))));
 }
 
-// A single game's effective draws per player (information, not a verdict): from the
-// report's `draws` (pywall.analysis.draws.GameDraws: [seat, dealer, effective, tenpai, dora]).
+// A single game's draws per player (information, not a verdict): the report's
+// `draws.by_seat` (pywall.analysis.draws.GameDraws.by_seat: each seat's three tests).
 export function gameDrawsView(report) {
-  const seats = report?.draws?.seats;
+  const seats = report?.draws?.by_seat;
   if (!seats?.length) return null;
   const names = report.game?.players || [];
-  const bySeat = new Map();
-  for (const [seat, , [n, o, e, v]] of seats) {
-    const s = bySeat.get(seat) || [0, 0, 0, 0];
-    bySeat.set(seat, [s[0] + n, s[1] + o, s[2] + e, s[3] + v]);
-  }
   return el("details", { class: "game-draws" }, el("summary", {}, t("draws.game.heading")),
     el("p", { class: "hint" }, t("draws.game.hint")),
-    el("ul", {}, [...bySeat.entries()].sort((a, b) => a[0] - b[0]).map(([seat, [n, o, e, v]]) =>
-      el("li", { data: { seat: String(seat) } }, el("bdi", {}, names[seat] || t("draws.seat", { n: seat + 1 })), ": ",
-        t("draws.effective", { obs: count(o), n: count(n), fair: count(e), sd: count(Math.sqrt(v)) })))));
+    el("ul", {}, seats.map((s) => el("li", { data: { seat: String(s.seat) } },
+      el("bdi", { class: "who" }, names[s.seat] || t("draws.seat", { n: s.seat + 1 })),
+      el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, s[k])))))));
 }
 
-// What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION).
+// What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION),
+// with the method's page as a link.
 export function drawsExplanation(data) {
   if (!data.draws_explanation) return null;
-  return el("p", { class: "draws-explanation" },
-    language() === "en" ? data.draws_explanation : t("draws.explanation"));
+  const text = language() === "en" ? data.draws_explanation.replace(/ docs\/audit\.md explains the tests\.$/, "")
+    : t("draws.explanation");
+  return el("p", { class: "draws-explanation" }, text);
 }

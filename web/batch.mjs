@@ -7,7 +7,7 @@
 //    table), openRow(row), drop()}
 
 import "./batch-i18n.mjs";
-import { language, t } from "./i18n.mjs";
+import { language, t, tn } from "./i18n.mjs";
 import { get, subscribe, update } from "./store.mjs";
 import { clear, el, verdictBadge } from "./render.mjs";
 import { problemText } from "./findings.mjs";
@@ -171,7 +171,8 @@ export function showBatch() {
   bar.value = done;
   const running = batch.entries.some((e) => (e.archive ? !e.archive.finished : !e.rows));
   const words = stopped && !running ? "batch.progressStopped" : "batch.progress";
-  $("batch-text").textContent = t(words, { done: fmt(done), total: fmt(total) });
+  $("batch-text").textContent = words === "batch.progress" ? tn(words, total, { done: fmt(done), total: fmt(total) })
+    : t(words, { done: fmt(done), total: fmt(total) });
   const rows = allRows();
   const counts = { files: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
   for (const { row } of rows) {
@@ -181,11 +182,15 @@ export function showBatch() {
     counts.checked += row.checked;
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
-  const rate = counts.files && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
+  // a rate says something of two logs or more ("11 logs per second" for one file does not)
+  const rate = counts.files > 1 && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
   const workers = batch.workers.length > 1 ? ` · ${t("pool.workers", { n: batch.workers.length })}` : "";
-  $("batch-summary").textContent = counts.files ? t("batch.summary", counts) + rate + workers : "";
+  const shown = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, fmt(v)]));
+  $("batch-summary").textContent = counts.files ? tn("batch.summary", counts.files, shown) + rate + workers : "";
   $("batch-summary").dataset.workers = String(batch.workers.length);
   showPage(rows);
+  // the audit's button says how many verified games it would test (audit.mjs)
+  document.dispatchEvent(new CustomEvent("pywall:counts", { detail: { ...counts, running } }));
 }
 
 // A row's first problem in the reader's words, from its code and data (on an English page,

@@ -11,6 +11,14 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
+// About how wide a text is at `size` px: a CJK character is about a full em wide, others
+// about 0.6 em (the legend places its next swatch after it, never on it).
+function textWidth(text, size) {
+  let width = 0;
+  for (const ch of text) width += ch.codePointAt(0) >= 0x2e80 ? size : size * 0.6;
+  return width;
+}
+
 function niceMax(value) {
   if (value <= 0) return 1;
   const step = 10 ** Math.floor(Math.log10(value));
@@ -61,36 +69,116 @@ export function barChart({ title, categories, series, xLabel = "", yLabel = "" }
   series.forEach((s) => {
     root.append(svg("rect", { x: lx, y: 6, width: 12, height: 12, class: `bar ${s.cls}` }),
       svg("text", { x: lx + 16, y: 16, class: "legend-text" }, s.name));
-    lx += 24 + s.name.length * 7.2;
+    lx += 30 + textWidth(s.name, 12);
   });
   return root;
 }
 
-// bandChart({title, values, band, xLabel, yLabel, lineName, bandName}): a line of
-// values[i] (i = 0..n) over a shaded band from -band[i] to +band[i] around zero.
-export function bandChart({ title, values, band, xLabel = "", yLabel = "", lineName = "", bandName = "" }) {
-  const width = 520, height = 230;
-  const left = 46, right = 10, top = 26, bottom = 44;
+// Round tick values from 0 up to at least `top`, about `most` of them.
+// `whole`: counts (games), never a tick between two.
+export function ticks(top, most = 5, whole = false) {
+  if (top <= 0) return [0, 1];
+  const raw = top / most;
+  let step = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * step >= raw) { step *= m; break; }
+  if (whole) step = Math.max(1, step);
+  const out = [];
+  for (let v = 0; v <= top + step * 1e-9; v += step) out.push(Math.round(v / step) * step);
+  if (out[out.length - 1] < top) out.push(out.length * step);
+  return out;
+}
+
+// The chart's width in its own units: the space it gets, so that its 13-unit labels are
+// 13 px on a phone and on a desktop alike (between 260 and 600). Before it is placed, a
+// guess from the window; `fitted` draws it again at the width it was given.
+function chartWidth(space = (window.innerWidth || 600) - 48) {
+  return Math.round(Math.max(260, Math.min(600, space)));
+}
+
+// A figure holding one chart that `draw(width)` makes; `fitCharts(root)` redraws each
+// placed, visible one at the width its figure has.
+export function fitted(figure, draw) {
+  const svgNode = draw(chartWidth());
+  figure.append(svgNode);
+  figure.classList.add("fits");
+  figure.fit = () => {
+    const space = figure.clientWidth;
+    const current = figure.querySelector(":scope > svg");
+    if (space > 0 && current && Number(current.dataset.width) !== chartWidth(space)) {
+      current.replaceWith(draw(chartWidth(space)));
+    }
+  };
+  return figure;
+}
+
+export function fitCharts(root) {
+  for (const figure of root.querySelectorAll("figure.fits")) figure.fit?.();
+}
+
+// bandChart({title, values, band, xLabel, lineName, bandName, format}): a line of
+// values[i] (after game i, i = 0..n) over a shaded band from -band[i] to +band[i] around
+// zero; the x axis counts games with tick numbers, the legend has a swatch for each.
+export function bandChart({ title, values, band, xLabel = "", lineName = "", bandName = "", format = short,
+  width = chartWidth() }) {
+  const height = width < 420 ? 240 : 260;
+  const left = 44, right = 12, top = 46, bottom = 42;
   const plotW = width - left - right, plotH = height - top - bottom;
-  const max = niceMax(Math.max(1, ...values.map(Math.abs), ...band));
+  const yTicks = ticks(Math.max(1, ...values.map(Math.abs), ...band), 2);
+  const max = yTicks[yTicks.length - 1];
   const n = Math.max(1, values.length - 1);
   const x = (i) => left + (i / n) * plotW;
   const y = (v) => top + plotH / 2 - (v / max) * (plotH / 2);
   const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart band-chart", role: "img",
     "aria-label": title, width: "100%", preserveAspectRatio: "xMinYMin meet" });
+  root.dataset.width = String(width);
   root.append(svg("title", {}, title));
-  for (const v of [-max, -max / 2, 0, max / 2, max]) {
+  for (const v of yTicks.flatMap((v) => (v ? [v, -v] : [0]))) {
     root.append(svg("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "base" : "grid" }),
-      svg("text", { x: left - 4, y: y(v) + 4, class: "axis", "text-anchor": "end" }, short(v)));
+      svg("text", { x: left - 5, y: y(v) + 4, class: "axis", "text-anchor": "end" }, v > 0 ? `+${format(v)}` : format(v)));
   }
   const upper = band.map((b, i) => `${x(i)},${y(b)}`);
   const lower = band.map((b, i) => `${x(i)},${y(-b)}`).reverse();
-  root.append(svg("polygon", { points: [...upper, ...lower].join(" "), class: "band" },
-    svg("title", {}, bandName)));
+  root.append(svg("polygon", { points: [...upper, ...lower].join(" "), class: "band" }, svg("title", {}, bandName)));
   root.append(svg("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), class: "line" },
     svg("title", {}, lineName)));
-  root.append(svg("text", { x: left + plotW / 2, y: height - 6, class: "axis", "text-anchor": "middle" }, xLabel),
-    svg("text", { x: 4, y: 14, class: "axis" }, yLabel),
-    svg("text", { x: width - right, y: 14, class: "legend-text", "text-anchor": "end" }, `${lineName} · ${bandName}`));
+  const xTicks = ticks(n, width < 420 ? 4 : 6, true).filter((v) => v <= n);
+  for (const v of xTicks) {
+    root.append(svg("line", { x1: x(v), x2: x(v), y1: top + plotH, y2: top + plotH + 5, class: "base" }),
+      svg("text", { x: x(v), y: top + plotH + 18, class: "axis tick", "text-anchor": "middle" }, format(v)));
+  }
+  root.append(svg("text", { x: left + plotW / 2, y: height - 4, class: "axis", "text-anchor": "middle" }, xLabel));
+  // the legend, above the plot: a swatch of the line and of the band, each with its name
+  root.append(svg("line", { x1: left, x2: left + 22, y1: 12, y2: 12, class: "line swatch" }),
+    svg("text", { x: left + 28, y: 16, class: "legend-text" }, lineName),
+    svg("rect", { x: left, y: 24, width: 22, height: 12, class: "band swatch" }),
+    svg("text", { x: left + 28, y: 35, class: "legend-text" }, bandName));
+  return root;
+}
+
+// pBars({title, rows: [{name, p}], threshold, thresholdText, axisText}): each row's
+// p-value as a bar of -log10 p (longer: smaller p) against the threshold's line.
+export function pBars({ title, rows, threshold, thresholdText, axisText, width = chartWidth() }) {
+  const rowH = 40, top = 30, left = 10, right = 12;
+  const height = top + rows.length * rowH + 24;
+  const cap = 12;
+  const limit = -Math.log10(threshold);
+  const most = Math.max(limit + 1, ...rows.map((r) => Math.min(cap, -Math.log10(Math.max(r.p, 1e-12)))));
+  const scale = (width - left - right - 90) / most;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart p-bars", role: "img",
+    "aria-label": title, width: "100%", preserveAspectRatio: "xMinYMin meet" });
+  root.dataset.width = String(width);
+  root.append(svg("title", {}, title));
+  rows.forEach((r, i) => {
+    const yy = top + i * rowH;
+    const value = Math.min(cap, -Math.log10(Math.max(r.p, 1e-12)));
+    root.append(svg("text", { x: left, y: yy + 12, class: "axis" }, r.name),
+      svg("rect", { x: left, y: yy + 17, width: Math.max(1, value * scale), height: 14,
+        class: `bar ${r.p < threshold ? "over" : "under"}` }, svg("title", {}, `${r.name}: p = ${r.p.toPrecision(3)}`)),
+      svg("text", { x: left + value * scale + 5, y: yy + 29, class: "axis" }, `p = ${r.p < 1e-6 ? "< 1e-6" : r.p.toPrecision(3)}`));
+  });
+  const lx = left + limit * scale;
+  root.append(svg("line", { x1: lx, x2: lx, y1: top - 6, y2: height - 22, class: "threshold" }),
+    svg("text", { x: Math.min(lx, width - right), y: top - 10, class: "axis", "text-anchor": lx > width / 2 ? "end" : "middle" }, thresholdText),
+    svg("text", { x: left, y: height - 4, class: "axis" }, axisText));
   return root;
 }

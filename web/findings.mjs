@@ -49,7 +49,8 @@ const roundOf = (report, f) => (report.rounds || []).find((r) => r.index === f.r
 function codeText(f, report) {
   const d = f.data || {};
   let text = null;
-  if (hashOutcome(f)) text = t(`code.hash.${hashOutcome(f)}`, { name: d.name ?? "" });
+  if (hashOutcome(f)) text = t(`code.hash.${hashOutcome(f)}`, { name: d.seat == null ? d.name ?? ""
+    : `${d.name} (${t("hash.seatStart", { n: d.seat + 1 })})` });
   else if (f.code === "dora_count_mismatch") {
     text = d.listed != null ? t("code.dora_count_mismatch", d) : t("code.dora_count_mismatch.beyond", d);
   } else if (f.code === "dice_mismatch" && Array.isArray(d.log) && Array.isArray(d.wall)) {

@@ -7,7 +7,7 @@ import { flush, get, init, set } from "./store.mjs";
 
 const en = {
   "title": "pywall — mahjong wall verifier",
-  "tagline": "Check that every tile of your game came from its wall: the wall Tenhou's published seed defines, or the wall Mahjong Soul or Riichi City committed to with a hash. Everything runs on this computer: nothing is uploaded.",
+  "tagline": "Two jobs. Check each game against its committed wall: every tile from the wall Tenhou's published seed defines, or the wall Mahjong Soul or Riichi City committed to with a hash. And test, over many games, whether the deals, the draws and the walls look like a fair shuffle. Everything runs on this device: nothing is uploaded.",
   "language": "Language",
   "status.loading": "Loading Python…",
   "status.runtime": "Loading the Python runtime…",
@@ -87,7 +87,7 @@ const en = {
 
 const ja = {
   "title": "pywall — 牌山検証",
-  "tagline": "対局のすべての牌が、その牌山から来たものかを確かめます。天鳳では公開された乱数シードが定める牌山、雀魂と麻雀一番街ではハッシュでコミットされた牌山です。処理はすべてこのコンピュータ上で行われ、何もアップロードされません。",
+  "tagline": "2つのことをします。各対局を事前に確定した牌山と照合し、すべての牌がその牌山（天鳳では公開された乱数シードが定める牌山、雀魂と麻雀一番街ではハッシュでコミットされた牌山）から来たかを確かめます。そして多数の対局で、配牌・ツモ・牌山が公平なシャッフルらしく見えるかを検定します。処理はすべてこの端末上で行われ、何もアップロードされません。",
   "language": "言語",
   "status.loading": "Python を読み込み中…",
   "status.runtime": "Python ランタイムを読み込み中…",
@@ -167,7 +167,7 @@ const ja = {
 
 const zh = {
   "title": "pywall — 麻将牌山验证",
-  "tagline": "检查对局中的每一张牌是否来自它的牌山：天凤由公开种子确定的牌山，或雀魂、麻雀一番街用哈希承诺的牌山。所有计算都在本机进行，不会上传任何内容。",
+  "tagline": "两项工作。将每局与事先承诺的牌山核对：每一张牌是否来自天凤公开种子确定的牌山，或雀魂、麻雀一番街用哈希承诺的牌山。并在许多对局上检验配牌、摸牌和牌山是否像公平洗牌的结果。所有计算都在本设备上进行，不会上传任何内容。",
   "language": "语言",
   "status.loading": "正在加载 Python…",
   "status.runtime": "正在加载 Python 运行环境…",
@@ -291,7 +291,9 @@ export function t(key, params = {}) {
 export function tn(key, n, params = {}) {
   const lang = get("language");
   const form = `${key}.${new Intl.PluralRules(lang).select(n)}`;
-  return t(form in TABLES[lang] || form in en ? form : `${key}.other`, { ...params, n });
+  // the count written with the language's separators ("1,937"), unless the caller words it
+  const shown = typeof n === "number" ? n.toLocaleString(lang) : n;
+  return t(form in TABLES[lang] || form in en ? form : `${key}.other`, { n: shown, ...params });
 }
 
 // "East 2, 1 honba" (the report's label) in the current language.

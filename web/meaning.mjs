@@ -12,7 +12,7 @@ import { el } from "./render.mjs";
 import { request } from "./session.mjs";
 
 export function verdictMeaning(report) {
-  const meaning = report.status === "verified" ? verified() : report.status === "mismatch" ? mismatch(report) : null;
+  const meaning = report.status === "verified" ? verified(report) : report.status === "mismatch" ? mismatch(report) : null;
   const limits = (report.game && report.game.limits) || [];
   if (!limits.includes("testing_environment")) return meaning;
   return el("div", { class: "meaning-room" }, roomNote(), meaning);
@@ -26,12 +26,28 @@ function roomNote() {
     el("p", {}, t("meaning.room.check")));
 }
 
-function verified() {
-  return el("details", { class: "meaning", data: { meaning: "verified" } },
+// Which words fit what was checked: Tenhou (the seed's wall), Mahjong Soul before
+// 2023-05-23 (an MD5 of the undealt tiles: Python's `deal_outside_hash` limit) or after
+// (SHA-256 of the whole wall and a salt), Riichi City (unsalted SHA-256 of the wall).
+// A record whose rounds state no digest of their walls says so ("nohash"), and one whose
+// digests cannot be checked (no salt) too ("unchecked"): neither claims a commitment.
+export function verifiedCase(report) {
+  const game = report.game || {};
+  if (game.platform !== "majsoul" && game.platform !== "riichicity") return "tenhou";
+  const digests = (report.rounds || []).flatMap((r) => r.hashes || []).filter((h) => h.covers !== "salt");
+  if (!digests.length) return "nohash";
+  if (digests.some((h) => h.match == null)) return "unchecked";
+  if (game.platform === "riichicity") return "riichicity";
+  return (game.limits || []).includes("deal_outside_hash") ? "majsoul_md5" : "majsoul_sha256";
+}
+
+function verified(report) {
+  const which = verifiedCase(report);
+  return el("details", { class: "meaning", data: { meaning: "verified", case: which } },
     el("summary", {}, t("meaning.verified.summary")),
-    el("p", {}, t("meaning.verified.proves")),
-    el("p", {}, t("meaning.verified.cannot")),
-    el("p", {}, t("meaning.verified.source")));
+    el("p", { data: { part: "proves" } }, t(`meaning.verified.proves.${which}`)),
+    el("p", { data: { part: "cannot" } }, t(`meaning.verified.cannot.${which}`)),
+    el("p", {}, t(which === "tenhou" ? "meaning.verified.source" : "meaning.verified.source.stated")));
 }
 
 const SEED_WORDS = { intro: "meaning.mismatch.intro", unrelated: "meaning.mismatch.unrelated",

@@ -7,13 +7,13 @@ addStrings({
   en: {
     "pool.label": "Python workers",
     "pool.auto": "Automatic ({n})",
-    "pool.hint": "Batches and archives are checked by up to this many workers at once (this computer has {cores} cores); one log uses one.",
+    "pool.hint": "Batches and archives are checked by up to this many workers at once (this device has {cores} cores); one log uses one.",
     "pool.workers": "{n} workers",
   },
   ja: {
     "pool.label": "Python ワーカー数",
     "pool.auto": "自動（{n}）",
-    "pool.hint": "複数のログやアーカイブは最大この数のワーカーで同時に検証します（このコンピューターのコア数: {cores}）。ログ 1 件ならワーカー 1 つです。",
+    "pool.hint": "複数のログやアーカイブは最大この数のワーカーで同時に検証します（この端末のコア数: {cores}）。ログ 1 件ならワーカー 1 つです。",
     "pool.workers": "ワーカー {n} 個",
   },
   zh: {

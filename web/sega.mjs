@@ -74,7 +74,9 @@ export function segaPanel() {
   window.addEventListener("hashchange", fromAddress);
   queueMicrotask(fromAddress);
   return toolSection("sega", t("sega.heading"), el("p", { class: "hint" }, t("sega.hint")),
-    el("p", { class: "sega-where" }, t("sega.where")), form, out);
+    el("p", { class: "sega-where" }, t("sega.where")),
+    el("p", { class: "sega-proves hint" }, t("sega.proves")),
+    el("p", { class: "sega-cannot hint" }, t("sega.cannot")), form, out);
 }
 
 // seeds= and u= of #tool=sega&seeds=S1,S2,S3,S4&u=N; null when the address is not such a link.

@@ -12,6 +12,12 @@ const ALGORITHMS = { sha256: "SHA-256", md5: "MD5" };
 const STATES = ["match", "mismatch", "unchecked", "none"];
 const ICONS = { match: "✓", mismatch: "✗", unchecked: "?", none: "–" };
 
+// A digest's name as the record calls it; one a seat's start event states, with that seat
+// (counted from 1): "hand_cards_sha_256 (seat 1's start)" in the reader's words.
+export function digestName(h) {
+  return h.seat == null ? h.name : `${h.name} (${t("hash.seatStart", { n: h.seat + 1 })})`;
+}
+
 function has(key) {
   return t(key) !== key;
 }
@@ -40,10 +46,10 @@ export function hashPhrases(hashes) {
     const exact = h.covers === "salt" ? `hash.salt.${state}`
       : `hash.${h.covers}.${h.salted ? "salted" : "unsalted"}.${state}`;
     const words = t(has(exact) ? exact : `hash.other.${state}`,
-      { algo: ALGORITHMS[h.algorithm] || h.algorithm, tiles: h.tiles, name: h.name });
+      { algo: ALGORITHMS[h.algorithm] || h.algorithm, tiles: h.tiles, name: digestName(h) });
     out.push(group.length > 1 ? `${words} ${t("hash.copies", { count: group.length })}` : words);
   }
-  const unchecked = hashes.filter((h) => h.match == null).map((h) => h.name);
+  const unchecked = hashes.filter((h) => h.match == null).map(digestName);
   if (unchecked.length) out.push(t("hash.unchecked", { names: unchecked.join(", ") }));
   if (!hashes.some((h) => h.covers !== "salt")) out.push(t("hash.none"));
   return out;
@@ -87,6 +93,6 @@ export function roundDigests(round) {
     el("p", { class: `hash-${state}` }, el("span", { class: "icon", "aria-hidden": "true" }, ICONS[state]), " ",
       hashPhrases(round.hashes).join("; ")),
     round.hashes.length ? el("ul", {}, round.hashes.map((h) => el("li", { data: { match: String(h.match) } },
-      el("b", {}, h.name), ` (${ALGORITHMS[h.algorithm] || h.algorithm}): ${t("hash.stated")} `, el("code", {}, h.stated),
+      el("b", {}, digestName(h)), ` (${ALGORITHMS[h.algorithm] || h.algorithm}): ${t("hash.stated")} `, el("code", {}, h.stated),
       h.computed ? [` · ${t("hash.computed")} `, el("code", {}, h.computed)] : null))) : null);
 }

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.analysis.draws import TESTS, Sums
+from pywall.analysis.draws import TESTS, Sums, sums_dict
 from pywall.analysis.stats import two_sided_p
 from pywall.analysis.walls import WallTally, WallTest, wall_tests
 
@@ -38,16 +38,10 @@ class DrawTest:
         z = self.z
         return None if z is None else two_sided_p(z)
 
-    def to_dict(self) -> dict[str, Any]:
-        s = self.sums
-        return {
-            "n": s.n,
-            "observed": s.observed,
-            "expected": s.expected,
-            "variance": s.variance,
-            "z": self.z,
-            "p": self.p,
-        }
+    def to_dict(self, each: float = 0.0) -> dict[str, Any]:
+        """``draws.sums_dict``: with the fair 95% range and the result's reading when the
+        group's verdict gives each test the threshold ``each``."""
+        return sums_dict(self.sums, each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +58,8 @@ class DrawAudit:
     def p_values(self) -> tuple[float, ...]:
         return tuple(t.p for t in self.tests if t.p is not None)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {t.name: t.to_dict() for t in self.tests}
+    def to_dict(self, each: float = 0.0) -> dict[str, Any]:
+        return {t.name: t.to_dict(each) for t in self.tests}
 
 
 def draw_audit(sums: DrawSums) -> DrawAudit | None:

@@ -32,6 +32,7 @@ seat's possible hands as a set (``_choices``: polynomial work, bounded by
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -123,6 +124,36 @@ class Sums:
         return cls(int(n), int(observed), float(expected), float(variance))
 
 
+def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
+    """One test's sums for people and JSON: n, O, E, V, z = (O - E) / sqrt V and its
+    two-sided p (None when V = 0), the range a fair shuffle gives about 95% of the time
+    (``low``, ``high``: ``stats.fair_range``) and where O falls (``reading``: usual,
+    unusual, or very_unusual below ``each``, ``stats.reading``)."""
+    # imported on first use: the page's start-up leaves the audit's statistics lazy
+    from pywall.analysis.stats import fair_range, reading, two_sided_p
+
+    z = (s.observed - s.expected) / math.sqrt(s.variance) if s.variance > 0 else None
+    p = None if z is None else two_sided_p(z)
+    low, high = fair_range(s.expected, s.variance, s.n)
+    return {
+        "n": s.n,
+        "observed": s.observed,
+        "expected": s.expected,
+        "variance": s.variance,
+        "z": z,
+        "p": p,
+        "low": low,
+        "high": high,
+        "reading": reading(p, each),
+    }
+
+
+#: The threshold one game's seat lines are read against: the audit's 0.001 split over
+#: the three draw tests, as a group's verdict would split it (one game is information,
+#: never a verdict).
+GAME_EACH = 0.001 / 3
+
+
 @dataclass(frozen=True, slots=True)
 class SeatDraws:
     """One seat's draws in one game, as dealer or not: the three tests' sums."""
@@ -155,6 +186,18 @@ class GameDraws:
             "skipped_rounds": self.skipped_rounds,
             "skipped_reasons": list(self.skipped_reasons),
         }
+
+    def by_seat(self) -> list[dict[str, Any]]:
+        """Each seat's three tests over the whole game (its rounds as dealer and not),
+        in seat order, as ``sums_dict`` words them: the page's one-game lines."""
+        totals: dict[int, tuple[Sums, Sums, Sums]] = {}
+        for s in self.seats:
+            a, b, c = totals.get(s.seat, (Sums(), Sums(), Sums()))
+            totals[s.seat] = (a + s.effective, b + s.tenpai, c + s.dora)
+        return [
+            {"seat": seat} | {name: sums_dict(x, GAME_EACH) for name, x in zip(TESTS, sums)}
+            for seat, sums in sorted(totals.items())
+        ]
 
     @classmethod
     def from_dict(cls, d: Any) -> GameDraws:

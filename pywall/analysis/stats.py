@@ -190,3 +190,27 @@ def z_score(observed: float, expected: float, variance: float) -> ZScore:
     sd = math.sqrt(variance)
     z = (observed - expected) / sd
     return ZScore(observed, expected, sd, z, two_sided_p(z))
+
+
+#: The two-sided normal quantile of a 95% range.
+Z95 = 1.959963984540054
+#: Below this p-value a result is "unusual" (one test in twenty under a fair shuffle).
+UNUSUAL_P = 0.05
+
+
+def fair_range(expected: float, variance: float, n: int) -> tuple[int, int]:
+    """The counts a fair shuffle gives about 95% of the time: expected +- 1.96 sd, rounded
+    to whole counts and kept within 0..n (the normal law of a sum of many draws' hits;
+    tests/unit/test_audit_calibration.py checks its coverage on simulated games)."""
+    sd = math.sqrt(max(variance, 0.0))
+    low = max(0, round(expected - Z95 * sd))
+    return low, max(low, min(n, round(expected + Z95 * sd)))
+
+
+def reading(p: float | None, each: float) -> str:
+    """Where a result falls, in one word for people: ``usual`` (p >= 0.05), ``unusual``,
+    or ``very_unusual`` (p below ``each``, the threshold one test gets when the verdict
+    splits it over a group's tests: such a result alone flags the group)."""
+    if p is None or p >= UNUSUAL_P:
+        return "usual"
+    return "very_unusual" if p < each else "unusual"

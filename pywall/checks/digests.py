@@ -70,6 +70,12 @@ class DigestResult:
     tiles: int  # wall tiles the digest covers (0 for the salt's own digest)
     stated: str
     computed: str | None
+    seat: int | None = None  # stated in this seat's start event (Riichi City), else None
+
+    @property
+    def label(self) -> str:
+        """The digest's name for people: "hand_cards_sha_256 (seat 1's start)" (seats from 1)."""
+        return self.name if self.seat is None else f"{self.name} (seat {self.seat + 1}'s start)"
 
     @property
     def match(self) -> bool | None:
@@ -87,6 +93,7 @@ class DigestResult:
             "stated": self.stated,
             "computed": self.computed,
             "match": self.match,
+            "seat": self.seat,
         }
 
     @classmethod
@@ -99,6 +106,9 @@ class DigestResult:
             value = d.get(key)
             if type(value) is not kind and not (key == "computed" and value is None):
                 raise ValueInputError(f"a round's digest needs its {key} ({kind.__name__})")
+        seat = d.get("seat")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
+            raise ValueInputError("a round's digest names a seat that is no seat")
         return cls(
             d["name"],
             d["algorithm"],
@@ -107,6 +117,7 @@ class DigestResult:
             d["tiles"],
             d["stated"],
             d["computed"],
+            seat,
         )
 
 
@@ -152,7 +163,14 @@ def result_from_claim(claim: HashClaim, tiles: int) -> DigestResult:
     computed = None if claim.message is None else digest_hex(claim.algorithm, claim.message)
     covered = 0 if claim.covers == "salt" else tiles
     return DigestResult(
-        claim.name, claim.algorithm, claim.covers, claim.salted, covered, claim.stated, computed
+        claim.name,
+        claim.algorithm,
+        claim.covers,
+        claim.salted,
+        covered,
+        claim.stated,
+        computed,
+        claim.seat,
     )
 
 
@@ -172,7 +190,7 @@ def check_digests(
     results = tuple(result_from_claim(c, tiles) for c in claims)
     checked = [(c, r) for c, r in zip(claims, results) if r.computed is not None]
     out = [_digest_finding(c, r, index, where) for c, r in checked]
-    unchecked = [r.name for r in results if r.computed is None]
+    unchecked = [r.label for r in results if r.computed is None]
     if unchecked:
         it = "it cannot" if len(unchecked) == 1 else "they cannot"
         out.append(_finding("salt_missing", index,
@@ -203,13 +221,15 @@ def _finding(code: str, index: int, message: str, data: JsonObject | None = None
 
 def _digest_finding(claim: HashClaim, r: DigestResult, index: int, where: str) -> Finding:
     ok_code, bad_code = _CODES[(r.algorithm, r.covers == "salt")]
-    data = {"name": r.name, "algorithm": r.algorithm, "covers": r.covers,
+    data: dict[str, str | int | None] = {"name": r.name, "algorithm": r.algorithm, "covers": r.covers,
             "stated": r.stated, "computed": r.computed}  # fmt: skip
+    if r.seat is not None:
+        data["seat"] = r.seat
     formula = formula_of(claim)
     if r.match:
-        return _finding(ok_code, index, f"{where}: {formula} matches {r.name}", data)
+        return _finding(ok_code, index, f"{where}: {formula} matches {r.label}", data)
     return _finding(bad_code, index,
-                    f"{where}: {formula} is {r.computed}, but the round states {r.name} "
+                    f"{where}: {formula} is {r.computed}, but the round states {r.label} "
                     f"{r.stated}", data)  # fmt: skip
 
 

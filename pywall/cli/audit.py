@@ -40,11 +40,13 @@ from pywall.results.audit import (
     MAX_PLAYERS_LISTED,
     GroupAudit,
     audit_result,
-    games_dict,
+    cli_dict,
     players_not_listed,
 )
+from pywall.results.audit_html import audit_html, games_of
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_tally import KIND_TEXT, AuditTally
+from pywall.results.audit_words import LANGS
 from pywall.results.check import check_entry
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
@@ -59,6 +61,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_input_arguments(p, "logs, folders, zip archives, or -")
     p.add_argument("--json", action="store_true", help="print the audit as JSON")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the audit as a self-contained HTML report to FILE",
+    )
+    p.add_argument(
+        "--lang", choices=LANGS, default="en", help="the HTML report's language (default en)"
+    )
     p.add_argument(
         "--min-hands",
         type=int,
@@ -228,10 +238,14 @@ def run(args: argparse.Namespace) -> int:
             print_lines([f"excluded {e.path}: {e.reason}"])
         return fail(f"no verified game to audit ({plural(len(tally.excluded), 'file')} excluded)")
     result = audit_result(tally)
+    if args.html:
+        try:
+            with open(args.html, "w", encoding="utf-8") as f:
+                f.write(audit_html(result, args.lang, games_of(tally)))
+        except OSError as exc:
+            return fail(f"cannot write {args.html}: {exc.strerror or exc}")
     if args.json:
-        doc = result.to_dict()
-        doc["games"] = games_dict(tally, reason_codes=False)
-        emit_json(doc)
+        emit_json(cli_dict(result, tally))
         return 0
     print(
         f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"

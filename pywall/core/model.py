@@ -115,6 +115,7 @@ class HashClaim:
     covers: str
     salted: bool = False  # a secret salt was hashed with the wall (revealed after the game)
     over: str = ""  # what was hashed, in the record's words ("paishan + salt"), for messages
+    seat: int | None = None  # a digest stated in one seat's start event (Riichi City), else None
 
 
 @dataclass(frozen=True, slots=True)

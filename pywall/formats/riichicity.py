@@ -155,9 +155,10 @@ def wall_tiles(value: Any, where: str) -> tuple[int, ...]:
     return faces_from_text(text(value, where), where)
 
 
-def wall_digest(name: str, encode: str, stated: str) -> HashClaim:
-    """A digest the round states of its wall: SHA-256(handCardEncode), unsalted (FACTS B1)."""
-    return HashClaim(name, "sha256", encode, stated, "wall", over="handCardEncode")
+def wall_digest(name: str, encode: str, stated: str, seat: int | None = None) -> HashClaim:
+    """A digest the round states of its wall: SHA-256(handCardEncode), unsalted (FACTS B1);
+    ``seat``: the seat whose start event states it (the same digest in each)."""
+    return HashClaim(name, "sha256", encode, stated, "wall", over="handCardEncode", seat=seat)
 
 
 def _first_dealer(first: dict[str, Any], players: int) -> int:
@@ -290,9 +291,7 @@ class _RoundReader:
         stated = d.get("hand_cards_sha_256")
         encode = self.claims[0].message if self.claims else None
         if isinstance(stated, str) and stated and encode is not None:
-            self.claims.append(
-                wall_digest(f"hand_cards_sha_256 (seat {seat}'s start)", encode, stated)
-            )
+            self.claims.append(wall_digest("hand_cards_sha_256", encode, stated, seat))
 
     def action(self, d: dict[str, Any], where: str) -> None:
         code = integer(d.get("action"), f"{where}, action", 0, 100)

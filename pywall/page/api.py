@@ -45,6 +45,7 @@ from pywall.results.report import SCHEMA
 if TYPE_CHECKING:
     from pywall.inputs.sources import Survey
     from pywall.page.runs import ArchiveRun, SharedRunTally, Source
+    from pywall.results.audit_tally import AuditTally
 
 MAX_JSON = 64 * 1024 * 1024
 
@@ -177,10 +178,9 @@ class Api:
                 ) from None
         return {"added": self.tallies.setdefault(run, SharedRunTally()).add(start, read)}
 
-    def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        """Verified games of the page's reports and archive runs, in one audit."""
+    def _audit_tally(self, payload: Payload) -> AuditTally:
+        """One tally of the page's reports, its archive runs and any tallies given."""
         from pywall.page.audit_reports import read_record
-        from pywall.results.audit import audit_dict
         from pywall.results.audit_tally import AuditTally
 
         tally = AuditTally()
@@ -195,7 +195,31 @@ class Api:
                 tally.merge(self.tallies[run].tally)
         for part in arg(payload, "tallies", list, []):
             tally.merge(AuditTally.from_dict(part))
-        return audit_dict(tally)
+        return tally
+
+    def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
+        """Verified games of the page's reports and archive runs, in one audit."""
+        from pywall.results.audit import audit_dict
+
+        return audit_dict(self._audit_tally(payload))
+
+    def audit_export(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
+        """The same audit as ``pywall audit --json`` prints it (``json``: its text) and as
+        ``pywall audit --html`` writes it (``html``), in the page's ``lang``, the chosen
+        ``player`` first."""
+        from pywall.results.audit import audit_result, cli_dict
+        from pywall.results.audit_html import audit_html, games_of
+
+        tally = self._audit_tally(payload)
+        if not tally.hands:
+            raise BadRequest("no verified game to audit")
+        result = audit_result(tally)
+        lang = arg(payload, "lang", str, "en")
+        player = arg(payload, "player", str, "")
+        return {
+            "json": json.dumps(cli_dict(result, tally), ensure_ascii=False, indent=2) + "\n",
+            "html": audit_html(result, lang, games_of(tally), player or None),
+        }
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         from pywall.results.audit_tally import AuditTally
@@ -291,6 +315,8 @@ LAZY_MODULES = (
     "pywall.results.audit",
     "pywall.results.audit_tally",
     "pywall.results.audit_counts",
+    "pywall.results.audit_html",
+    "pywall.results.audit_words",
     "pywall.page.runs",
     "pywall.page.audit_reports",
     "pywall.inputs.zips",
@@ -305,6 +331,7 @@ RUN_HANDLERS = (
     "archive_close",
     "archive_game",
     "audit",
+    "audit_export",
     "tally",
     "tally_add",
 )

@@ -42,6 +42,7 @@ from pywall.analysis.stats import (
     chi2_sf,
     chi_square,
     moments,
+    reading,
     z_score,
 )
 from pywall.core.errors import ValueInputError
@@ -57,8 +58,9 @@ EXPLANATION = (
     "if the shuffle were fair. What it cannot show: it cannot prove a shuffle fair (only "
     "fail to find a bias of the size the sample can detect; a few hundred hands detect "
     "only large effects), and one small p-value among many players or tests is expected "
-    "by chance (about 1 in 1,000 at 0.001). These tests look at the deal only (the draw "
-    "tests look at every draw), and a skew says nothing about who caused it. "
+    "by chance (about 1 in 1,000 at 0.001). The starting-hand tests look at the deal (the "
+    "draw tests look at every draw, the wall tests at the walls), and a skew says nothing "
+    "about who caused it. "
     "Hands dealt in the same round share one wall, so they are not quite independent; "
     "the tests treat them as independent, which is a close approximation. Verification "
     "shows each wall is the one the platform committed to; this audit asks whether "
@@ -225,10 +227,17 @@ def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> Aud
     return AuditResult(audit_group(OVERALL, every, min_expected), players)
 
 
-def _z_dict(z: ZScore | None) -> dict[str, float] | None:
+def _z_dict(z: ZScore | None, each: float) -> dict[str, Any] | None:
     if z is None:
         return None
-    return {"observed": z.observed, "expected": z.expected, "sd": z.sd, "z": z.z, "p": z.p_value}
+    return {
+        "observed": z.observed,
+        "expected": z.expected,
+        "sd": z.sd,
+        "z": z.z,
+        "p": z.p_value,
+        "reading": reading(z.p_value, each),
+    }
 
 
 def _part_dict(part: ShantenTest) -> dict[str, Any]:
@@ -254,18 +263,20 @@ def _part_dict(part: ShantenTest) -> dict[str, Any]:
 
 
 def group_dict(group: GroupAudit) -> dict[str, Any]:
-    """The JSON-ready form of one group's audit."""
+    """The JSON-ready form of one group's audit; each test's ``reading`` against the
+    threshold the group's verdict gives it (``ALPHA`` split over the group's tests)."""
+    each = ALPHA / len(group.p_values)
     return (
         {
             "label": group.label,
             "hands": group.hands,
             "by_tiles": [_part_dict(p) for p in group.parts],
-            "shanten_sum": _z_dict(group.shanten_z),
+            "shanten_sum": _z_dict(group.shanten_z, each),
             "chi2": group.chi2,
             "dof": group.dof,
             "p": group.p_value,
-            "dora": _z_dict(group.dora),
-            "draws": group.draws.to_dict() if group.draws else None,
+            "dora": _z_dict(group.dora, each),
+            "draws": group.draws.to_dict(each) if group.draws else None,
             "flagged": group.rejects(ALPHA),
             "tests": len(group.p_values),
             "smallest_p": min(group.p_values),
@@ -340,7 +351,9 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
         for k in sorted(tally.seats, key=_seat_order)
         if tally.seats[k].hands
     )
-    overall = audit_tally(OVERALL, tally.overall, min_expected)
+    overall = replace(
+        audit_tally(OVERALL, tally.overall, min_expected), series=tuple(tally.overall_series)
+    )
     if len(platforms) == 1:  # everyone is that platform's players: its walls are theirs
         overall = replace(overall, walls=platforms[0].walls)
     return AuditResult(
@@ -384,6 +397,12 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
         # how many were left out for each reason (a conflict: one entry a game)
         "left_out": dict(Counter(e.kind for e in excluded)),
     }
+
+
+def cli_dict(result: AuditResult, tally: AuditTally) -> dict[str, Any]:
+    """What ``pywall audit --json`` prints for ``tally`` (whose audit is ``result``): the
+    audit and its games with English reasons only; the page's "Export audit" saves the same."""
+    return result.to_dict() | {"games": games_dict(tally, reason_codes=False)}
 
 
 def audit_dict(tally: AuditTally) -> dict[str, Any]:

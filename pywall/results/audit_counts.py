@@ -201,6 +201,8 @@ class Counts:
     anonymous_draws: int = 0
     #: each named player's effective draws game by game, in the order counted: (O - E, V)
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    #: every player's effective draws together, game by game: (O - E, V)
+    overall_series: list[tuple[float, float]] = field(default_factory=list)
     #: rounds whose draws the walk left out, by reason (``draws.SKIP_REASONS``)
     skipped_rounds: dict[str, int] = field(default_factory=dict)
 
@@ -218,6 +220,7 @@ class Counts:
             self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
         for name, points in other.series.items():
             self.series.setdefault(name, []).extend(points)
+        self.overall_series += other.overall_series
         self.games += other.games
         self.anonymous_hands += other.anonymous_hands
         self.anonymous_draws += other.anonymous_draws
@@ -282,3 +285,7 @@ class Counts:
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():
             self.series.setdefault(name, []).append(point)
+        seats = [s.effective for s in draws.seats]
+        self.overall_series.append(
+            (sum(e.observed - e.expected for e in seats), sum(e.variance for e in seats))
+        )

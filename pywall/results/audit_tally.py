@@ -155,6 +155,11 @@ class AuditTally:
         return self.settle().series
 
     @property
+    def overall_series(self) -> list[tuple[float, float]]:
+        """Every player's effective draws together, game by game: (O - E, V)."""
+        return self.settle().overall_series
+
+    @property
     def hands(self) -> int:
         return self.settle().overall.hands
 

@@ -203,7 +203,7 @@ class FileReport:
             "findings": [f.to_dict() for f in self.findings],
         }
         if self.draws is not None:
-            d["draws"] = self.draws.to_dict()
+            d["draws"] = self.draws.to_dict() | {"by_seat": self.draws.by_seat()}
         if self.walls is not None:
             d["walls"] = self.walls.to_dict()
         if self.copy is not None:

@@ -109,17 +109,18 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
     node = result(page, archive.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)  # the altered log
     expect(node.locator(".archive-counts")).to_contain_text(f"{ZIP_GAMES} games")
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(used))
     expect(summary).to_have_attribute("data-hands", str(hands))
+    draws = cli["games"]["draws"]
     expect(summary).to_have_text(
-        f"{used} verified game{'s' * (used != 1)}, {hands} starting hands."
+        f"{used:,} verified game{'s' * (used != 1)}, {hands:,} starting hands, {draws:,} draws tested."
     )
     expect(view.locator('.audit-group[data-group="all players"] h4').first).to_contain_text(
-        f"{hands} hands"
+        f"{hands:,} hands"
     )
     if cli["games"]["anonymous_hands"]:
         expect(view.locator(".audit-anonymous")).to_contain_text(
@@ -132,7 +133,7 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
     page.get_by_role("button", name="Clear results").click()
     drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     expect(summary).to_have_attribute("data-games", "1", timeout=WORK_MS)
 
 
@@ -203,12 +204,16 @@ def test_copies_with_other_names_conflict_and_the_page_says_why(
 
 
 def draw_words(test: dict[str, Any]) -> str:
-    """The page's English line for a draw test of the CLI's JSON (counts rounded)."""
+    """The page's English line for a draw test of the CLI's JSON (counts rounded): the hits,
+    the fair mean and the range a fair shuffle gives 95% of the time."""
 
     def n(x: float) -> str:
         return f"{round(x):,}"
 
-    return f"{n(test['observed'])} of {n(test['n'])}, fair {n(test['expected'])} ± {n(test['variance'] ** 0.5)}"
+    return (
+        f"{n(test['observed'])} of {n(test['n'])} — a fair shuffle gives {n(test['expected'])} "
+        f"on average, usually between {n(test['low'])} and {n(test['high'])}:"
+    )
 
 
 def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
@@ -220,19 +225,21 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
     drop(page, archive.name, archive.read_bytes(), "application/zip")
     node = result(page, archive.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     view = page.locator("#audit-out")
     overall = view.locator('.audit-group[data-group="all players"]').first
     lines = overall.locator(".draw-lines li")
     expect(lines).to_have_count(3, timeout=WORK_MS)
     effective = cli["overall"]["draws"]["effective"]
-    expect(lines.nth(0)).to_contain_text("effective draws: " + draw_words(effective))
+    expect(lines.nth(0)).to_contain_text(
+        "Effective draws (a tile that brings the hand closer to ready): " + draw_words(effective)
+    )
     expect(lines.nth(0)).to_have_attribute("data-z", f"{effective['z']:.3f}")
     expect(lines.nth(1)).to_contain_text(
-        "winning tiles drawn in tenpai: " + draw_words(cli["overall"]["draws"]["tenpai"])
+        "Winning tiles drawn while ready (tenpai): " + draw_words(cli["overall"]["draws"]["tenpai"])
     )
     expect(lines.nth(2)).to_contain_text(
-        "dora drawn: " + draw_words(cli["overall"]["draws"]["dora"])
+        "Dora drawn: " + draw_words(cli["overall"]["draws"]["dora"])
     )
     expect(overall.locator(".draws-verdict")).to_contain_text("look like a fair shuffle's")
     # the wall tests of each platform, as the CLI lists them
@@ -244,6 +251,11 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
         if "positions" in names:
             expect(walls.first).to_contain_text("tile kinds by wall position: chi-square")
             expect(walls.first).to_contain_text("4,455 degrees of freedom")
+        # and as a picture: a bar per test against the threshold
+        picture = view.locator(
+            f'.audit-platforms .audit-group[data-group="{label}"] figure.walls-chart'
+        )
+        expect(picture.locator("rect.bar")).to_have_count(len(names))
     # dealer, non-dealer and each seat
     seats = view.locator(".audit-seats")
     seats.locator(":scope > summary").click()
@@ -252,8 +264,9 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
     player = max(cli["players"], key=lambda g: len(g.get("effective_by_game", [])))
     games = len(player["effective_by_game"])
     assert games >= 2
-    view.locator(".audit-players > summary").click()
-    group = view.locator(f'.audit-players .audit-group[data-group="{player["label"]}"]')
+    group = view.locator(f'.audit-group[data-group="{player["label"]}"]').first
+    if not group.is_visible():  # among the other players (not the one chosen first)
+        view.locator(".audit-players > summary").click()
     expect(group.locator(".draw-lines li").first).to_contain_text(
         draw_words(player["draws"]["effective"])
     )
@@ -267,23 +280,23 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
     # the same lines in Japanese and Chinese
     page.get_by_label("Language").select_option("ja")
     expect(lines.nth(0)).to_contain_text(
-        f"有効牌のツモ: {effective['n']:,}回中{effective['observed']:,}回"
+        f"有効牌のツモ（手を聴牌に近づける牌）: {effective['n']:,}回中{effective['observed']:,}回"
     )
     expect(overall.locator(".draws-verdict")).to_contain_text("公平なシャッフルと矛盾しません")
     expect(explanation).to_contain_text("ツモの検定は")
     page.get_by_label("言語").select_option("zh")
     expect(lines.nth(0)).to_contain_text(
-        f"有效牌摸牌：{effective['n']:,} 次中 {effective['observed']:,} 次"
+        f"有效牌摸牌（使手牌更接近听牌的牌）：{effective['n']:,} 次中 {effective['observed']:,} 次"
     )
     expect(explanation).to_contain_text("摸牌检验跟踪")
     expect(chart.locator(".hint")).to_contain_text("95%")
 
 
-def test_a_single_games_effective_draws_per_player(page: Page) -> None:
+def test_a_single_games_draws_per_player(page: Page) -> None:
+    """One game's lines per player: information, not a verdict, each with its fair range and
+    reading (the report's ``draws.by_seat``), in the reader's words."""
     report = report_of(PLAIN.name, PLAIN.read_bytes())
-    seats: dict[int, list[float]] = {}
-    for seat, _dealer, effective, _tenpai, _dora in report["draws"]["seats"]:
-        seats[seat] = [a + b for a, b in zip(seats.get(seat, [0, 0, 0, 0]), effective)]
+    by_seat = report["draws"]["by_seat"]
     open_ready(page)
     drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
     node = result(page, PLAIN.name)
@@ -291,12 +304,17 @@ def test_a_single_games_effective_draws_per_player(page: Page) -> None:
     box = node.locator("details.game-draws")
     box.locator(":scope > summary").click()
     expect(box).to_contain_text("Information, not a verdict")
-    rows = box.locator("li")
-    expect(rows).to_have_count(len(seats))
-    for k, (seat, (n, o, e, v)) in enumerate(sorted(seats.items())):
-        words = (
-            f"effective draws: {round(o):,} of {round(n):,}, fair {round(e):,} ± {round(v**0.5):,}"
-        )
-        expect(rows.nth(k)).to_have_attribute("data-seat", str(seat))
-        expect(rows.nth(k)).to_contain_text(report["game"]["players"][seat])
-        expect(rows.nth(k)).to_contain_text(words)
+    rows = box.locator(":scope > ul > li")
+    expect(rows).to_have_count(len(by_seat))
+    for k, seat in enumerate(by_seat):
+        eff = seat["effective"]
+        expect(rows.nth(k)).to_have_attribute("data-seat", str(seat["seat"]))
+        expect(rows.nth(k)).to_contain_text(report["game"]["players"][seat["seat"]])
+        line = rows.nth(k).locator("li[data-test=effective]")
+        expect(line).to_contain_text(draw_words(eff))
+        expect(line).to_have_attribute("data-reading", eff["reading"])
+        expect(line.locator(".reading")).to_have_text(eff["reading"].replace("_", " "))
+    page.get_by_label("Language").select_option("ja")
+    expect(rows.first.locator("li[data-test=effective]")).to_contain_text(
+        "公平なシャッフルなら平均"
+    )

@@ -119,9 +119,10 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
     expect(bad).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
     hands_done(bad)  # the mismatched round is open
     no_violations(page, "mismatch")
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     page.locator("details.audit-players > summary").click()
+    page.locator("#audit-out details.audit-hand-charts > summary").first.click()
     page.locator("#audit-out figure.audit-chart details > summary").first.click()
     no_violations(page, "audit")
     for lang in ("ja", "zh"):
@@ -333,7 +334,7 @@ def bot_logs(count: int) -> list[Path]:
 
 
 def run_audit(page: Page) -> Any:
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     view = page.locator("#audit-out")
     expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
     return view
@@ -353,13 +354,13 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
     view = run_audit(page)
     expect(view.locator(".audit-summary")).to_have_text(
-        f"{games['used']} verified games, {games['hands']} starting hands."
+        f"{games['used']:,} verified games, {games['hands']:,} starting hands, {games['draws']:,} draws tested."
     )
     expect(view.locator(".audit-anonymous")).to_have_text(
         f"{games['anonymous_hands']} hands of anonymous players (NoName) count in the totals only, not per player."
     )
     # NoName is nobody: never one player of all its hands
-    players = view.locator(".audit-players .audit-group")
+    players = view.locator(".audit-players .audit-group, .audit-you .audit-group")
     expect(players).to_have_count(len(data["players"]))
     assert "NoName" not in [g["label"] for g in data["players"]]
     expect(view.locator('.audit-players .audit-group[data-group="NoName"]')).to_have_count(0)
@@ -374,17 +375,20 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
         else "Non-dealer hands (13 tiles) — 1 hand"
     )
     expect(group.locator("h4")).to_have_text(
-        re.compile(rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands$")
+        re.compile(
+            rf" — {next(g['hands'] for g in data['players'] if g['label'] == label)} hands"
+            r"(, [\d,]+ draws? tested)?$"
+        )
     )
     # Japanese and Chinese count without a plural, and read as a sentence
     words = {
-        "ja": ("検証済みの対局 {g} 局、配牌 {h} 件。", "1 件"),
-        "zh": ("已验证的对局 {g} 局，配牌 {h} 手。", "1 手"),
+        "ja": ("検証済みの対局 {g} 局、配牌 {h} 件、検定したツモ {d} 回。", "1 件"),
+        "zh": ("已验证的对局 {g} 局，配牌 {h} 手，检验的摸牌 {d} 次。", "1 手"),
     }
     for lang, (summary, one) in words.items():
         page.select_option("#lang", lang)
         expect(view.locator(".audit-summary")).to_have_text(
-            summary.format(g=games["used"], h=games["hands"])
+            summary.format(g=games["used"], h=f"{games['hands']:,}", d=f"{games['draws']:,}")
         )
         expect(caption).to_contain_text(f" — {one}")
         expect(view).not_to_contain_text("(s)")
@@ -397,7 +401,7 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     )
     view = run_audit(page)
     expect(view.locator(".audit-summary")).to_have_text(
-        re.compile(r"^1 verified game, \d+ starting hands\.$")
+        re.compile(r"^1 verified game, \d+ starting hands, [\d,]+ draws tested\.$")
     )
 
 
@@ -406,7 +410,7 @@ def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
     open_ready(page)
     choose(page, *logs)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
-    button = page.get_by_role("button", name="Audit starting hands")
+    button = page.locator("button[data-action=audit]")
     # before every result in the page's order (so the Tab key, too, meets it first) ...
     assert page.evaluate("""() => !!(document.getElementById("audit-go").compareDocumentPosition(
         document.getElementById("results")) & Node.DOCUMENT_POSITION_FOLLOWING)""")

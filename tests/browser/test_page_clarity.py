@@ -95,6 +95,11 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
     page.locator('nav.tools a[data-tool="sega"]').click()
     expect(page.locator("#tool-sega .sega-where")).to_contain_text(where)
     expect(page.locator("#tool-sega .sega-where")).to_contain_text("乱数情報")
+    # what its wall shows and cannot (issue 33, item 8): compare with the round; no record
+    sega_words = {"en": ("Compare them", "publishes no record"), "ja": ("見比べて", "記録を公開しない"),
+                  "zh": ("对照", "不公开对局记录")}[lang]  # fmt: skip
+    expect(page.locator("#tool-sega .sega-proves")).to_contain_text(sega_words[0])
+    expect(page.locator("#tool-sega .sega-cannot")).to_contain_text(sega_words[1])
     page.locator('nav.tools a[data-tool="verify"]').click()
     expect(verify).to_be_visible()
     expect(page.locator("#tool-sega")).to_be_hidden()
@@ -117,7 +122,7 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
             "How the verdict is reached",
             re.compile(
                 r"^Mean shanten [\d.]+ against [\d.]+ "
-                r"for a fair shuffle: (better|worse) hands than a fair shuffle deals, on average; .+ \(z = -?[\d.]+, p = "
+                r"for a fair shuffle: (close to fair|(better|worse) hands than a fair shuffle deals, on average); .+ \(z = -?[\d.]+, p = "
             ),
         ),
         (
@@ -125,7 +130,7 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
             "判定のしかた",
             re.compile(
                 r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
-                r"平均すると公正なシャッフルより(良い|悪い)配牌。.+（z = -?[\d.]+、p = "
+                r"(公平に近い|平均すると公正なシャッフルより(良い|悪い)配牌)。.+（z = -?[\d.]+、p = "
             ),
         ),
         (
@@ -133,7 +138,7 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
             "判定方法",
             re.compile(
                 r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
-                r"平均而言比公平洗牌发的配牌更(好|差)；.+（z = -?[\d.]+，p = "
+                r"(接近公平|平均而言比公平洗牌发的配牌更(好|差))；.+（z = -?[\d.]+，p = "
             ),
         ),
     ],

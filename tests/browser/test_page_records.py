@@ -258,3 +258,136 @@ def test_a_june_2009_four_player_log_verifies_with_every_kind_of_tile_seen(page:
     note = node.locator('.findings li[data-code="legacy_seed"]')
     expect(note).to_contain_text("walls of June 2009: every kind of tile has been seen")
     expect(note).not_to_contain_text("as far as is known")
+
+
+# --- issue 33, item 8: what "verified" proves, per platform and era ---------------------------
+
+VERIFIED_CASES = [
+    (
+        TENHOU_PLAIN := Path(__file__).resolve().parents[1]
+        / "data"
+        / "tenhou"
+        / "dnovikoff"
+        / "example.xml",
+        "tenhou",
+    ),
+    (
+        Path(__file__).resolve().parents[1]
+        / "data"
+        / "majsoul"
+        / "paipu_210815-6da08e40-2605-42fb-a5e3-f8aa5940362a.json",
+        "majsoul_md5",
+    ),
+    (
+        Path(__file__).resolve().parents[1]
+        / "data"
+        / "majsoul"
+        / "riichienv_mjsoul_corpus_validation.json",
+        "nohash",
+    ),
+    (
+        Path(__file__).resolve().parents[1] / "data" / "riichicity" / "4ma_gin_han_sample.json",
+        "riichicity",
+    ),
+]
+#: A phrase each case's "proves" paragraph says, per language.
+PROVES = {
+    "tenhou": {
+        "en": "the wall Tenhou's published seed defines",
+        "ja": "天鳳が公開したシード",
+        "zh": "天凤公布的种子",
+    },
+    "majsoul_md5": {
+        "en": "The deal is not covered by that hash",
+        "ja": "配牌はこのハッシュに含まれず",
+        "zh": "配牌不在该哈希之内",
+    },
+    "nohash": {
+        "en": "The record states no digest of its walls",
+        "ja": "牌山のダイジェストがありません",
+        "zh": "没有给出牌山的摘要",
+    },
+    "riichicity": {
+        "en": "SHA-256 digest (unsalted)",
+        "ja": "SHA-256 ダイジェスト（ソルトなし）",
+        "zh": "SHA-256 摘要（无盐）",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_what_verified_proves_fits_the_platform_and_era(page: Page, lang: str) -> None:
+    open_ready(page, f"/#lang={lang}")
+    choose(page, *[p for p, _ in VERIFIED_CASES])
+    for path, case in VERIFIED_CASES:
+        node = result(page, path.name)
+        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        meaning = node.locator('details.meaning[data-meaning="verified"]')
+        expect(meaning).to_have_attribute("data-case", case)
+        meaning.locator("summary").click()
+        expect(meaning.locator('[data-part="proves"]')).to_contain_text(PROVES[case][lang])
+        if case != "tenhou":  # a record that reveals its wall has no seed to speak of
+            expect(meaning).not_to_contain_text(SEED_WORDS[lang])
+
+
+# --- issue 33, item 11: a digest a seat's start event states, in the reader's words ------------
+
+SEAT_START = {"en": "hand_cards_sha_256 (seat 1's start)", "ja": "hand_cards_sha_256 (1番目の席の開始時)",
+              "zh": "hand_cards_sha_256 (座位 1 开局时)"}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page, lang: str) -> None:
+    record = VERIFIED_CASES[3][0]  # Riichi City: each seat's start event states the digest
+    open_ready(page, f"/#lang={lang}")
+    choose(page, record)
+    node = result(page, record.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    node.locator('details.round[data-round="0"] > summary').click()
+    names = node.locator('details.round[data-round="0"] .round-digests li b')
+    expect(names.first).to_be_visible()
+    texts = names.all_inner_texts()
+    assert SEAT_START[lang] in texts, texts
+    assert not [t for t in texts if "seat 0" in t or (lang != "en" and "seat" in t)], texts
+
+
+# --- issue 33, item 9: guides a player can follow ---------------------------------------------
+
+DESKTOP_ONLY = {"en": "On a computer only", "ja": "コンピュータのみ", "zh": "仅限电脑"}
+
+
+@pytest.mark.parametrize(
+    "size",
+    [ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)],
+    ids=["desktop", "phone"],
+)
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_each_platform_has_numbered_steps_links_and_a_file_shape(
+    page: Page, lang: str, size: ViewportSize
+) -> None:
+    page.set_viewport_size(size)
+    open_ready(page, f"/#lang={lang}")
+    guide = page.locator("details#records-guide")
+    guide.locator("summary").click()
+    for name in ("tenhou", "majsoul", "riichicity", "sega"):
+        steps = guide.locator(f'ol.records-steps[data-steps="{name}"] > li')
+        expect(steps).to_have_count(3)
+    # Mahjong Soul: marked desktop-only, its exporter's repository a real link
+    majsoul = guide.locator('.records-platform[data-platform="majsoul"]')
+    expect(majsoul.locator(".desktop-only")).to_contain_text(DESKTOP_ONLY[lang])
+    link = majsoul.locator('ol.records-steps a[href="https://github.com/Fat-pig-Cui/misc-code"]')
+    expect(link).to_have_text("github.com/Fat-pig-Cui/misc-code")
+    riichi = guide.locator('.records-platform[data-platform="riichicity"]')
+    expect(riichi.locator('a[href="https://github.com/0num4/paifu-playground"]')).to_have_count(1)
+    # what the saved file looks like: the fixtures' own first characters
+    for name, start in (("tenhou", '<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,'),
+                        ("majsoul", '".lq.GameDetailRecords"'), ("riichicity", '"handCardEncode"')):  # fmt: skip
+        expect(
+            guide.locator(f'.records-platform[data-platform="{name}"] .records-looks code')
+        ).to_contain_text(start)
+    # SEGA: where the seeds and the uncertainty value are shown
+    sega = guide.locator('ol.records-steps[data-steps="sega"]')
+    expect(sega).to_contain_text("乱数情報")
+    expect(sega).to_contain_text("MJ.NET")
+    width = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
+    assert width <= 0, f"the guide scrolls {width} px sideways"

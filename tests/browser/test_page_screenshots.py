@@ -38,7 +38,7 @@ WORDS: dict[str, dict[str, str]] = {
         "record": "in the record",
         "summary": "4 logs: 2 verified, 1 mismatch, 1 cannot read",
         "archive": "7 games: 6 verified, 1 mismatch, 0 cannot read",
-        "audit": "Starting-hand audit",
+        "audit": "Is the dealing fair? Deals, draws and walls",
         "left_out": "mismatch: ",
         "sega": "SEGA MJ arcade wall",
         "ms": "Mahjong Soul wall hashes",
@@ -58,7 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
         "record": "牌譜では",
         "summary": "4 件: 一致 2、不一致 1、読めない 1",
         "archive": "7 局: 一致 6、不一致 1、読めない 0",
-        "audit": "配牌の統計検査",
+        "audit": "配牌は公平？ 配牌・ツモ・牌山の検定",
         "left_out": "不一致: ",
         "sega": "セガ MJ（アーケード）の牌山",
         "ms": "雀魂の牌山ハッシュ",
@@ -78,7 +78,7 @@ WORDS: dict[str, dict[str, str]] = {
         "record": "在牌谱中是",
         "summary": "4 份牌谱：一致 2，不一致 1，无法读取 1",
         "archive": "7 局：一致 6，不一致 1，无法读取 0",
-        "audit": "配牌统计检验",
+        "audit": "发牌公平吗？配牌、摸牌与牌山的检验",
         "left_out": "不一致：",
         "sega": "世嘉 MJ（街机）牌山",
         "ms": "雀魂牌山哈希",
@@ -102,7 +102,9 @@ ENGLISH = [
     "in the log",
     "mismatch:",
     "Left out",
-    "Starting-hand audit",
+    "Is the dealing fair?",
+    "Effective draws",
+    "a fair shuffle gives",
     "Show the wall",
     "Mahjong Soul wall hashes",
     "Hand calculator",
@@ -233,6 +235,13 @@ class States:
         )
         view.scroll_into_view_if_needed()
         self.check("audit")
+        # the parts a player reads first, pictured apart: their own group, everyone's
+        (width, height), lang = self.size, self.lang
+        you = view.locator(".audit-you")
+        expect(you.locator("figure.draws-chart svg")).to_be_visible()
+        self.shot(f"audit-you-{lang}-{width}x{height}", you)
+        everyone = view.locator('.audit-group[data-group="all players"]')
+        self.shot(f"audit-everyone-{lang}-{width}x{height}", everyone)
 
     def sega(self) -> None:
         self.clear()

@@ -543,7 +543,7 @@ def test_verified_says_what_it_proves_and_cannot(page: Page) -> None:
     meaning = node.locator('details.meaning[data-meaning="verified"]')
     expect(meaning).not_to_have_attribute("open", "")
     meaning.locator("summary").click()
-    expect(meaning).to_contain_text("cannot show how that wall was chosen")
+    expect(meaning).to_contain_text("cannot show how that seed was chosen")
     expect(meaning).to_contain_text("not that it was picked fairly")
     expect(meaning).to_contain_text("a made-up game with its own made-up seed would pass too")
 

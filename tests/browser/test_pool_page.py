@@ -185,7 +185,7 @@ def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
     expect(node.locator(".archive-progress-text")).to_contain_text("2 workers")
     assert_rows_match_cli(all_rows(page), cli)
     # the audit counts each game once, the first time, though its copies went to both workers
-    page.get_by_role("button", name="Audit starting hands").click()
+    page.locator("button[data-action=audit]").click()
     summary = page.locator("#audit-out .audit-summary")
     expect(summary).to_have_attribute("data-games", str(audit["games"]["used"]), timeout=WORK_MS)
     expect(summary).to_have_attribute("data-hands", str(audit["games"]["hands"]))

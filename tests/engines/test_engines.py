@@ -19,7 +19,7 @@ import pytest
 from pywall.checks.sega import tenhou_id_from_sega
 from tests.browser.conftest import report_of
 from tests.browser.plain_host import plain_host
-from tests.helpers import DATA, ROOT, TENHOU
+from tests.helpers import DATA, ROOT, TENHOU, first_difference
 
 pytestmark = pytest.mark.engines
 
@@ -175,16 +175,21 @@ def logs_zip() -> bytes:
 
 
 def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path) -> None:
+    """The audit flow: the button that asks the question, everyone's chart, and the exports:
+    the JSON `pywall audit --json` prints for the same zip, and the HTML report."""
     archive = tmp_path / "logs.zip"
     archive.write_bytes(logs_zip())
     cli = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--json", str(archive)],
+        [sys.executable, "-m", "pywall", "audit", "--json", archive.name],
         capture_output=True,
         text=True,
         check=True,
+        cwd=tmp_path,
     )
-    hands = json.loads(cli.stdout)["overall"]["hands"]
-    open_ready(engine, site_url)
+    expected = json.loads(cli.stdout)
+    hands = expected["overall"]["hands"]
+    open_ready(engine, site_url, fresh=True)  # the downloads are kept by this page only
+    run(engine, CAPTURE)
     give(engine, ("logs.zip", archive.read_bytes()))
     got = wait_verdicts(engine, 5)
     assert got == {
@@ -194,15 +199,35 @@ def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path)
         "logs.zip/c/test.mjlog": "verified",
         "logs.zip/d/not-a-log.txt": "error",
     }
-    heading = run(
+    seen = run(
         engine,
         """
-        const button = $$("button").find((b) => b.textContent.trim() === "Audit starting hands");
+        const button = await until("the audit's button", () => {
+          const b = $("button[data-action=audit]");
+          return b && !b.hidden && b;
+        });
+        const words = button.textContent.trim();
         button.click();
         await until("the audit", () => $('#audit-out [data-result="audit"]'));
-        return $('#audit-out .audit-group[data-group="all players"] h4').textContent;""",
+        const everyone = $('#audit-out .audit-group[data-group="all players"]');
+        const chart = everyone.querySelector("figure.draws-chart svg.band-chart");
+        $("#audit-out button[data-action=export-audit]").click();
+        await until("the JSON", () => window.kept.some((k) => k.name === "pywall-audit.json"));
+        $("#audit-out button[data-action=export-audit-html]").click();
+        await until("the HTML", () => window.kept.some((k) => k.name === "pywall-audit.html"));
+        return { words, heading: everyone.querySelector("h4").textContent,
+          chart: chart ? chart.getBoundingClientRect().width : 0,
+          ticks: chart ? chart.querySelectorAll("text.tick").length : 0,
+          swatches: chart ? chart.querySelectorAll(".swatch").length : 0 };""",
     )
-    assert f"{hands} hands" in heading
+    assert seen["words"] == "Is the dealing fair? Test these 3 games: deals, draws, walls"
+    assert f"{hands} hands" in seen["heading"]
+    assert seen["chart"] > 200 and seen["ticks"] >= 2 and seen["swatches"] == 2
+    kept = {k["name"]: k for k in run(engine, READ_DOWNLOADS)}
+    exported = json.loads(kept["pywall-audit.json"]["text"])
+    assert first_difference(exported, expected) is None, first_difference(exported, expected)
+    html = kept["pywall-audit.html"]["text"]
+    assert html.startswith("<!doctype html>") and "<script" not in html and "<svg" in html
 
 
 def test_exports_and_wall_pictures(engine: Any, site_url: str) -> None:

@@ -429,3 +429,35 @@ def test_worker_glue_answers_through_handle() -> None:
         == "bad_request"
     )
     assert json.loads(glue.handle("sniff", "{}", b"SQLite format 3\x00"))["kind"] == "sqlite"
+
+
+def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) -> None:
+    """The page's "Export audit": its JSON text is ``pywall audit --json`` of the same files
+    (same keys, same numbers) and its HTML is ``pywall audit --html`` with the chosen player first."""
+    import shutil
+    import subprocess
+    import sys
+
+    logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
+    for p in logs:
+        shutil.copy(p, tmp_path / p.name)
+    reports = [detailed(p) for p in logs]
+    out = api.handle("audit_export", json.dumps({"reports": reports, "lang": "ja"}))
+    export = json.loads(out)
+    cli = subprocess.run(
+        [sys.executable, "-m", "pywall", "audit", "--json", "--html", "a.html", "--lang", "ja"]
+        + [p.name for p in logs],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=True,
+    )
+    assert json.loads(export["json"]) == json.loads(cli.stdout)
+    assert export["html"] == (tmp_path / "a.html").read_text(encoding="utf-8")
+    name = json.loads(export["json"])["players"][0]["label"]
+    mine = json.loads(
+        api.handle("audit_export", json.dumps({"reports": reports, "lang": "en", "player": name}))
+    )
+    assert f"<h2>You ({name})</h2>" in mine["html"]
+    none = json.loads(api.handle("audit_export", json.dumps({"reports": []})))
+    assert none["error"]["message"] == "no verified game to audit"

@@ -18,7 +18,7 @@ from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_data, check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
-T_KEYS = {"n", "observed", "expected", "variance", "z", "p"}
+T_KEYS = {"n", "observed", "expected", "variance", "z", "p", "low", "high", "reading"}
 
 
 def reports(paths: list) -> list[dict]:  # type: ignore[type-arg]

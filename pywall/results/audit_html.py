@@ -1,0 +1,355 @@
+"""The fairness audit as one self-contained HTML page, in English, Japanese or Chinese.
+
+``audit_html(result, lang)`` words the typed ``AuditResult`` the CLI builds (``pywall
+audit --html FILE``) and the page's worker builds ("Export audit"): the same Python,
+so both reports agree. The page has no script and loads nothing: its style is inline
+and its charts are inline SVG (the chosen player's and everyone's cumulative effective
+draws above or below fair, each platform's wall tests against the threshold), so it
+opens offline in any browser. Every number comes from the result; this module only
+words and draws it (the words of ``audit_words``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from pywall.analysis.audit_draws import DrawAudit, WallAudit
+from pywall.analysis.draws import sums_dict
+from pywall.analysis.stats import Z95, ZScore, reading
+from pywall.results.audit import ALPHA, AuditResult, GroupAudit
+from pywall.results.audit_tally import AuditTally
+from pywall.results.audit_words import LANGS, WORDS, count, pick
+
+STYLE = """
+body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:.8rem}
+.ok{color:#14622e}.bad{color:#a0161b;font-weight:bold}.hint{color:#555;font-size:.9rem}
+li{margin:.3rem 0}svg{width:100%;height:auto;max-width:36rem;display:block}figure{margin:1rem 0}
+table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.25rem;text-align:left;vertical-align:top}
+td{overflow-wrap:anywhere}.usual{color:#14622e}.unusual{color:#8a5a00}.very_unusual{color:#a0161b;font-weight:bold}
+""".strip()
+
+
+@dataclass(frozen=True, slots=True)
+class AuditGames:
+    """What the report says of the games: how many counted, their hands and draws,
+    how many were left out, and the counted games' names (their files)."""
+
+    used: int
+    hands: int
+    draws: int
+    excluded: int
+    ids: tuple[str, ...] = ()
+
+
+def games_of(tally: AuditTally) -> AuditGames:
+    """The games of an audit's tally, for the report: the files of the copies that count,
+    sorted (the same list whatever order the files came in)."""
+    counted = sorted(g.best.path for g in tally.copies.values() if g.best is not None)
+    return AuditGames(tally.games, tally.hands, tally.draws, len(tally.excluded), tuple(counted))
+
+
+def audit_html(
+    result: AuditResult,
+    lang: str = "en",
+    games: AuditGames | None = None,
+    player: str | None = None,
+) -> str:
+    """The audit as a standalone HTML document in ``lang`` (en, ja or zh); ``player``, if
+    one of the result's players, comes first ("you")."""
+    w = WORDS[lang if lang in LANGS else "en"]
+    chosen = next((g for g in result.players if g.label == player), None)
+    body = [f"<h1>{w['title']}</h1>", _summary(result, games, w)]
+    if chosen is not None:
+        body.append(_group(chosen, pick(w, "you", name=escape(chosen.label)), w))
+    body.append(_group(result.overall, w["everyone"], w))
+    for g in result.platforms if len(result.platforms) > 1 else ():
+        body.append(_group(g, _platform(g, w), w))
+    body.append(_table(w["seats"], [(_seat(g.label, w), g) for g in result.seats], w))
+    others = sorted((g for g in result.players if g is not chosen), key=lambda g: -g.hands)
+    body.append(_table(w["others"], [(escape(g.label), g) for g in others], w))
+    body.append(f"<h2>{w['method_heading']}</h2><p>{w['method']}</p>")
+    if games is not None and games.ids:
+        items = "".join(f"<li>{escape(i)}</li>" for i in games.ids)
+        body.append(
+            f"<details><summary>{pick(w, 'game_list', n=count(len(games.ids)))}</summary>"
+            f"<ul>{items}</ul></details>"
+        )
+    body.append(f"<p class='hint'>{w['made_by']}</p>")
+    return (
+        f"<!doctype html><html lang='{escape(w['lang'])}'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        f"<title>{w['title']}</title><style>{STYLE}</style></head><body>"
+        + "\n".join(body)
+        + "</body></html>\n"
+    )
+
+
+def _summary(result: AuditResult, games: AuditGames | None, w: dict[str, str]) -> str:
+    hands = games.hands if games else result.overall.hands
+    draws = games.draws if games else (result.overall.draws.draws if result.overall.draws else 0)
+    parts = [pick(w, "hands_n", n=count(hands)), pick(w, "draws_n", n=count(draws))]
+    if games is not None:
+        parts.insert(0, pick(w, "games_n", n=count(games.used)))
+    text = w["list_sep"].join(parts)
+    left = f" {pick(w, 'left_out', n=count(games.excluded))}" if games and games.excluded else ""
+    return f"<p>{text}{w['stop']}{left}</p><p>{w['jobs']}</p>"
+
+
+def _verdict(g: GroupAudit, w: dict[str, str]) -> str:
+    ps = g.p_values
+    flagged = g.rejects(ALPHA)
+    words = w["verdict_bad"] if flagged else w["verdict_ok"]
+    detail = pick(w, "verdict_detail", p=_p(min(ps)), k=count(len(ps)), each=_p(ALPHA / len(ps)))
+    return f"<p class='{'bad' if flagged else 'ok'}'>{'⚠' if flagged else '✓'} {words} <span class='hint'>({detail})</span></p>"
+
+
+def _group(g: GroupAudit, label: str, w: dict[str, str]) -> str:
+    each = ALPHA / len(g.p_values)
+    lines = [*draw_lines(g.draws, each, w), *_hand_lines(g, each, w)]
+    parts = [
+        f"<section><h2>{label}</h2>",
+        f"<p class='hint'>{pick(w, 'group_counts', hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0))}</p>",
+        _verdict(g, w),
+        "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
+    ]
+    if len(g.series) > 1:
+        title = pick(w, "chart_title", who=label)
+        parts.append(f"<figure><figcaption><b>{title}</b></figcaption>")
+        parts.append(cumulative_svg(g.series, w, label) + "</figure>")
+    if g.walls is not None:
+        parts.append(_walls(g.walls, w, each))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _reading_word(p: float | None, each: float, w: dict[str, str]) -> str:
+    r = reading(p, each)
+    return f"<b class='{r}'>{w['reading_' + r]}</b>"
+
+
+def draw_line(name: str, test: dict[str, object], w: dict[str, str], each: float) -> str:
+    """One draw test in words: what it counts, the hits, the fair range, where they fall."""
+    n = int(test["n"])  # type: ignore[call-overload]
+    if not n:
+        return f"{w['draw_' + name]}: {w['no_draws']}"
+    words = pick(
+        w,
+        "draw_line",
+        what=w["draw_" + name],
+        obs=count(int(test["observed"])),  # type: ignore[call-overload]
+        n=count(n),
+        fair=count(round(float(test["expected"]))),  # type: ignore[arg-type]
+        low=count(int(test["low"])),  # type: ignore[call-overload]
+        high=count(int(test["high"])),  # type: ignore[call-overload]
+    )
+    p = test["p"]
+    if not isinstance(p, float):
+        return words
+    figures = f"z = {_z(float(test['z']))}, p = {_p(p)}"  # type: ignore[arg-type]
+    return f"{words} {_reading_word(p, each, w)} <span class='hint'>({figures})</span>"
+
+
+def draw_lines(draws: DrawAudit | None, each: float, w: dict[str, str]) -> list[str]:
+    if draws is None:
+        return [w["no_draws_tested"]]
+    return [draw_line(t.name, sums_dict(t.sums, each), w, each) for t in draws.tests]
+
+
+def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
+    z = g.shanten_z
+    lines = [
+        _lean(
+            "mean_line",
+            z,
+            w,
+            each,
+            obs=f"{z.observed / max(1, g.hands):.3f}",
+            fair=f"{z.expected / max(1, g.hands):.3f}",
+            higher="lean_worse",
+            lower="lean_better",
+        )
+    ]
+    if g.dora is not None:
+        d = g.dora
+        lines.append(
+            _lean(
+                "dora_line",
+                d,
+                w,
+                each,
+                obs=count(round(d.observed)),
+                fair=f"{d.expected:,.1f}",
+                higher="lean_more",
+                lower="lean_fewer",
+            )
+        )
+    return lines
+
+
+def _lean(
+    key: str, z: ZScore, w: dict[str, str], each: float, higher: str, lower: str, **figures: str
+) -> str:
+    """A hand test's line: "close to fair" within chance, else which way it leans."""
+    r = reading(z.p_value, each)
+    lean = w["close"] if r == "usual" else w[higher if z.z > 0 else lower]
+    text = pick(w, key, lean=lean, **figures)
+    return f"{text} {_reading_word(z.p_value, each, w)} <span class='hint'>(z = {_z(z.z)}, p = {_p(z.p_value)})</span>"
+
+
+def _table(heading: str, rows: Sequence[tuple[str, GroupAudit]], w: dict[str, str]) -> str:
+    if not rows:
+        return ""
+    body = []
+    for label, g in rows:
+        each = ALPHA / len(g.p_values)
+        effective = draw_lines(g.draws, each, w)[0]
+        verdict = w["verdict_bad"] if g.rejects(ALPHA) else w["verdict_ok"]
+        body.append(
+            f"<tr><th scope='row'>{label}</th><td>{count(g.hands)}</td><td>{effective}</td><td>{verdict}</td></tr>"
+        )
+    head = "".join(
+        f"<th scope='col'>{w[k]}</th>" for k in ("col_who", "col_hands", "col_draws", "col_verdict")
+    )
+    return f"<h2>{heading}</h2><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _platform(g: GroupAudit, w: dict[str, str]) -> str:
+    name = w.get("platform_" + (g.platform or ""), g.platform or g.label)
+    return pick(w, "platform_group", platform=name, players=str(g.players))
+
+
+def _seat(label: str, w: dict[str, str]) -> str:
+    if label.startswith("seat "):
+        return pick(w, "seat_n", n=label[5:])
+    return w.get(label, label)
+
+
+def _p(p: float) -> str:
+    return "< 1e-6" if p < 1e-6 else f"{p:.3g}"
+
+
+def _z(z: float) -> str:
+    return f"+{z:.2f}" if z >= 0 else f"−{-z:.2f}"
+
+
+# --- pictures -------------------------------------------------------------------------
+
+
+def nice_ticks(top: float, most: int = 6, whole: bool = False) -> list[float]:
+    """Round tick values from 0 to at least ``top`` (at most about ``most`` of them);
+    ``whole``: counts (games), never a tick between two."""
+    if top <= 0:
+        return [0.0, 1.0]
+    raw = top / most
+    step = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if m * step >= raw:
+            step *= m
+            break
+    if whole:
+        step = max(1, step)
+    return [i * step for i in range(math.ceil(top / step - 1e-9) + 1)]
+
+
+def _num(v: float) -> str:
+    return f"{v:,.0f}" if abs(v) >= 10 or v == int(v) else f"{v:.1f}"
+
+
+def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who: str) -> str:
+    """Cumulative effective hits − fair over games, inside the 95% band of a fair shuffle."""
+    # 480 units wide with 15-unit labels: 11 px and more on a phone (about 360 px wide)
+    width, height, left, right, top, bottom = 480, 280, 56, 12, 54, 50
+    o = v = 0.0
+    line, band = [0.0], [0.0]
+    for d, var in points:
+        o += d
+        v += var
+        line.append(o)
+        band.append(Z95 * math.sqrt(v))
+    games = len(points)
+    ymax = nice_ticks(max(1.0, *map(abs, line), *band), 3)[-1]
+    pw, ph = width - left - right, height - top - bottom
+
+    def x(i: float) -> float:
+        return left + i / games * pw
+
+    def y(val: float) -> float:
+        return top + ph / 2 - val / ymax * ph / 2
+
+    out = [
+        (
+            f"<svg viewBox='0 0 {width} {height}' role='img' xmlns='http://www.w3.org/2000/svg' "
+            f"font-family='system-ui,sans-serif' font-size='15'><title>{pick(w, 'chart_title', who=who)}</title>"
+        )
+    ]
+    for t in nice_ticks(ymax, 3):
+        for val in {t, -t}:
+            out.append(
+                f"<line x1='{left}' x2='{width - right}' y1='{y(val):.1f}' y2='{y(val):.1f}' stroke='{'#555' if val == 0 else '#ddd'}'/>"
+                f"<text x='{left - 6}' y='{y(val) + 4:.1f}' text-anchor='end'>{_num(val)}</text>"
+            )
+    for t in nice_ticks(games, 6, whole=True):
+        if t <= games:
+            out.append(
+                f"<line x1='{x(t):.1f}' x2='{x(t):.1f}' y1='{top + ph}' y2='{top + ph + 5}' stroke='#555'/>"
+                f"<text x='{x(t):.1f}' y='{top + ph + 19}' text-anchor='middle'>{count(int(t))}</text>"
+            )
+    upper = " ".join(f"{x(i):.1f},{y(b):.1f}" for i, b in enumerate(band))
+    lower = " ".join(f"{x(i):.1f},{y(-b):.1f}" for i, b in reversed(list(enumerate(band))))
+    out.append(f"<polygon points='{upper} {lower}' fill='#9cc3e6' fill-opacity='.45'/>")
+    pts = " ".join(f"{x(i):.1f},{y(val):.1f}" for i, val in enumerate(line))
+    out.append(f"<polyline points='{pts}' fill='none' stroke='#a0161b' stroke-width='2.5'/>")
+    out.append(
+        f"<text x='{left + pw / 2}' y='{height - 8}' text-anchor='middle'>{w['chart_x']}</text>"
+        f"<line x1='{left}' x2='{left + 22}' y1='13' y2='13' stroke='#a0161b' stroke-width='2.5'/>"
+        f"<text x='{left + 28}' y='18'>{w['chart_line']}</text>"
+        f"<rect x='{left}' y='28' width='22' height='13' fill='#9cc3e6' fill-opacity='.45'/>"
+        f"<text x='{left + 28}' y='40'>{w['chart_band']}</text></svg>"
+    )
+    return "".join(out)
+
+
+def walls_svg(walls: WallAudit, w: dict[str, str], each: float) -> str:
+    """Each wall test's p-value as a bar of -log10 p, against the line of ``each``, the p
+    one test needs to flag its group (the threshold split over the group's tests)."""
+    tests = walls.tests
+    limit = -math.log10(each)
+    top_value = max(limit + 1, *(min(12.0, -math.log10(max(t.p, 1e-12))) for t in tests))
+    width, row, left = 480, 30, 190
+    height = 34 + row * len(tests) + 26
+    scale = (width - left - 20) / top_value
+    out = [
+        (
+            f"<svg viewBox='0 0 {width} {height}' role='img' xmlns='http://www.w3.org/2000/svg' "
+            f"font-family='system-ui,sans-serif' font-size='13'><title>{w['walls_title']}</title>"
+        )
+    ]
+    for i, t in enumerate(tests):
+        yy = 24 + i * row
+        value = min(12.0, -math.log10(max(t.p, 1e-12)))
+        colour = "#a0161b" if t.p < each else "#4a7fb0"
+        out.append(
+            f"<text x='{left - 8}' y='{yy + 15}' text-anchor='end'>{w['wall_' + t.name]}</text>"
+            f"<rect x='{left}' y='{yy + 3}' width='{value * scale:.1f}' height='16' fill='{colour}'/>"
+            f"<text x='{left + value * scale + 4:.1f}' y='{yy + 15}'>p = {_p(t.p)}</text>"
+        )
+    lx = left + limit * scale
+    out.append(
+        f"<line x1='{lx:.1f}' x2='{lx:.1f}' y1='18' y2='{height - 26}' stroke='#a0161b' stroke-dasharray='4 3'/>"
+        f"<text x='{lx:.1f}' y='14' text-anchor='middle'>{pick(w, 'walls_threshold', each=_p(each))}</text>"
+        f"<text x='{left}' y='{height - 6}'>{w['walls_axis']}</text></svg>"
+    )
+    return "".join(out)
+
+
+def _walls(walls: WallAudit, w: dict[str, str], each: float) -> str:
+    head = pick(w, "walls_head", walls=count(walls.walls), games=count(walls.games))
+    if not walls.walls:
+        return f"<p>{w['walls_none']}</p>"
+    if not walls.tests:
+        return f"<p>{head} {w['walls_few']}</p>"
+    return f"<p>{head}</p>{walls_svg(walls, w, each)}"

@@ -1,0 +1,257 @@
+"""The fairness audit as a player meets it (issue 33), in English, Japanese and Chinese, on a
+desktop (1366×800) and a phone (390×844): the first screen names both jobs; after a zip of
+real logs the button asks the question; the player's own verdict, draw lines and chart come
+first; each draw line says what it counts, the fair 95% range and a plain reading, with the
+CLI's numbers; the charts are readable; "Export audit" saves exactly what `pywall audit
+--json` prints and the HTML report; "Copy summary" copies a verdict; nothing scrolls
+sideways; no English in ja or zh."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, ViewportSize, expect
+
+from tests.browser.test_page import WORK_MS, open_ready, result
+from tests.helpers import TENHOU, first_difference, fixture_paths
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {
+    "desktop": ViewportSize(width=1366, height=800),
+    "phone": ViewportSize(width=390, height=844),
+}
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "tagline": "test, over many games, whether the deals, the draws and the walls look like a fair shuffle",
+        "device": "on this device",
+        "button": "Is the dealing fair? Test these {n} games: deals, draws, walls",
+        "heading": "Is the dealing fair? Deals, draws and walls",
+        "you": "You ({name})",
+        "usual": "usual",
+        "unusual": "unusual",
+        "very_unusual": "very unusual",
+        "copy": "pywall fairness audit: {games} verified games",
+        "html_you": "<h2>You ({name})</h2>",
+    },
+    "ja": {
+        "tagline": "多数の対局で、配牌・ツモ・牌山が公平なシャッフルらしく見えるかを検定します",
+        "device": "この端末上で",
+        "button": "配牌は公平？ この{n}局を検定: 配牌・ツモ・牌山",
+        "heading": "配牌は公平？ 配牌・ツモ・牌山の検定",
+        "you": "あなた（{name}）",
+        "usual": "よくある範囲",
+        "unusual": "珍しい",
+        "very_unusual": "非常に珍しい",
+        "copy": "pywall 公平性の検査: 検証済みの対局 {games} 局",
+        "html_you": "<h2>あなた（{name}）</h2>",
+    },
+    "zh": {
+        "tagline": "在许多对局上检验配牌、摸牌和牌山是否像公平洗牌的结果",
+        "device": "本设备",
+        "button": "发牌公平吗？检验这 {n} 局：配牌、摸牌、牌山",
+        "heading": "发牌公平吗？配牌、摸牌与牌山的检验",
+        "you": "你（{name}）",
+        "usual": "常见",
+        "unusual": "少见",
+        "very_unusual": "非常少见",
+        "copy": "pywall 公平性检验：已验证的对局 {games} 局",
+        "html_you": "<h2>你（{name}）</h2>",
+    },
+}
+
+
+def effective_words(lang: str, test: dict[str, Any]) -> str:
+    """The page's effective-draw line for a test of the CLI's JSON."""
+    f = {k: f"{round(test[k]):,}" for k in ("observed", "n", "expected", "low", "high")}
+    return {
+        "en": f"Effective draws (a tile that brings the hand closer to ready): {f['observed']} of {f['n']} — "
+        f"a fair shuffle gives {f['expected']} on average, usually between {f['low']} and {f['high']}:",
+        "ja": f"有効牌のツモ（手を聴牌に近づける牌）: {f['n']}回中{f['observed']}回 — 公平なシャッフルなら"
+        f"平均{f['expected']}回、通常は{f['low']}〜{f['high']}回:",
+        "zh": f"有效牌摸牌（使手牌更接近听牌的牌）：{f['n']} 次中 {f['observed']} 次 — 公平洗牌平均 "
+        f"{f['expected']} 次，通常在 {f['low']} 到 {f['high']} 次之间：",
+    }[lang]
+
+
+@pytest.fixture(scope="module")
+def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], str]:
+    """A zip of 16 real logs (a copy of one among them), the CLI's JSON of it, its HTML."""
+    where = tmp_path_factory.mktemp("audit-flow")
+    paths = fixture_paths()[:15]
+    archive = where / "my games.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for p in paths:
+            zf.write(p, p.relative_to(TENHOU).as_posix())
+        zf.write(paths[0], "a copy/of the first game with a very long folder name/" + paths[0].name)
+    proc = subprocess.run(
+        [sys.executable, "-m", "pywall", "audit", "--json", archive.name],
+        capture_output=True,
+        text=True,
+        cwd=where,
+        check=True,
+    )
+    return archive, json.loads(proc.stdout), where.as_posix()
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert width <= 0, f"the page scrolls {width} px sideways"
+
+
+def english_left(page: Page, names: list[str]) -> list[str]:
+    """Words of three Latin letters or more in the audit's view, players' names and paths aside."""
+    text = page.locator("#audit-view").evaluate(
+        """v => { const c = v.cloneNode(true);
+        c.querySelectorAll("bdi, option, select, code, title, svg").forEach((n) => n.remove());
+        document.body.append(c); const s = c.innerText; c.remove(); return s; }"""
+    )
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    allowed = {"pywall", "JSON", "HTML", "NoName", "log"}
+    return sorted({w for w in re.findall(r"[A-Za-z]{3,}", text) if w not in allowed})
+
+
+def label_px(page: Page, selector: str) -> float:
+    """The smallest rendered font size of a chart's labels, in CSS pixels."""
+    return float(
+        page.locator(selector).first.evaluate(
+            """svg => { const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return Math.min(...[...svg.querySelectorAll("text")].map((t) =>
+                parseFloat(getComputedStyle(t).fontSize) * scale)); }"""
+        )
+    )
+
+
+@pytest.mark.parametrize("size", list(SIZES), ids=list(SIZES))
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_the_audit_as_a_player_meets_it(
+    page: Page, lang: str, size: str, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
+) -> None:
+    archive, cli, _ = logs_zip
+    words = WORDS[lang]
+    page.set_viewport_size(SIZES[size])
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_ready(page, f"/#lang={lang}")
+    # 1. the first screen says both jobs, and where they run
+    tagline = page.locator(".tagline")
+    expect(tagline).to_contain_text(words["tagline"])
+    expect(tagline).to_contain_text(words["device"])
+    page.locator("input[type=file][multiple]").set_input_files(str(archive))
+    expect(result(page, archive.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
+    verified = 16  # every file verifies; the copy is one game again
+    button = page.locator("button[data-action=audit]")
+    expect(button).to_have_text(words["button"].format(n=verified))
+    expect(page.locator("#audit-heading")).to_have_text(words["heading"])
+    button.click()
+    view = page.locator("#audit-out")
+    expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
+    summary = view.locator(".audit-summary")
+    expect(summary).to_have_attribute("data-games", str(cli["games"]["used"]))
+    expect(summary).to_have_attribute("data-hands", str(cli["games"]["hands"]))
+    # 2. "you" first: the player with the most hands, chosen; their group before everyone's
+    players = sorted(cli["players"], key=lambda g: (-g["hands"], g["label"]))
+    me = players[0]
+    expect(page.locator("#audit-player")).to_have_value(me["label"])
+    you = view.locator(".audit-you")
+    expect(you).to_have_attribute("data-player", me["label"])
+    expect(you.locator("h4").first).to_contain_text(words["you"].format(name=me["label"]))
+    everyone = view.locator('.audit-group[data-group="all players"]')
+    assert you.evaluate(
+        "(y, e) => !!(y.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        everyone.element_handle(),
+    )
+    # 3. each draw line: what it counts, the CLI's figures, the fair 95% range, a plain word
+    for group, node in ((me, you), (cli["overall"], everyone)):
+        line = node.locator(".draw-lines li[data-test=effective]").first
+        eff = group["draws"]["effective"]
+        expect(line).to_contain_text(effective_words(lang, eff))
+        expect(line).to_have_attribute("data-reading", eff["reading"])
+        expect(line.locator(".reading")).to_have_text(words[eff["reading"]])
+        expect(line).to_have_attribute("data-low", str(eff["low"]))
+    # within chance, never "better" or "more": the hand tests of a usual group say close to fair
+    if cli["overall"]["shanten_sum"]["reading"] == "usual":
+        close = {"en": "close to fair", "ja": "公平に近い", "zh": "接近公平"}[lang]
+        expect(everyone.locator('[data-test="mean"]')).to_contain_text(close)
+    # 4. the charts: the player's and everyone's, visible, ticks, swatches, readable labels
+    for node in (you, everyone):
+        chart = node.locator("figure.draws-chart svg")
+        expect(chart).to_be_visible()
+        assert chart.locator("text.tick").count() >= 3
+        expect(chart.locator(".swatch")).to_have_count(2)
+    assert label_px(page, ".audit-you figure.draws-chart svg") >= 11
+    assert label_px(page, '.audit-group[data-group="all players"] figure.draws-chart svg') >= 11
+    if size == "phone":
+        box = everyone.locator("figure.draws-chart svg").bounding_box()
+        assert box is not None and box["width"] >= 0.7 * 390
+    # the wall tests of the platform as a picture: a bar per region against the threshold
+    walls = view.locator("figure.walls-chart svg").first
+    expect(walls).to_be_visible()
+    expect(walls.locator(".threshold")).to_have_count(1)
+    shot(f"audit-flow-{lang}-{size}", page.locator("#audit-view"))
+    # 5. export: exactly what `pywall audit --json` prints; the HTML report; a summary
+    with page.expect_download() as got:
+        view.locator("button[data-action=export-audit]").click()
+    assert got.value.suggested_filename == "pywall-audit.json"
+    exported = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    assert first_difference(exported, cli) is None, first_difference(exported, cli)
+    with page.expect_download() as got:
+        view.locator("button[data-action=export-audit-html]").click()
+    assert got.value.suggested_filename == "pywall-audit.html"
+    html = Path(got.value.path()).read_text(encoding="utf-8")
+    assert f"<html lang='{lang}'>" in html and "<script" not in html.lower() and "<svg" in html
+    assert words["html_you"].format(name=me["label"]) in html
+    view.locator("button[data-action=copy-summary]").click()
+    expect(view.locator(".audit-share-msg")).not_to_be_empty()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert words["copy"].format(games=cli["games"]["used"]) in copied
+    # 11. nothing scrolls sideways with every list open; no English in ja or zh
+    for details in view.locator("details").all():
+        details.evaluate("d => { d.open = true; }")
+    no_sideways_scroll(page)
+    if lang != "en":
+        left = english_left(page, [g["label"] for g in cli["players"]])
+        assert not left, left
+    # 2. another player chosen is remembered for the session
+    other = players[1]["label"]
+    page.locator("#audit-player").select_option(other)
+    expect(view.locator(".audit-you")).to_have_attribute("data-player", other)
+    button.click()
+    expect(view.locator(".audit-you")).to_have_attribute("data-player", other, timeout=WORK_MS)
+
+
+def test_one_log_is_one_log_and_counts_carry_separators(page: Page) -> None:
+    """ "1 log", no rate for a single file; the audit's one-game button and its word that one
+    game is too few; thousands grouped ("1,234") in the audit's counts."""
+    one = fixture_paths()[0]
+    open_ready(page)
+    page.locator("input[type=file][multiple]").set_input_files(str(one))
+    expect(result(page, one.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    summary = page.locator("#batch-summary")
+    expect(summary).to_contain_text(
+        re.compile(r"^1 log: 1 verified, 0 mismatch, 0 cannot read; [\d,]+ tiles checked")
+    )
+    expect(summary).not_to_contain_text("per second")
+    expect(page.locator("#batch-text")).to_have_text("1 of 1 log checked")
+    button = page.locator("button[data-action=audit]")
+    expect(button).to_have_text("Is the dealing fair? Test this game: deals, draws, walls")
+    expect(page.locator(".audit-need")).to_contain_text("far too few")
+    button.click()
+    draws = page.locator("#audit-out .audit-summary")
+    expect(draws).to_contain_text(
+        re.compile(r"1 verified game, \d+ starting hands, [\d,]+ draws tested\.")
+    )
+    text = draws.inner_text()
+    for number in re.findall(r"\d[\d,]*", text):
+        assert int(number.replace(",", "")) < 1000 or "," in number, text

@@ -1,0 +1,143 @@
+"""The audit's HTML report (``pywall audit --html FILE``; ``audit_html``) on real logs, and
+the words every draw line carries: what it counts, the fair 95% range, a plain reading."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pywall.analysis.stats import fair_range, reading
+from pywall.cli import main
+from pywall.results.audit_words import EN, WORDS
+from tests.helpers import TENHOU
+
+
+@pytest.mark.parametrize(
+    ("p", "each", "word"),
+    [
+        (0.5, 0.001 / 6, "usual"),
+        (0.05, 0.001 / 6, "usual"),
+        (0.049, 0.001 / 6, "unusual"),
+        (0.001 / 6, 0.001 / 6, "unusual"),
+        (0.0001, 0.001 / 6, "very_unusual"),
+        (None, 0.001, "usual"),
+    ],
+    ids=["half", "at-0.05", "below-0.05", "at-threshold", "below-threshold", "no-test"],
+)
+def test_reading_splits_as_the_verdict_splits(p: float | None, each: float, word: str) -> None:
+    assert reading(p, each) == word
+
+
+def test_fair_range_is_mean_plus_minus_1_96_sd_within_the_draws() -> None:
+    assert fair_range(38.0, 25.0, 123) == (28, 48)  # the issue's example: sd 5
+    assert fair_range(1.0, 0.9, 20) == (0, 3)  # never below 0
+    assert fair_range(9.8, 0.2, 10) == (9, 10)  # never above n
+
+
+@pytest.fixture(scope="module")
+def cli_report(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
+    out = tmp_path_factory.mktemp("html")
+    pages = {}
+    for lang in ("en", "ja", "zh"):
+        page = out / f"audit-{lang}.html"
+        assert main(["audit", "--html", str(page), "--lang", lang, str(TENHOU)]) == 0
+        pages[lang] = page.read_text(encoding="utf-8")
+    assert main(["audit", "--json", "--html", str(out / "j.html"), str(TENHOU)]) == 0
+    return {"pages": pages}
+
+
+def test_the_report_is_self_contained(
+    cli_report: dict[str, object], capsys: pytest.CaptureFixture[str]
+) -> None:
+    pages = cli_report["pages"]
+    assert isinstance(pages, dict)
+    for lang, page in pages.items():
+        assert page.startswith("<!doctype html>") and f"<html lang='{lang}'>" in page
+        lower = page.lower()
+        assert "<script" not in lower and not re.search(r"<[^>]+\son\w+\s*=", lower)
+        assert not re.search(r"""(src|href)\s*=\s*['"]?https?:""", lower)  # loads nothing
+        assert "<svg" in page and "</html>" in page
+
+
+def test_the_report_says_what_the_json_says(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "a.html"
+    assert main(["audit", "--json", "--html", str(page), str(TENHOU)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    html = page.read_text(encoding="utf-8")
+    eff = doc["overall"]["draws"]["effective"]
+    line = (
+        f"Effective draws (a tile that brings the hand closer to ready): {eff['observed']:,} of "
+        f"{eff['n']:,} — a fair shuffle gives {round(eff['expected']):,} on average, usually "
+        f"between {eff['low']:,} and {eff['high']:,}:"
+    )
+    assert line in html
+    assert f"{doc['games']['used']} verified games" in html
+    for path in doc["games"]["excluded"]:
+        assert path["kind"] == "duplicate"
+    # each counted game is listed; the chart of everyone's draws is drawn
+    assert html.count("<li>") >= doc["games"]["used"]
+    assert "All players together: effective draws above or below fair" in html
+
+
+def test_ja_and_zh_reports_carry_no_english_sentence(cli_report: dict[str, object]) -> None:
+    pages = cli_report["pages"]
+    assert isinstance(pages, dict)
+    english = [v.split("{")[0] for k, v in EN.items() if len(v.split("{")[0]) > 12]
+    for lang in ("ja", "zh"):
+        for text in english:
+            assert text not in pages[lang], (lang, text)
+        assert set(WORDS[lang]) == set(EN) - {k for k in EN if k.endswith(".one")}
+
+
+def test_an_unwritable_report_is_a_clear_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = tmp_path / "no" / "such" / "dir" / "a.html"
+    assert main(["audit", "--html", str(where), str(TENHOU)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pywall: cannot write") and "Traceback" not in err
+
+
+def test_within_chance_is_never_worded_better_or_more(cli_report: dict[str, object]) -> None:
+    """On the fixtures every hand test is usual: "close to fair", never a direction."""
+    pages = cli_report["pages"]
+    assert isinstance(pages, dict)
+    assert "close to fair" in pages["en"]
+    for word in (
+        "better hands than fair",
+        "worse hands than fair",
+        "more than fair",
+        "fewer than fair",
+    ):
+        assert word not in pages["en"]
+
+
+def test_a_lean_beyond_chance_is_named() -> None:
+    """200 dealt hands of one tenpai shape: far better than fair, very unusual, flagged."""
+    from pywall.results.audit import AuditResult, audit_group
+    from pywall.results.audit_html import audit_html
+    from pywall.results.audit_tally import StartingHand
+
+    counts = [0] * 34
+    for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 31):
+        counts[kind] += 1
+    group = audit_group("all players", [StartingHand("a", False, tuple(counts))] * 200)
+    html = audit_html(AuditResult(group, ()), "en")
+    assert "better hands than fair" in html and "close to fair" not in html
+    assert "very unusual" in html and "Unlikely under a fair shuffle" in html
+
+
+@pytest.mark.parametrize(
+    ("top", "whole", "ticks"),
+    [(2, True, [0, 1, 2]), (5, True, [0, 1, 2, 3, 4, 5]), (57, True, [0, 10, 20, 30, 40, 50, 60])],
+    ids=["two-games", "five-games", "57-games"],
+)
+def test_game_ticks_are_whole_games(top: int, whole: bool, ticks: list[int]) -> None:
+    from pywall.results.audit_html import nice_ticks
+
+    assert nice_ticks(top, 6, whole) == ticks
