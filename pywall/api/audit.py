@@ -80,9 +80,9 @@ class AuditResult:
 
     def to_dict(self) -> dict[str, Any]:
         """What ``pywall audit --json`` prints for the same inputs."""
-        from pywall.results.audit import games_dict
+        from pywall.results.audit import cli_dict
 
-        return self.tests.to_dict() | {"games": games_dict(self.tally, reason_codes=False)}
+        return cli_dict(self.tests, self.tally)
 
     def rows(self) -> list[dict[str, Any]]:
         """One plain dict a group (overall, platforms, seats, players), for
@@ -97,12 +97,12 @@ class AuditResult:
         )
         return [group_row(kind, g) for kind, g in kinds]
 
-    def to_html(self, lang: str = "en") -> str:
-        """The audit's report as one HTML page (``lang``: en, ja or zh)."""
-        from pywall.results.audit_html import audit_html  # type: ignore[import-not-found,unused-ignore]
+    def to_html(self, lang: str = "en", player: str | None = None) -> str:
+        """The audit's report as one self-contained HTML page (``lang``: en, ja or zh), the
+        one ``pywall audit --html`` writes; ``player``: the named player shown first."""
+        from pywall.results.audit_html import audit_html, games_of
 
-        html: str = audit_html(self.tests, lang=lang)
-        return html
+        return audit_html(self.tests, lang, games_of(self.tally), player)
 
 
 def group_row(kind: str, g: GroupAudit) -> dict[str, Any]:

@@ -31,7 +31,7 @@ METHODS = {
     "AuditResult": {
         "to_dict": "(self) -> 'dict[str, Any]'",
         "rows": "(self) -> 'list[dict[str, Any]]'",
-        "to_html": "(self, lang: 'str' = 'en') -> 'str'",
+        "to_html": "(self, lang: 'str' = 'en', player: 'str | None' = None) -> 'str'",
     },
     "FileReport": {
         "to_dict": "(self) -> 'dict[str, Any]'",
@@ -144,10 +144,24 @@ def test_audit_of_bytes_and_of_nothing_usable() -> None:
         pywall.audit([3.5])  # type: ignore[list-item]
 
 
-def test_audit_to_html_when_the_report_exists() -> None:
-    pytest.importorskip("pywall.results.audit_html")
-    html = pywall.audit(fixture_paths()[:3]).to_html()
-    assert "<html" in html.lower()
+def test_audit_to_html_is_the_report_pywall_audit_html_writes(tmp_path: Path) -> None:
+    """``to_html`` gives the same page as ``pywall audit --html`` for the same files, in
+    each language."""
+    paths = fixture_paths()[:3]
+    result = pywall.audit(paths)
+    for lang in ("en", "ja", "zh"):
+        out = tmp_path / f"report-{lang}.html"
+        cli = subprocess.run(
+            [sys.executable, "-m", "pywall", "audit", "--html", str(out), "--lang", lang]
+            + [str(p) for p in paths],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert cli.returncode == 0, cli.stderr
+        html = result.to_html(lang)
+        assert html.lower().startswith("<!doctype html") and "<script" not in html.lower()
+        assert html == out.read_text(encoding="utf-8")
 
 
 def test_walls_parse_record_shanten_and_effective_tiles() -> None:
