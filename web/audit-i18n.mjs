@@ -15,6 +15,23 @@ const en = {
   "excluded.no_starting_hands": "the report carries no starting hands (check the game with the audit on)",
   "excluded.no_fingerprint": "the report has no game fingerprint",
   "excluded.conflict": "conflicting copies of one game: their names, rule or events differ, and the names come from the file (no platform's seed or hash covers them), so none counts: {paths}",
+  "leftOut.duplicate.one": "{n} repeat",
+  "leftOut.duplicate.other": "{n} repeats",
+  "leftOut.conflict.one": "{n} game with conflicting copies",
+  "leftOut.conflict.other": "{n} games with conflicting copies",
+  "leftOut.mismatch.one": "{n} mismatch",
+  "leftOut.mismatch.other": "{n} mismatches",
+  "leftOut.error.other": "{n} could not be verified",
+  "leftOut.unreadable.other": "{n} unreadable",
+  "leftOut.no_hands.other": "{n} without starting hands",
+  "leftOut.sep": ", ",
+  "leftOut.colon": ": ",
+  "audit.notListed.one": "{n} more player counts in every total but is not listed (the audit lists the {max} players with the most hands).",
+  "audit.notListed.other": "{n} more players count in every total but are not listed (the audit lists the {max} players with the most hands).",
+  "audit.skipped.one": "{n} round left out of the draw tests ({why}); its deal and walls still count.",
+  "audit.skipped.other": "{n} rounds left out of the draw tests ({why}); their deals and walls still count.",
+  "skipped.no_fit": "{n}: the calls and discards fit no hand the draw test can follow",
+  "skipped.walk_budget": "{n}: following the hands the open calls allow took too long",
 };
 
 const ja = {
@@ -28,6 +45,18 @@ const ja = {
   "excluded.no_starting_hands": "レポートに配牌がありません（監査を有効にして対局を確認してください）",
   "excluded.no_fingerprint": "レポートに対局の識別子（フィンガープリント）がありません",
   "excluded.conflict": "同じ対局の食い違うコピーです。名前・ルール・打牌などが異なり、名前はファイルに書かれたもので、どのサイトのシードやハッシュも名前を保証しないため、どれも数えません：{paths}",
+  "leftOut.duplicate.other": "重複 {n} 件",
+  "leftOut.conflict.other": "コピーが食い違う対局 {n} 局",
+  "leftOut.mismatch.other": "不一致 {n} 件",
+  "leftOut.error.other": "検証できない {n} 件",
+  "leftOut.unreadable.other": "読めない {n} 件",
+  "leftOut.no_hands.other": "配牌のない {n} 件",
+  "leftOut.sep": "、",
+  "leftOut.colon": "：",
+  "audit.notListed.other": "ほかに {n} 人のプレイヤーが合計には数えられていますが、一覧にはありません（一覧は配牌の多い {max} 人まで）。",
+  "audit.skipped.other": "{n} 局を引きの検定から除きました（{why}）。配牌と牌山の検定には数えます。",
+  "skipped.no_fit": "{n} 局：副露と打牌に合う手牌をたどれません",
+  "skipped.walk_budget": "{n} 局：副露で考えられる手牌をたどるのに時間がかかりすぎました",
 };
 
 const zh = {
@@ -41,6 +70,18 @@ const zh = {
   "excluded.no_starting_hands": "报告中没有配牌（请在开启检验的情况下检查这局）",
   "excluded.no_fingerprint": "报告中没有对局指纹",
   "excluded.conflict": "同一局的几份副本互相矛盾：名字、规则或事件不同，而名字来自文件本身（任何平台的种子或哈希都不涵盖名字），所以都不计入：{paths}",
+  "leftOut.duplicate.other": "重复 {n} 个",
+  "leftOut.conflict.other": "副本互相矛盾的对局 {n} 局",
+  "leftOut.mismatch.other": "不一致 {n} 个",
+  "leftOut.error.other": "无法验证 {n} 个",
+  "leftOut.unreadable.other": "无法读取 {n} 个",
+  "leftOut.no_hands.other": "没有配牌 {n} 个",
+  "leftOut.sep": "，",
+  "leftOut.colon": "：",
+  "audit.notListed.other": "另有 {n} 位玩家计入所有总数，但未列出（只列出配牌最多的 {max} 位玩家）。",
+  "audit.skipped.other": "{n} 局未计入摸牌检验（{why}）；其配牌和牌山仍计入。",
+  "skipped.no_fit": "{n} 局：副露和打牌对不上可追踪的手牌",
+  "skipped.walk_budget": "{n} 局：追踪副露可能的手牌耗时过长",
 };
 
 addStrings({ en, ja, zh });

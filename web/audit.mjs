@@ -135,10 +135,35 @@ function reasonText(e) {
   return problem ? t(`excluded.${code}`, { problem }) : t(`excluded.${code}.bare`);
 }
 
+// How many were left out for each reason ("2 repeats, 1 game with conflicting copies"),
+// the CLI's summary line in the reader's language.
+function leftOutText(games) {
+  const kinds = Object.entries(games.left_out || {}).sort((a, b) => b[1] - a[1]);
+  return kinds.map(([kind, n]) => tn(`leftOut.${kind}`, n)).join(t("leftOut.sep"));
+}
+
+// What counts in the totals but is not shown: players past the listed limit, rounds whose
+// draws the walk could not follow (with why).
+function notShownNotes(games, listed) {
+  const notes = [];
+  if (games.players_not_listed) {
+    notes.push(el("p", { class: "audit-not-listed hint", data: { n: String(games.players_not_listed) } },
+      tn("audit.notListed", games.players_not_listed, { max: num(listed) })));
+  }
+  if (games.skipped_rounds) {
+    const why = Object.entries(games.skipped_round_reasons || {})
+      .map(([reason, n]) => t(`skipped.${reason}`, { n: num(n) })).join(t("leftOut.sep"));
+    notes.push(el("p", { class: "audit-skipped hint", data: { n: String(games.skipped_rounds) } },
+      tn("audit.skipped", games.skipped_rounds, { why })));
+  }
+  return notes;
+}
+
 function excludedList(games) {
   if (!games.excluded.length) return null;
   return el("details", { class: "excluded" },
-    el("summary", {}, t("audit.excluded", { n: num(games.excluded.length) })),
+    el("summary", {}, t("audit.excluded", { n: num(games.excluded.length) }),
+      el("span", { class: "left-out-kinds" }, t("leftOut.colon"), leftOutText(games))),
     el("ul", {}, games.excluded.map((e) => el("li", { data: { kind: e.kind } },
       el("bdi", { title: e.path }, e.path), ": ", reasonText(e)))));
 }
@@ -249,6 +274,7 @@ function auditView(data, sources, redraw) {
     counts,
     games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands, { n: num(games.anonymous_hands) })) : null,
     excludedList(games),
+    ...notShownNotes(games, players.length),
     whoPicker(players, chosen, choose),
     shareButtons(data, sources, () => (chosen === "-" ? "" : chosen)),
     mine ? el("div", { class: "audit-you", data: { player: mine.label } },

@@ -198,6 +198,42 @@ def test_copies_with_other_names_conflict_and_the_page_says_why(
     expect(conflict).to_contain_text(words)
     expect(conflict).to_contain_text("forged.xml")
     expect(conflict).to_contain_text("real.xml")
+    kinds = {"en": "1 game with conflicting copies", "ja": "コピーが食い違う対局 1 局"}
+    kinds["zh"] = "副本互相矛盾的对局 1 局"
+    expect(page.locator("#audit-out .excluded .left-out-kinds")).to_contain_text(kinds[lang])
+
+
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("en", "3 rounds left out of the draw tests (3: the calls and discards fit no hand"),
+        ("ja", "3 局を引きの検定から除きました（3 局：副露と打牌に合う手牌をたどれません）"),
+        ("zh", "3 局未计入摸牌检验（3 局：副露和打牌对不上可追踪的手牌）"),
+    ],
+)
+def test_rounds_left_out_of_the_draw_tests_are_counted_and_said(
+    page: Page, lang: str, words: str
+) -> None:
+    """Riichi City records whose rounds' calls fit no hand the walk can follow: the page
+    counts those rounds as the CLI does (games.skipped_rounds) and says why, in each
+    language, while the rounds that fit are tested."""
+    from tests.unit.test_draw_walk import choice_record
+
+    records = {
+        "misfit.json": json.dumps(choice_record(3, misfit=True)).encode(),
+        "fits.json": json.dumps(choice_record(2, misfit=False)).encode(),
+    }
+    open_ready(page, f"/#lang={lang}")
+    for name, data in records.items():
+        drop(page, name, data, "application/json")
+        expect(result(page, name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    audit_button(page).click()
+    summary = page.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", "2", timeout=WORK_MS)
+    expect(summary).to_have_attribute("data-draws", "16")
+    skipped = page.locator("#audit-out .audit-skipped")
+    expect(skipped).to_have_attribute("data-n", "3")
+    expect(skipped).to_contain_text(words)
 
 
 # --- the draw and wall tests (issue 25) ---------------------------------------------
