@@ -34,6 +34,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -786,6 +787,9 @@ def lint() -> list[str]:
 
 
 def test(pytest_args: list[str]) -> int:
+    """Every test (or pytest with ``pytest_args``); the whole run ends with a table of each
+    stage's time, printed by tests/conftest.py before pytest's closing line."""
+    start = time.monotonic()
     chromium = ensure_chromium()
     ensure_cjk_fonts()
     ensure_engines()
@@ -795,13 +799,19 @@ def test(pytest_args: list[str]) -> int:
         build_site()
     env = {**os.environ, "PYWALL_CHROMIUM": chromium}
     if not pytest_args:  # the whole run: the code's own checks first (a lint failure fails the run)
+        stages = [("set-up and site", time.monotonic() - start)]
+        start = time.monotonic()
         failed = lint()
+        stages.append(("lint (ruff, mypy)", time.monotonic() - start))
         if failed:
             log(f"build.py: {', '.join(failed)} failed: see above")
             return 1
+        start = time.monotonic()
         if node_unit_tests():
             log("build.py: the page's node unit tests (tests/js) failed: see above")
             return 1
+        stages.append(("node --test tests/js", time.monotonic() - start))
+        env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode

@@ -1,8 +1,61 @@
-"""Settings for every test."""
+"""Settings for every test, and the table of each stage's time."""
 
+import os
+import time
+from collections import defaultdict
+from typing import Any
+
+import pytest
 from hypothesis import settings
 
 # No per-example deadline: on a shared or loaded machine a slow example is not a
 # failure (what a property asserts never depends on time; benchmarks measure time).
 settings.register_profile("pywall", deadline=None)
 settings.load_profile("pywall")
+
+
+# --- the stage table: what each part of the test command took ---------------------------
+# build.py test passes the times of the stages before pytest (set-up, lint, node units) in
+# PYWALL_STAGE_TIMES ("name=seconds;..."); pytest adds each test folder's time (set-up,
+# call and tear-down of its tests, summed) and prints the table before its closing line.
+
+_folder_seconds: dict[str, float] = defaultdict(float)
+_folder_tests: dict[str, int] = defaultdict(int)
+_started = time.monotonic()
+
+
+def _folder(nodeid: str) -> str:
+    parts = nodeid.split("/")
+    return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    folder = _folder(report.nodeid)
+    _folder_seconds[folder] += report.duration
+    if report.when == "call":
+        _folder_tests[folder] += 1
+
+
+def stage_rows(env: str, folders: dict[str, float], tests: dict[str, int]) -> list[str]:
+    """The table's lines: the stages build.py timed, then pytest's folders, then the total."""
+    rows: list[tuple[str, str, float]] = []
+    for item in filter(None, env.split(";")):
+        name, _, seconds = item.rpartition("=")
+        rows.append((name, "", float(seconds)))
+    rows += [(f"pytest {f}", f"{tests[f]:,}", s) for f, s in sorted(folders.items())]
+    width = max([len(name) for name, _, _ in rows] + [5])
+    lines = [f"{'stage':<{width}}  {'tests':>6}  {'seconds':>8}"]
+    lines += [f"{name:<{width}}  {count:>6}  {s:>8.1f}" for name, count, s in rows]
+    lines.append(f"{'total':<{width}}  {'':>6}  {sum(s for _, _, s in rows):>8.1f}")
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    env = os.environ.get("PYWALL_STAGE_TIMES")
+    if env is None:  # only the test command's whole run prints the table
+        return
+    terminalreporter.section("time of each stage")
+    for line in stage_rows(env, _folder_seconds, _folder_tests):
+        terminalreporter.write_line(line)
+    wall = time.monotonic() - _started
+    terminalreporter.write_line(f"(pytest's own wall time: {wall:,.1f} s)")
