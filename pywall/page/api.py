@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from pywall.checks import tenhou
 from pywall.core.archives import Entry, is_sqlite, is_zip
-from pywall.core.errors import PywallError
+from pywall.core.errors import PywallError, ValueInputError
 from pywall.core.limits import MAX_JSON_DEPTH, json_depth_problem
 from pywall.page.payload import BadRequest, Handler, Payload, arg, bounded, impossible_text
 from pywall.page.warmup import warm_up_report
@@ -172,8 +172,8 @@ class Api:
         for i, r in enumerate(records):
             try:
                 read.append(GameRecord.from_dict(r if isinstance(r, dict) else {}))
-            except PywallError as exc:
-                raise BadRequest(
+            except PywallError as exc:  # a record's content: bad_value, as the audit request's
+                raise ValueInputError(
                     f"record {start + i + 1} (game {i + 1} of the chunk): {exc.message}"
                 ) from None
         return {"added": self.tallies.setdefault(run, SharedRunTally()).add(start, read)}

@@ -288,7 +288,7 @@ def test_a_tally_add_chunk_with_a_bad_record_changes_nothing_and_names_it() -> N
         return json.loads(api.handle(kind, json.dumps(payload), None, worker))
 
     out = call("tally_add", run="t", start=0, records=[good[0], bad, good[2]])
-    assert out["error"]["code"] == "bad_request"
+    assert out["error"]["code"] == "bad_value"
     assert out["error"]["message"].startswith("record 2 (game 2 of the chunk)")
     assert call("tally", run="t")["games"] == 0  # the good record before it was not added
     # the same chunk, mended, is then taken whole, and the next chunk follows it
