@@ -23,7 +23,7 @@ from collections import Counter
 from contextlib import closing
 
 from pywall.analysis.audit_draws import DrawAudit, WallAudit
-from pywall.analysis.stats import ZScore
+from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.pool import WorkerDied, ordered_map
@@ -46,7 +46,7 @@ from pywall.results.audit import (
 from pywall.results.audit_html import audit_html, games_of
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_tally import KIND_TEXT, AuditTally
-from pywall.results.audit_words import LANGS
+from pywall.results.audit_words import LANGS, WORDS, count, pick
 from pywall.results.check import check_entry
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
@@ -121,7 +121,7 @@ def group_lines(g: GroupAudit) -> list[str]:
         lines.append(
             f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}"
         )
-    lines += draw_lines(g.draws) + wall_lines(g.walls)
+    lines += draw_lines(g.draws, ALPHA / len(g.p_values)) + wall_lines(g.walls)
     verdict = (
         "UNLIKELY under a fair shuffle" if g.rejects(ALPHA) else "consistent with a fair shuffle"
     )
@@ -132,11 +132,6 @@ def group_lines(g: GroupAudit) -> list[str]:
     return lines
 
 
-DRAW_WORDS = {
-    "effective": "effective draws",
-    "tenpai": "winning tiles drawn in tenpai",
-    "dora": "dora drawn",
-}
 WALL_WORDS = {
     "positions": "tile kinds by wall position",
     "deal": "deal by seat (dealer, others, rest)",
@@ -146,21 +141,35 @@ WALL_WORDS = {
 }
 
 
-def draw_lines(draws: DrawAudit | None) -> list[str]:
-    """The draw tests in words: "effective draws: 412 of 1,530, fair 431 +- 17 (z ...)"."""
+def draw_lines(draws: DrawAudit | None, each: float = ALPHA / 3) -> list[str]:
+    """The draw tests in the report's words (``results.audit_words``): what each counts, the
+    hits, the range a fair shuffle gives 95% of the time and where the hits fall ("effective
+    draws (...): 412 of 1,530 — a fair shuffle gives 431 on average, usually between 398
+    and 464: unusual (z = -1.13, p = 0.259)"); ``each``: a test's share of the threshold."""
     if draws is None:
         return []
+    words = WORDS["en"]
     lines = []
     for t in draws.tests:
         s = t.sums
+        what = words["draw_" + t.name][0].lower() + words["draw_" + t.name][1:]
         if not s.n:
-            lines.append(f"  {DRAW_WORDS[t.name]}: no draws")
+            lines.append(f"  {what}: {words['no_draws']}")
             continue
-        fair = f"fair {s.expected:,.0f} +- {s.variance**0.5:,.0f}"
-        test = (
-            f"z = {t.z:+.2f}, {p_text(t.p)}" if t.z is not None and t.p is not None else "no test"
+        low, high = fair_range(s.expected, s.variance, s.n)
+        line = pick(
+            words,
+            "draw_line",
+            what=what,
+            obs=count(int(s.observed)),
+            n=count(s.n),
+            fair=count(round(s.expected)),
+            low=count(low),
+            high=count(high),
         )
-        lines.append(f"  {DRAW_WORDS[t.name]}: {s.observed:,} of {s.n:,}, {fair} ({test})")
+        if t.z is not None and t.p is not None:
+            line += f" {words['reading_' + reading(t.p, each)]} (z = {t.z:+.2f}, {p_text(t.p)})"
+        lines.append(f"  {line}")
     return lines
 
 

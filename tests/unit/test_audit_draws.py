@@ -143,9 +143,13 @@ def test_draw_lines_in_words() -> None:
         (Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0))
     )
     assert made is not None and audit.tests == ()
-    lines = draw_lines(made)
-    assert lines[0].startswith("  effective draws: 412 of 1,530, fair 431 +- 17 (z = -1.13")
-    assert lines[1] == "  winning tiles drawn in tenpai: no draws"
+    lines = draw_lines(made, 0.001 / 2)
+    assert lines[0] == (
+        "  effective draws (a tile that brings the hand closer to ready): 412 of 1,530 — a fair "
+        "shuffle gives 431 on average, usually between 398 and 465: usual (z = -1.13, p = 0.259)"
+    )
+    assert lines[1] == "  winning tiles drawn while ready (tenpai): no draws"
+    assert lines[2].endswith("usually between 28 and 52: usual (z = +1.67, p = 0.0956)")
     assert made.p_values and len(made.p_values) == 2
 
 
@@ -154,7 +158,10 @@ def test_text_output_says_the_draw_tests(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert "303 draws tested" in out
     assert "One game: every test below has little power" in out
-    assert "  effective draws: 82 of 303, fair 81 +- 7 (z = +0.22" in out
+    assert (
+        "  effective draws (a tile that brings the hand closer to ready): 82 of 303 — a fair "
+        "shuffle gives 81 on average, usually between 67 and 94: usual (z = +0.22" in out
+    )
     assert "  wall positions, 7 whole walls of 1 game:\n    live wall, early and late" in out
     assert "threshold 0.001 split over 7 tests" in out  # the wall test counts in the verdict
     assert "\ndealer: " in out and "\nseat 1: " in out
