@@ -85,22 +85,40 @@ def effective_words(lang: str, test: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], str]:
-    """A zip of 16 real logs (a copy of one among them), the CLI's JSON of it, its HTML."""
+    """A zip of 17 real logs: a copy of one among them, and first of all a copy of another
+    cut short in its third round (as a download that stopped), which must not replace the
+    whole log it is part of; the CLI's JSON of it."""
+    from tests.unit.test_audit_copies import REAL, cut
+
     where = tmp_path_factory.mktemp("audit-flow")
-    paths = fixture_paths()[:15]
-    archive = where / "my games.zip"
-    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as zf:
-        for p in paths:
-            zf.write(p, p.relative_to(TENHOU).as_posix())
-        zf.write(paths[0], "a copy/of the first game with a very long folder name/" + paths[0].name)
-    proc = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--json", archive.name],
-        capture_output=True,
-        text=True,
-        cwd=where,
-        check=True,
-    )
-    return archive, json.loads(proc.stdout), where.as_posix()
+    paths = [REAL] + [p for p in fixture_paths() if p != REAL][:14]
+    archive, whole = where / "my games.zip", where / "whole.zip"
+    for target, with_copies in ((archive, True), (whole, False)):
+        with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+            if with_copies:
+                zf.writestr("cut short/" + REAL.name, cut(REAL.read_text(encoding="utf-8")))
+            for p in paths:
+                zf.write(p, p.relative_to(TENHOU).as_posix())
+            if with_copies:
+                zf.write(paths[1], "a copy/of a game with a very long folder name/" + paths[1].name)
+
+    def cli(path: Path) -> dict[str, Any]:
+        proc = subprocess.run(
+            [sys.executable, "-m", "pywall", "audit", "--json", path.name],
+            capture_output=True,
+            text=True,
+            cwd=where,
+            check=True,
+        )
+        return dict(json.loads(proc.stdout))
+
+    found, plain = cli(archive), cli(whole)
+    # the copies count once, as the whole log: the same totals as the zip without them
+    assert [found["games"][k] for k in ("used", "hands", "draws")] == [
+        plain["games"][k] for k in ("used", "hands", "draws")
+    ]
+    assert found["games"]["left_out"] == {"duplicate": 2}
+    return archive, found, where.as_posix()
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -150,7 +168,7 @@ def test_the_audit_as_a_player_meets_it(
     expect(result(page, archive.name)).to_have_attribute(
         "data-verdict", "verified", timeout=WORK_MS
     )
-    verified = 16  # every file verifies; the copy is one game again
+    verified = 17  # every file verifies (the cut copy too); the copies are games again
     button = page.locator("button[data-action=audit]")
     expect(button).to_have_text(words["button"].format(n=verified))
     expect(page.locator("#audit-heading")).to_have_text(words["heading"])
@@ -160,6 +178,7 @@ def test_the_audit_as_a_player_meets_it(
     summary = view.locator(".audit-summary")
     expect(summary).to_have_attribute("data-games", str(cli["games"]["used"]))
     expect(summary).to_have_attribute("data-hands", str(cli["games"]["hands"]))
+    expect(summary).to_have_attribute("data-draws", str(cli["games"]["draws"]))
     # 2. "you" first: the player with the most hands, chosen; their group before everyone's
     players = sorted(cli["players"], key=lambda g: (-g["hands"], g["label"]))
     me = players[0]
