@@ -220,7 +220,7 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
         {
             "path": "4.txt",
             "kind": "duplicate",
-            "reason": "the same game as 3.txt",
+            "reason": "repeat of 3.txt",
             "reason_code": "duplicate",
             "reason_data": {"same_as": "3.txt"},
         }

@@ -198,8 +198,16 @@ def alter_riichicity(record: Record, round_index: int, nth: int) -> tuple[int, i
     rnd = record["data"]["handRecord"][round_index]
     events = rnd["handEventRecord"]
     start = json.loads(next(e["data"] for e in events if e["eventType"] == 1))
-    seats = {u["user_id"]: s for s, u in enumerate(start["user_info_list"])}
-    dealer = start["dealer_pos"]
+    # seats counted from the first round's dealer (seat 0 = East of the first round), as on
+    # every platform; the record lists its players in another order
+    first_round = record["data"]["handRecord"][0]["handEventRecord"]
+    first = json.loads(next(e["data"] for e in first_round if e["eventType"] == 1))
+    players = len(start["user_info_list"])
+    seats = {
+        u["user_id"]: (s - first["dealer_pos"]) % players
+        for s, u in enumerate(start["user_info_list"])
+    }
+    dealer = (start["dealer_pos"] - first["dealer_pos"]) % players
     draws = [e for e in events if e["eventType"] == 2 and json.loads(e["data"]).get("in_card")
              and not json.loads(e["data"]).get("is_gang_incard")]  # fmt: skip
     event = draws[nth]
