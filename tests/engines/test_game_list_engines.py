@@ -81,7 +81,7 @@ def test_a_pasted_list_is_fetched_through_tenhou_and_audited(
     engine.click("#game-list-fetch")
     done = run(
         engine,
-        """await until("the end", () => $("#game-list-audit"), 240000);
+        """await until("the end", () => $("#game-list-audit") && !$("#game-list-audit").hidden, 240000);
         return $("#game-list-progress").textContent;""",
     )
     assert done == "All 5 games asked for: 4 logs received, 1 failed."
