@@ -221,7 +221,7 @@ def test_a_copy_key_that_is_not_one_is_refused_before_anything_counts() -> None:
             json.dumps({"run": "r", "start": 0, "records": [{**good, "copy": bad}]}),
         )
     )
-    assert reply["error"]["code"] == "bad_request" and "record 1" in reply["error"]["message"]
+    assert reply["error"]["code"] == "bad_value" and "record 1" in reply["error"]["message"]
 
 
 def test_parts_with_no_game_in_common_are_added_not_counted_again() -> None:
