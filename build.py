@@ -77,6 +77,8 @@ PAGE_FILES = (
     "seeds.mjs",
     "export.mjs",
     "render.mjs",
+    "dom.mjs",
+    "tile.mjs",
     "fragment.mjs",
     "findings.mjs",
     "stated-walls.mjs",

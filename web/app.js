@@ -60,8 +60,8 @@ function init() {
   initLanguageSelect($("lang")); // each part redraws itself on a change (it subscribes to the store's language)
   startSession({ onReady: registerServiceWorker });
   initPanels({ request, sources: auditSources });
-  setRenderHooks({ meaning: verdictMeaning, roundLinks, you: (report) => yourSeat(report),
-    picture: pictureTools(request) });
+  setRenderHooks({ meaning: (report) => verdictMeaning(report, request), roundLinks,
+    you: (report) => yourSeat(report), picture: pictureTools(request) });
   showStatus();
   initFiles();
   initGameList({ addFiles, addLog });

@@ -6,7 +6,8 @@
 // the first worker (its games count in the audit) until the page drops the archive.
 
 import { t } from "./i18n.mjs";
-import { el, renderReport, verdictBadge } from "./render.mjs";
+import { renderReport, verdictBadge } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { pool, request } from "./session.mjs";
 import { runArchive } from "./archive-run.mjs";
 import { problemText } from "./findings.mjs";

@@ -7,7 +7,7 @@
 // words and draws them.
 
 import { language, t, tn } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { bandChart, fitted, pBars } from "./charts.mjs";
 import "./audit-i18n.mjs";
 

@@ -8,7 +8,7 @@
 // short verdict.
 
 import { language, t, tn } from "./i18n.mjs";
-import { clear, el } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { barChart, fitCharts } from "./charts.mjs";
 import { ask, failure, redrawers } from "./panel-kit.mjs";
 import { shantenText } from "./hand-view.mjs";

@@ -9,7 +9,8 @@
 import "./batch-i18n.mjs";
 import { language, t, tn } from "./i18n.mjs";
 import { get, subscribe, update } from "./store.mjs";
-import { clear, el, verdictBadge } from "./render.mjs";
+import { verdictBadge } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { problemText } from "./findings.mjs";
 
 const $ = (id) => document.getElementById(id);

@@ -6,7 +6,8 @@ import { connect, startWorker } from "./rpc.mjs";
 import { initLanguageSelect, t, translatePage, withLanguage } from "./i18n.mjs";
 import "./panels-i18n.mjs";
 import "./help-i18n.mjs";
-import { clear, el, tileEl } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
+import { tileEl } from "./tile.mjs";
 import { efficiencyView, shantenText } from "./hand-view.mjs";
 
 const $ = (id) => document.getElementById(id);

@@ -2,7 +2,7 @@
 // game's seed and seating (tenhou.net/stat/rand), checked by Python (`commitment`).
 
 import { t } from "./i18n.mjs";
-import { clear, el } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { ask, failure, nextId, working } from "./panel-kit.mjs";
 
 export function commitmentBox(report) {

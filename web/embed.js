@@ -5,7 +5,8 @@
 import "./help-i18n.mjs";
 import { connect, startWorker } from "./rpc.mjs";
 import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "./i18n.mjs";
-import { clear, renderWall, seedErrorContent, setRenderHooks } from "./render.mjs";
+import { renderWall, seedErrorContent, setRenderHooks } from "./render.mjs";
+import { clear } from "./dom.mjs";
 import { parseFragment } from "./fragment.mjs";
 import { pictureTools } from "./picture.mjs";
 

@@ -3,7 +3,7 @@
 // Python gave; with a byte-order mark so spreadsheet programs read it as UTF-8).
 
 import { t } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { request } from "./session.mjs";
 import { allRows, batchState, withoutDetail } from "./batch.mjs";
 

@@ -9,7 +9,8 @@
 // text that names several (a list, a page) shows them all (game-list.mjs, through `setListView`).
 
 import { t } from "./i18n.mjs";
-import { el, pendingEl, renderReport, verdictBadge } from "./render.mjs";
+import { pendingEl, renderReport, verdictBadge } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { looksLikeSeed } from "./fragment.mjs";
 import { spread } from "./session.mjs";
 import { limits } from "./pool.mjs";

@@ -3,12 +3,12 @@
 // say it (round, player, turn, the tile in the record and in the wall). Python's English
 // message is shown only for a code the page does not know (and kept as the item's title on an English page). A stated wall's per-round digest results are not listed again when
 // the report shows them under its wall commitments (stated-walls.mjs).
-// (render.mjs imports this module back: only its functions are used, at call time.)
 
 import "./report-i18n.mjs";
 import { numberText, windOf } from "./finding-words.mjs";
 import { hasWords, language, t, roundLabel } from "./i18n.mjs";
-import { el, redFivesOn, tileText } from "./render.mjs";
+import { el } from "./dom.mjs";
+import { redFivesOn, tileText } from "./tile.mjs";
 
 // What a finding is about comes with it from Python (pywall.core.findings: `category`, and
 // `where` for a tile, `outcome` for a digest); nothing here copies Python's tables.

@@ -11,7 +11,7 @@
 import "./game-list-i18n.mjs";
 import { get, subscribe } from "./store.mjs";
 import { t, tn } from "./i18n.mjs";
-import { clear, el } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { request } from "./session.mjs";
 import { ANSWER_MS, MAX_LIST_CHARS, askLog, logName, logPayload, onPageList, stopAsking, throughTenhou } from "./handoff.mjs";
 

@@ -2,7 +2,8 @@
 // calculator show them (the numbers are Python's: pywall.analysis.hands).
 
 import { t } from "./i18n.mjs";
-import { el, tileEl } from "./render.mjs";
+import { el } from "./dom.mjs";
+import { tileEl } from "./tile.mjs";
 
 export function shantenText(n) {
   return n <= 0 ? t(`shanten.${n}`) : t("shanten.n", { n });

@@ -10,7 +10,7 @@ import "./help-i18n.mjs";
 import "./records-i18n.mjs";
 import { t, withLanguage } from "./i18n.mjs";
 import { subscribe } from "./store.mjs";
-import { clear, el } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { fragmentFor } from "./fragment.mjs";
 import { request } from "./session.mjs";
 

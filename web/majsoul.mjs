@@ -2,7 +2,9 @@
 // and stated hash, checked by Python (`majsoul`).
 
 import { t } from "./i18n.mjs";
-import { clear, el, pictureButtons, tileEl, verdictBadge } from "./render.mjs";
+import { pictureButtons, verdictBadge } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
+import { tileEl } from "./tile.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
 import { toolSection } from "./tool-section.mjs";
 

@@ -4,15 +4,15 @@
 // tenhou.net (from Python's `link`: pywall/formats/links.py owns that address). A record that
 // reveals its own wall (Mahjong Soul, Riichi City) has no seed to blame, and a Mahjong
 // Soul room with test settings (its `testing_environment` limit) is said for what it is.
+// request: the page's way to ask the worker (session.request), as picture.mjs takes it.
 
 import "./help-i18n.mjs";
 import "./reading-i18n.mjs";
 import { t } from "./i18n.mjs";
-import { el } from "./render.mjs";
-import { request } from "./session.mjs";
+import { el } from "./dom.mjs";
 
-export function verdictMeaning(report) {
-  const meaning = report.status === "verified" ? verified(report) : report.status === "mismatch" ? mismatch(report) : null;
+export function verdictMeaning(report, request) {
+  const meaning = report.status === "verified" ? verified(report) : report.status === "mismatch" ? mismatch(report, request) : null;
   const limits = (report.game && report.game.limits) || [];
   if (!limits.includes("testing_environment")) return meaning;
   return el("div", { class: "meaning-room" }, roomNote(), meaning);
@@ -56,7 +56,7 @@ const STATED_WORDS = { intro: "meaning.mismatch.intro.stated", unrelated: "meani
   causes: ["meaning.mismatch.edited", "meaning.mismatch.wall", "meaning.mismatch.stated.platform"],
   todo: "meaning.mismatch.todo.stated" };
 
-function mismatch(report) {
+function mismatch(report, request) {
   const unrelated = (report.findings || []).some((f) => f.code === "wall_unrelated");
   const fresh = el("p", { class: "meaning-fresh", hidden: true });
   const logId = report.game && report.game.platform === "tenhou" ? report.game.log_id : null;

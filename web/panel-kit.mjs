@@ -2,7 +2,7 @@
 // message, unique ids, and the views redrawn after a language change.
 
 import { t } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 
 let send = null; // (type, payload) -> Promise, from app.js
 let uid = 0;

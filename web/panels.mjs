@@ -7,7 +7,8 @@
 import "./panels-i18n.mjs";
 import { t, translatePage } from "./i18n.mjs";
 import { subscribe } from "./store.mjs";
-import { clear, setRenderHooks } from "./render.mjs";
+import { setRenderHooks } from "./render.mjs";
+import { clear } from "./dom.mjs";
 import { redrawers, setRequest } from "./panel-kit.mjs";
 import { showTool } from "./tool-section.mjs";
 import { commitmentBox } from "./commitment.mjs";

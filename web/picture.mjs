@@ -5,7 +5,7 @@
 
 import "./reading-i18n.mjs";
 import { roundLabel, t } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { dateText } from "./finding-words.mjs";
 
 const PNG_SCALE = 2;

@@ -5,7 +5,7 @@
 import "./pool-i18n.mjs";
 import { t } from "./i18n.mjs";
 import { subscribe } from "./store.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 import { automaticSize, chooseSize, chosenSize, cores, sizeLimit } from "./pool.mjs";
 
 const $ = (id) => document.getElementById(id);

@@ -7,7 +7,7 @@
 import "./records-i18n.mjs";
 import { t } from "./i18n.mjs";
 import { subscribe } from "./store.mjs";
-import { clear, el } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 
 const buttons = () => ({ verify: t("paste.verify"), choose: t("link.choose") });
 

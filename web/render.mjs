@@ -1,78 +1,13 @@
-// Drawing reports and walls with DOM calls only. Every string that comes from a
-// log (names, file names, messages) is added as a text node: nothing here ever
-// parses HTML, so a name like <img src=x onerror=...> stays text.
+// A game's verdict drawn: its report (verdict, facts, findings, rounds) and a round's wall,
+// with the element builder (dom.mjs) and the tiles (tile.mjs). Every string that comes from
+// a log (names, file names, messages) is added as a text node.
 
 import { t, roundLabel } from "./i18n.mjs";
+import { el } from "./dom.mjs";
+import { redFivesOn, tileEl, tileText } from "./tile.mjs";
 import { findingsList } from "./findings.mjs";
 import { dateText, numberText, ruleText, windOf } from "./finding-words.mjs";
 import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
-
-// el("p", {class: "x", data: {file: name}, attrs: {"aria-label": ...}}, "text", child, ...)
-export function el(tag, props = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) {
-    if (value == null || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = v;
-    else if (key === "attrs") for (const [k, v] of Object.entries(value)) setAttr(node, k, v);
-    else if (key === "text") node.textContent = value;
-    else if (key === "on") for (const [k, v] of Object.entries(value)) node.addEventListener(k, v);
-    else setAttr(node, key, value);
-  }
-  append(node, children);
-  return node;
-}
-
-function setAttr(node, name, value) {
-  if (/^on/i.test(name) || /html/i.test(name)) throw new Error(`refusing attribute ${name}`);
-  node.setAttribute(name, value === true ? "" : String(value));
-}
-
-function append(node, children) {
-  for (const child of children.flat(Infinity)) {
-    if (child == null || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-}
-
-export function clear(node) {
-  while (node.firstChild) node.firstChild.remove();
-  return node;
-}
-
-// --- tiles ----------------------------------------------------------------------
-
-// Each face is an image from the site (tiles/CODE.svg, drawn by pywall.pictures.tile_art: the
-// same art as the wall pictures), so a tile looks the same with or without a CJK font,
-// and offline. The tile's words are its aria-label and its mpsz label, never its glyphs.
-const SUITS = ["m", "p", "s", "z"];
-const FACES = new URL("./tiles/", import.meta.url).href;
-export const RED_FIVES = new Set([16, 52, 88]);
-
-export function tileText(id, red = true) {
-  const kind = id >> 2;
-  const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
-  const num = suit === "z" ? kind - 27 + 1 : (kind % 9) + 1;
-  return `${red && RED_FIVES.has(id) ? 0 : num}${suit}`;
-}
-
-export function faceUrl(code) {
-  return `${FACES}${code}.svg`;
-}
-
-export function tileEl(id, { red = true, small = false, extraLabel = "" } = {}) {
-  const kind = id >> 2;
-  const suit = SUITS[Math.min(3, Math.floor(kind / 9))];
-  const isRed = red && RED_FIVES.has(id);
-  const text = tileText(id, red);
-  const face = el("img", { class: "face", src: faceUrl(text), alt: "", "aria-hidden": "true",
-    width: "48", height: "64", draggable: "false" });
-  const label = [text, isRed ? t("wall.redFive") : "", extraLabel].filter(Boolean).join(", ");
-  const cls = ["tile", `suit-${suit}`, suit === "z" ? `z${kind - 26}` : "", isRed ? "red" : "",
-    small ? "small" : ""].filter(Boolean).join(" ");
-  return el("span", { class: cls, role: "img", "aria-label": label, title: label,
-    data: { tile: String(id) } }, face, el("span", { class: "lbl", "aria-hidden": "true" }, text));
-}
 
 // --- verdicts -------------------------------------------------------------------
 
@@ -267,11 +202,6 @@ const hooks = { report: null, round: null, roundLinks: null, meaning: null, you:
 
 export function setRenderHooks(more) {
   Object.assign(hooks, more);
-}
-
-// Whether the game's rule deals red fives (Python's `red_fives`, from the rule it decoded).
-export function redFivesOn(game) {
-  return !game || game.red_fives !== false;
 }
 
 export function verdictDetail(report) {

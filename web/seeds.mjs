@@ -3,7 +3,8 @@
 
 import { t, withLanguage } from "./i18n.mjs";
 import { subscribe } from "./store.mjs";
-import { clear, el, renderWall, seedErrorContent } from "./render.mjs";
+import { renderWall, seedErrorContent } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
 import { fragmentFor, parseFragment } from "./fragment.mjs";
 import { request } from "./session.mjs";
 

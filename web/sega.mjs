@@ -6,7 +6,9 @@
 import "./help-i18n.mjs";
 import "./records-i18n.mjs";
 import { t, withLanguage } from "./i18n.mjs";
-import { clear, el, pictureButtons, tileEl } from "./render.mjs";
+import { pictureButtons } from "./render.mjs";
+import { clear, el } from "./dom.mjs";
+import { tileEl } from "./tile.mjs";
 import { ask, failure, redrawers, working } from "./panel-kit.mjs";
 import { toolSection } from "./tool-section.mjs";
 

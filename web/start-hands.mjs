@@ -3,7 +3,8 @@
 // from the round's layout), each seat's hand with its shanten and effective tiles.
 
 import { t } from "./i18n.mjs";
-import { el, tileEl } from "./render.mjs";
+import { el } from "./dom.mjs";
+import { tileEl } from "./tile.mjs";
 import { ask, failure } from "./panel-kit.mjs";
 import { efficiencyView, formsText, shantenText } from "./hand-view.mjs";
 

@@ -6,7 +6,7 @@
 
 import "./report-i18n.mjs";
 import { t, roundLabel } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 
 const ALGORITHMS = { sha256: "SHA-256", md5: "MD5" };
 const STATES = ["match", "mismatch", "unchecked", "none"];

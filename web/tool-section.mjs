@@ -1,7 +1,7 @@
 // A tool's section of the page, shown when the URL fragment names it (#tool=NAME).
 
 import { t } from "./i18n.mjs";
-import { el } from "./render.mjs";
+import { el } from "./dom.mjs";
 
 export function toolSection(name, heading, ...body) {
   const id = `tool-${name}-heading`;
