@@ -56,83 +56,91 @@ PYODIDE_FILES = (
 # micropip as PyPI serves it (Pyodide's own lock lists a different build's hash).
 MICROPIP = "micropip==0.11.1"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-# Files the page itself consists of; everything else in web/ is source for tests or npm.
+# Files the page itself consists of, in the site as in web/ (docs/architecture.md, "The page's
+# rooms"); everything else in web/ is source for tests, the build or npm.
 PAGE_FILES = (
+    # the entry pages, the installed app's manifest and icons (tools/make_icons.py)
     "index.html",
     "embed.html",
-    "app.js",
-    "embed.js",
-    "protocol-check.js",
-    # the page's modules: its state, the worker, the batch of files and archives, seeds, export
-    "store.mjs",
-    "session.mjs",
-    "pool.mjs",
-    "pool-i18n.mjs",
-    "pool-setting.mjs",
-    "batch.mjs",
-    "batch-i18n.mjs",
-    "files.mjs",
-    "archives.mjs",
-    "archive-run.mjs",
-    "seeds.mjs",
-    "export.mjs",
-    "render.mjs",
-    "dom.mjs",
-    "tile.mjs",
-    "fragment.mjs",
-    "findings.mjs",
-    "stated-walls.mjs",
-    "i18n.mjs",
-    "report-i18n.mjs",
-    "finding-words.mjs",
-    "rpc.mjs",
-    "worker.mjs",
-    "runtime-files.mjs",
-    "worker_py.py",
-    "style.css",
-    "icon.svg",
-    # installing the page as an app: its manifest and icons (tools/make_icons.py)
+    "calc.html",
     "manifest.webmanifest",
+    "icon.svg",
     "icon-192.png",
     "icon-512.png",
     "icon-maskable-512.png",
     "apple-touch-icon.png",
-    # the panels (one module per tool), the charts and the hand calculator
-    "panels.mjs",
-    "panel-kit.mjs",
-    "tool-section.mjs",
-    "hand-view.mjs",
-    "commitment.mjs",
-    "start-hands.mjs",
-    "sega.mjs",
-    "majsoul.mjs",
-    "audit.mjs",
-    "audit-i18n.mjs",
-    "audit-draws.mjs",
-    "panels-i18n.mjs",
-    "charts.mjs",
-    "panels.css",
-    "calc.html",
-    "calc.mjs",
-    # game links, the Tenhou bookmarklet, lists of games, the sample games, what a verdict means
-    "links.mjs",
-    "handoff.mjs",
-    "game-list.mjs",
-    "game-list-i18n.mjs",
-    "samples.mjs",
-    "meaning.mjs",
-    "help-i18n.mjs",
-    # words that help read a verdict and the audit; where each platform's records are
-    "reading-i18n.mjs",
-    "records.mjs",
-    "records-i18n.mjs",
-    # a drawn wall as a picture (SVG and PNG downloads)
-    "picture.mjs",
+    # shell/: each page's start, and the tools and the audit wired into the verifier
+    "shell/app.js",
+    "shell/embed.js",
+    "shell/calc.mjs",
+    "shell/protocol-check.js",
+    "shell/panels.mjs",
+    # kit/: the element builder, the store, the URL fragment
+    "kit/dom.mjs",
+    "kit/store.mjs",
+    "kit/fragment.mjs",
+    # words/: the words of every language
+    "words/i18n.mjs",
+    "words/audit-i18n.mjs",
+    "words/batch-i18n.mjs",
+    "words/game-list-i18n.mjs",
+    "words/help-i18n.mjs",
+    "words/panels-i18n.mjs",
+    "words/pool-i18n.mjs",
+    "words/reading-i18n.mjs",
+    "words/records-i18n.mjs",
+    "words/report-i18n.mjs",
+    # workers/: Python in module workers, and the page's pool of them
+    "workers/rpc.mjs",
+    "workers/pool.mjs",
+    "workers/session.mjs",
+    "workers/pool-setting.mjs",
+    "workers/worker.mjs",
+    "workers/runtime-files.mjs",
+    "workers/worker_py.py",
+    # verdict/: one game's verdict drawn
+    "verdict/render.mjs",
+    "verdict/tile.mjs",
+    "verdict/findings.mjs",
+    "verdict/finding-words.mjs",
+    "verdict/stated-walls.mjs",
+    "verdict/hand-view.mjs",
+    "verdict/picture.mjs",
+    "verdict/meaning.mjs",
+    # tools/: the tool panels
+    "tools/panel-kit.mjs",
+    "tools/tool-section.mjs",
+    "tools/commitment.mjs",
+    "tools/start-hands.mjs",
+    "tools/sega.mjs",
+    "tools/majsoul.mjs",
+    # batch/: a batch of games and archives, its export
+    "batch/batch.mjs",
+    "batch/archives.mjs",
+    "batch/archive-run.mjs",
+    "batch/export.mjs",
+    # audit/: the audit of a batch
+    "audit/audit.mjs",
+    "audit/audit-draws.mjs",
+    "audit/charts.mjs",
+    # inputs/: files, game links, the bookmarklet, lists of games, seeds, the sample games
+    "inputs/files.mjs",
+    "inputs/links.mjs",
+    "inputs/handoff.mjs",
+    "inputs/game-list.mjs",
+    "inputs/seeds.mjs",
+    "inputs/samples.mjs",
+    "inputs/records.mjs",
+    # styles/
+    "styles/style.css",
+    "styles/panels.css",
     "samples/sample-game.xml",
     "samples/sample-game-one-draw-changed.xml",
 )
 SW_TEMPLATE = "sw.js"
-SNAPSHOT_SCRIPT = "make_snapshot.mjs"
+SNAPSHOT_SCRIPT = "workers/make_snapshot.mjs"
+# The page's glue, run in the worker's Python (and in the snapshot).
+GLUE = "workers/worker_py.py"
 SNAPSHOT_NAME = "python-snapshot.bin"
 # The runtime files the worker fetches itself (not Pyodide's JavaScript, which is imported):
 # the site ships them named by their content (NAME.HASH, gzipped as NAME.HASH.gz when that
@@ -384,11 +392,12 @@ def write_lock(pyodide_dir: Path, pywall_whl: Path, micropip_whl: Path) -> None:
 
 def make_snapshot(pyodide_dir: Path, wheel: Path) -> None:
     """The interpreter's memory with pywall and the page's glue imported (see
-    web/make_snapshot.mjs), cached by its inputs: the runtime, the lock, the wheel, the glue.
+    web/workers/make_snapshot.mjs), cached by its inputs: the runtime, the lock, the wheel,
+    the glue.
 
     The page works without it (only slower), so a failure here is a warning.
     """
-    glue = WEB / "worker_py.py"
+    glue = WEB / GLUE
     digest = hashlib.sha256((WEB / SNAPSHOT_SCRIPT).read_bytes())
     inputs = [pyodide_dir / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
     for path in [*inputs, wheel, glue]:
@@ -769,7 +778,7 @@ def ensure_engines() -> None:
 
 #: What ruff and mypy check: the package and the worker's Python, and the code around them
 #: (the tests, this file, the benchmarks). One run of each tool over all of them.
-LINTED = ("pywall", "web/worker_py.py", "tests", "build.py", "benchmarks")
+LINTED = ("pywall", "web/workers/worker_py.py", "tests", "build.py", "benchmarks")
 
 
 def lint() -> list[str]:

@@ -15,7 +15,8 @@ from pywall.page import api
 
 def archive_rate(path: str) -> tuple[int, float]:
     """(games checked, games per second)."""
-    runs = api.Api(lambda p, label: ArchiveSource(Path(p), label))  # as web/worker_py.py opens it
+    # as web/workers/worker_py.py opens it
+    runs = api.Api(lambda p, label: ArchiveSource(Path(p), label))
     start = time.perf_counter()
     api.handle(
         "archive_open",

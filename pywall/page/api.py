@@ -9,7 +9,7 @@ bug) into ``{"error": {"code": "internal", ...}}``, so the page never sees a
 traceback as its only explanation; a payload holding text no file or record holds (a NUL,
 half of a surrogate pair: ``payload.impossible_text``) is a ``bad_request`` before any
 handler sees it. Nothing here opens a file: archive requests
-take an ``Opener`` from the driver (web/worker_py.py).
+take an ``Opener`` from the driver (web/workers/worker_py.py).
 
 Archive runs: ``archive_open`` answers the archive's survey (game count, seek marks);
 the page hands that survey to every other worker that opens the same file, and asks

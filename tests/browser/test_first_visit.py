@@ -73,9 +73,9 @@ def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
     context = browser.new_context(service_workers="block", locale="ja-JP")
     page = context.new_page()
     with plain_host(SITE) as (url, _):
-        original = (SITE / "worker.mjs").read_text()
+        original = (SITE / "workers" / "worker.mjs").read_text()
         page.route(
-            "**/worker.mjs",
+            "**/workers/worker.mjs",
             lambda route: route.fulfill(
                 body="self.DecompressionStream = undefined;\n" + original,
                 headers={"Content-Type": "text/javascript"},

@@ -1,6 +1,7 @@
 """The page never starves a good file (issue 23, part 4): beside a log whose check runs
 far too long and a log whose report is huge, a real log still gets its verdict, and each
-hostile one a clear message, from the worker's limits (web/pool.mjs, web/worker.mjs).
+hostile one a clear message, from the worker's limits (web/workers/pool.mjs,
+web/workers/worker.mjs).
 
 The hostile logs are the issue's: 16 MiB of bare INIT tags (one real round's INIT,
 67,635 times: its check would take minutes) and 600 copies of a real round with every
@@ -80,13 +81,15 @@ def test_the_limits_hold_for_files_the_core_takes(page: Page, tmp_path: Path) ->
     beside it is verified."""
     huge = huge_reply_log(tmp_path / "thirty.xml", copies=30)
     open_ready(page)
-    page.evaluate("async () => { (await import('./pool.mjs')).limits.replyChars = 100_000; }")
+    page.evaluate(
+        "async () => { (await import('./workers/pool.mjs')).limits.replyChars = 100_000; }"
+    )
     choose(page, huge, PLAIN)
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     code, words = problem(page, huge.name)
     assert code == "reply_too_large" and "too large for the page to show" in words
     page.evaluate(
-        "async () => { (await import('./pool.mjs')).limits.replyChars = 4 * 1024 * 1024; }"
+        "async () => { (await import('./workers/pool.mjs')).limits.replyChars = 4 * 1024 * 1024; }"
     )
 
 
@@ -113,7 +116,7 @@ def test_the_time_limit_stops_a_long_check_the_core_takes(page: Page, tmp_path: 
     open_ready(page)
     page.evaluate(
         """async (name) => {
-          const { limits } = await import('./pool.mjs');
+          const { limits } = await import('./workers/pool.mjs');
           limits.jobMs = 100;
           const restore = new MutationObserver(() => {
             const node = document.querySelector(`#results [data-file="${name}"][data-verdict]`);
@@ -127,4 +130,4 @@ def test_the_time_limit_stops_a_long_check_the_core_takes(page: Page, tmp_path: 
     code, words = problem(page, long.name)
     assert code == "timed_out" and "took too long, so the page stopped it" in words, words
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    assert page.evaluate("async () => (await import('./pool.mjs')).limits.jobMs") == 10_000
+    assert page.evaluate("async () => (await import('./workers/pool.mjs')).limits.jobMs") == 10_000

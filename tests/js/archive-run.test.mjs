@@ -1,4 +1,4 @@
-// node --test: the archive scheduler (web/archive-run.mjs) over a pool of stand-in workers
+// node --test: the archive scheduler (web/batch/archive-run.mjs) over a pool of stand-in workers
 // that answer from an in-memory archive as pywall's archive_* requests do (the real
 // workers are driven in Chromium by tests/browser/test_archives_page.py). Checked: every
 // game is delivered once and in the archive's order, the run's tally receives each
@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 globalThis.navigator = { hardwareConcurrency: 3 }; // pool.mjs: one core left for the page
-const { runArchive } = await import("../../web/archive-run.mjs");
+const { runArchive } = await import("../../web/batch/archive-run.mjs");
 
 const tick = () => new Promise((r) => setTimeout(r, Math.random() * 3));
 

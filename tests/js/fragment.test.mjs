@@ -1,7 +1,7 @@
-// node --test: the URL fragment's seed (web/fragment.mjs), read and written.
+// node --test: the URL fragment's seed (web/kit/fragment.mjs), read and written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { fragmentFor, looksLikeSeed, parseFragment } from "../../web/fragment.mjs";
+import { fragmentFor, looksLikeSeed, parseFragment } from "../../web/kit/fragment.mjs";
 
 const SEED = "mt19937ar-sha512-n288-base64,lFhR9aq+/b0=";
 

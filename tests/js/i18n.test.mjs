@@ -1,18 +1,18 @@
-// node --test: the page's words (web/i18n.mjs and every *-i18n module): the three
+// node --test: the page's words (web/words/i18n.mjs and every *-i18n module): the three
 // languages hold the same keys with the same {placeholders}, and the lookups.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   fragmentLanguage, pickLanguage, roundLabel, setLanguage, t, tableKeys, tn,
-} from "../../web/i18n.mjs";
-import "../../web/audit-i18n.mjs";
-import "../../web/batch-i18n.mjs";
-import "../../web/help-i18n.mjs";
-import "../../web/game-list-i18n.mjs";
-import "../../web/panels-i18n.mjs";
-import "../../web/pool-i18n.mjs";
-import "../../web/report-i18n.mjs";
-import "../../web/finding-words.mjs";
+} from "../../web/words/i18n.mjs";
+import "../../web/words/audit-i18n.mjs";
+import "../../web/words/batch-i18n.mjs";
+import "../../web/words/help-i18n.mjs";
+import "../../web/words/game-list-i18n.mjs";
+import "../../web/words/panels-i18n.mjs";
+import "../../web/words/pool-i18n.mjs";
+import "../../web/words/report-i18n.mjs";
+import "../../web/verdict/finding-words.mjs";
 
 // Keys whose English words come from Python, not from a table (pywall.results.audit.EXPLANATION).
 const ENGLISH_FROM_PYTHON = new Set(["audit.explanation"]);

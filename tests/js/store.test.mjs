@@ -1,8 +1,8 @@
-// node --test: the page's store (web/store.mjs): slices read and changed, redraws called
+// node --test: the page's store (web/kit/store.mjs): slices read and changed, redraws called
 // once a task for the keys they watch, unsubscribing, a person's action drawn at once.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createStore, store } from "../../web/store.mjs";
+import { createStore, store } from "../../web/kit/store.mjs";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,7 +1,7 @@
 // Run the built pywall wheel inside real Pyodide under Node.
 //
 //   node run_wheel.mjs --index build/pyodide --mode lock|micropip --jobs JOBS.json [--snapshot FILE]
-//                      [--glue site/worker_py.py]
+//                      [--glue site/workers/worker_py.py]
 //
 // --mode lock:     loadPackage("pywall") through the site's pyodide-lock.json
 //                  (the sha256 there is checked against the wheel);
@@ -66,7 +66,7 @@ assert importlib.metadata.version("pywall") == pywall.__version__
 const opts = args(process.argv.slice(2));
 const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot);
 // The page's glue, from the site (worker.mjs loads the same file).
-pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(opts.glue || path.join(opts.index, "..", "worker_py.py"), "utf8"));
+pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(opts.glue || path.join(opts.index, "..", "workers", "worker_py.py"), "utf8"));
 const glue = pyodide.pyimport("pywall_worker");
 glue.start(); // as worker.mjs does once Python is up (a fresh seed for `random`)
 const random = pyodide.runPython("import random; random.random()");

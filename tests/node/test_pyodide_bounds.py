@@ -1,5 +1,5 @@
 """Issue 23's reproducers through the page's API in real Pyodide (Node), as the page's
-worker makes its requests (web/worker_py.py's ``handle``): each ends in a clear error,
+worker makes its requests (web/workers/worker_py.py's ``handle``): each ends in a clear error,
 the node process stays under 300 MB (Pyodide itself takes about 170 MB: the peak of a
 run without requests), and a good log checked after them still verifies. Before
 pywall.core.limits the log of repeated altered rounds took 104 s and 1.76 GB here, the 16 KB
@@ -31,7 +31,8 @@ def run_measured(
     """The runner's answer and the node process's peak RSS (MB)."""
     jobs_file = tmp / "jobs.json"
     jobs_file.write_text(json.dumps(jobs))
-    glue = index.parent.parent / "site" / "worker_py.py"  # build/pyodide's page glue is the site's
+    # build/pyodide's page glue is the site's
+    glue = index.parent.parent / "site" / "workers" / "worker_py.py"
     proc = subprocess.Popen(
         [
             node,

@@ -1,6 +1,6 @@
 """The built wheel inside real Pyodide (Node): installs from the site's lock and
 with micropip, and gives exactly the JSON that CPython gives, through the page's
-own glue (web/worker_py.py: ``handle(kind, payload_json, data)``)."""
+own glue (web/workers/worker_py.py: ``handle(kind, payload_json, data)``)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def run_node(
         "--jobs",
         str(jobs_file),
         "--glue",
-        str(load_build().SITE / "worker_py.py"),
+        str(load_build().SITE / "workers" / "worker_py.py"),
     ]
     if snapshot is not None:
         cmd += ["--snapshot", str(snapshot)]

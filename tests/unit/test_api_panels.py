@@ -408,7 +408,7 @@ def test_audit_bad_input(value: Any) -> None:
 def test_worker_glue_answers_through_handle() -> None:
     import importlib.util
 
-    path = Path(__file__).resolve().parents[2] / "web" / "worker_py.py"
+    path = Path(__file__).resolve().parents[2] / "web" / "workers" / "worker_py.py"
     spec = importlib.util.spec_from_file_location("pywall_worker_glue", path)
     assert spec and spec.loader
     glue = importlib.util.module_from_spec(spec)

@@ -1,0 +1,124 @@
+// The draw and wall tests of the audit (pywall.analysis.draws, pywall.analysis.walls; docs/audit.md), in
+// words a player reads right: each draw line says what it counts, the hits, the range a
+// fair shuffle gives 95% of the time and a plain reading ("30 of 123 — a fair shuffle gives
+// 38 on average, usually between 28 and 48: usual"); a group's verdict of its draw and wall
+// tests; the cumulative hits − fair chart; a platform's wall tests as a picture; and one
+// game's lines per player. Python computes every number (low, high, reading); this only
+// words and draws them.
+
+import { language, t, tn } from "../words/i18n.mjs";
+import { el } from "../kit/dom.mjs";
+import { bandChart, fitted, pBars } from "./charts.mjs";
+import "../words/audit-i18n.mjs";
+
+const TESTS = ["effective", "tenpai", "dora"];
+const WALL_TESTS = ["positions", "deal", "live", "dead", "red_fives"];
+const Z95 = 1.959963984540054; // the band of the chart: the same 95% as the lines' range
+
+export const num = (x, digits = 0) => Number(x).toLocaleString(language(),
+  { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
+export const zText = (z) => (z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
+
+// A reading word ("usual", "unusual", "very unusual"), marked for colour and tests.
+export function readingEl(reading) {
+  return el("b", { class: `reading ${reading}`, data: { reading } }, t(`reading.${reading}`));
+}
+
+// One draw test: what it counts, the hits, the fair range, where the hits fall, then z and p.
+export function drawLine(name, test) {
+  if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
+  const words = t("draws.line", { what: t(`draws.${name}`), obs: num(test.observed), n: num(test.n),
+    fair: num(test.expected), low: num(test.low), high: num(test.high) });
+  const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, p = ${pText(test.p)})`);
+  return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3), reading: test.reading,
+    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats);
+}
+
+// `each`: the p one test needs to flag its group (the threshold split over the group's tests).
+function wallLines(walls, each) {
+  if (!walls) return null;
+  if (!walls.games) return el("p", { class: "audit-walls hint" }, t("walls.none"));
+  const head = t("walls.head", { walls: tn("walls.walls", walls.walls, { n: num(walls.walls) }),
+    games: tn("walls.games", walls.games, { n: num(walls.games) }) });
+  if (!walls.tests.length) return el("p", { class: "audit-walls hint" }, `${head} ${t("walls.tooFew")}`);
+  const tests = walls.tests.filter((w) => WALL_TESTS.includes(w.name));
+  return el("div", { class: "audit-walls" }, el("p", {}, head),
+    fitted(el("figure", { class: "walls-chart" }), (width) => pBars({ title: t("walls.chartTitle"),
+      rows: tests.map((w) => ({ name: t(`walls.${w.name}`), p: w.p })), threshold: each,
+      thresholdText: t("walls.threshold", { p: pText(each) }), axisText: t("walls.axis"), width })),
+    el("ul", {}, tests.map((w) =>
+      el("li", { data: { test: w.name } }, t("walls.test", { name: t(`walls.${w.name}`),
+        chi: num(w.chi2, 1), dof: num(w.dof), p: pText(w.p) })))));
+}
+
+// Verdict of the draw and wall tests alone, in plain words (Python's `draw_verdict`:
+// the threshold split over those tests as the group's own verdict splits it).
+function verdict(group) {
+  const v = group.draw_verdict;
+  if (!v) return null;
+  return el("p", { class: `draws-verdict ${v.flagged ? "bad" : "ok"}`, data: { flagged: String(v.flagged) } },
+    el("span", { "aria-hidden": "true" }, v.flagged ? "⚠ " : "✓ "),
+    t(v.flagged ? "draws.verdict.bad" : "draws.verdict.ok"),
+    ` (${t("draws.verdict.detail", { p: pText(v.smallest_p), k: num(v.tests) })})`);
+}
+
+// The cumulative hits − fair of a group's effective draws, game by game, inside the
+// 95% band of a fair shuffle (null for fewer than two games).
+export function cumulative(points, who) {
+  if (!points || points.length < 2) return null;
+  let o = 0, v = 0;
+  const values = [0], band = [0];
+  for (const [d, w] of points) {
+    o += d; v += w;
+    values.push(o); band.push(Z95 * Math.sqrt(v));
+  }
+  const title = t("draws.chartTitle", { who });
+  const figure = el("figure", { class: "draws-chart", data: { games: String(points.length) } },
+    el("figcaption", {}, title));
+  fitted(figure, (width) => bandChart({ title, values, band, xLabel: t("draws.chartX"),
+    lineName: t("draws.chartLine"), bandName: t("draws.chartBand"), format: (x) => num(x), width }));
+  figure.append(el("p", { class: "hint" }, t("draws.chartCaption")));
+  return figure;
+}
+
+// The draw and wall tests of one audit group (null when it has none).
+export function drawsSection(group, who, alpha) {
+  if (!group.draws && !group.walls) return null;
+  return el("section", { class: "audit-draws" },
+    el("h5", {}, t("draws.heading")),
+    group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, group.draws[k]))) : null,
+    verdict(group),
+    cumulative(group.effective_by_game, who),
+    wallLines(group.walls, alpha / (group.tests || 1)));
+}
+
+// Dealer, non-dealer and each seat (pywall.results.audit's `seats` groups), as groups are drawn.
+export function seatsSection(data, view) {
+  if (!data.seats?.length) return null;
+  const label = (g) => (g.label.startsWith("seat ") ? t("draws.seat", { n: g.label.slice(5) }) : t(`draws.${g.label}`));
+  return el("details", { class: "audit-seats" }, el("summary", {}, t("draws.seats")),
+    data.seats.map((g) => view(g, data.alpha, label(g))));
+}
+
+// A single game's draws per player (information, not a verdict): the report's
+// `draws.by_seat` (pywall.analysis.draws.GameDraws.by_seat: each seat's three tests).
+export function gameDrawsView(report) {
+  const seats = report?.draws?.by_seat;
+  if (!seats?.length) return null;
+  const names = report.game?.players || [];
+  return el("details", { class: "game-draws" }, el("summary", {}, t("draws.game.heading")),
+    el("p", { class: "hint" }, t("draws.game.hint")),
+    el("ul", {}, seats.map((s) => el("li", { data: { seat: String(s.seat) } },
+      el("bdi", { class: "who" }, names[s.seat] || t("draws.seat", { n: s.seat + 1 })),
+      el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, s[k])))))));
+}
+
+// What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION),
+// with the method's page as a link.
+export function drawsExplanation(data) {
+  if (!data.draws_explanation) return null;
+  const text = language() === "en" ? data.draws_explanation.replace(/ docs\/audit\.md explains the tests\.$/, "")
+    : t("draws.explanation");
+  return el("p", { class: "draws-explanation" }, text);
+}

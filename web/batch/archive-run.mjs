@@ -1,0 +1,160 @@
+// One archive checked over the pool of workers (pool.mjs). The first worker opens the
+// chosen File and surveys it (game count; a database's seek marks); when the archive
+// is large enough and can be read from the middle, the other workers start and open
+// the same File with that survey, so each reads only its own chunks (nothing is
+// copied between workers). Chunks of games go, in the archive's order, to whichever
+// worker is free, sized so that each takes about CHUNK_MS; their rows come back in
+// any order and are handed on in the archive's order, and so are the games' audit
+// records, to the first worker's tally of the run (a game in two chunks counts once).
+// A worker holds two chunks at a time, so it never waits for the page between two.
+// Stop: no chunk is handed out any more; the ones under way finish, then every
+// worker closes the run, and nothing arrives after the end.
+
+import { poolSize } from "../workers/pool.mjs";
+
+const CHUNK_MS = 250; // aim per chunk: progress several times a second, Stop soon obeyed
+const CHUNK_MIN = 10;
+const CHUNK_MAX = 200;
+const FIRST_CHUNK = 20; // a worker's first chunks: small, so the first rows come soon
+const DEPTH = 2; // chunks a worker holds at once
+const SPREAD_FROM = 2 * CHUNK_MAX; // fewer games: one worker checks them before another starts
+const MISMATCH_DETAILS = 50; // mismatched games sent with their walls, over all workers
+
+// {pool, run, name, file, onOpen({total, survey}), onRows({rows, details}), onProgress({done, total, workers})}
+// -> {done: Promise<{done, total, cancelled, seconds, ended, failed, memory}>, stop()}
+// (memory: each worker's WebAssembly memory in bytes at the end, for the benchmarks)
+export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }) {
+  const started = performance.now();
+  const s = {
+    survey: null, total: 0, end: Infinity, next: 0, received: 0, stopped: false, failed: null,
+    parts: new Map(), // worker -> {name, state: "opening" | "open" | "closed", inFlight, size, chunks}
+    waiting: new Map(), // start -> chunk answered ahead of an earlier one
+    delivered: 0, // games handed on in order
+    fed: Promise.resolve(), // the audit records sent so far
+    finished: false,
+  };
+  const share = Math.ceil(MISMATCH_DETAILS / poolSize());
+  let resolve;
+  const done = new Promise((r) => { resolve = r; });
+  const part = (w) => `${run}/${w.index}`;
+  const payloadFor = (w) => ({ run: part(w), name, file, records: true, mismatch_details: share });
+
+  function fail(err) {
+    if (!s.failed) s.failed = err;
+    pump();
+  }
+
+  function open(w, survey) {
+    const entry = { name: part(w), state: "opening", inFlight: 0, size: FIRST_CHUNK, chunks: 0 };
+    s.parts.set(w, entry);
+    w.holds++;
+    return w.request("archive_open", survey ? { ...payloadFor(w), survey } : payloadFor(w))
+      .then((answer) => {
+        entry.state = "open";
+        return answer;
+      }, (err) => {
+        entry.state = "closed";
+        w.holds--;
+        throw err;
+      });
+  }
+
+  function pump() {
+    if (s.finished) return;
+    if (!s.stopped && !s.failed) {
+      const allowed = s.survey && s.survey.parallel && s.total >= SPREAD_FROM ? pool.usable() : [pool.first];
+      for (const w of allowed) {
+        const entry = s.parts.get(w);
+        if (!entry && s.next < s.end) open(w, s.survey).then(pump, fail);
+        while (entry && entry.state === "open" && entry.inFlight < DEPTH && s.next < s.end) chunk(w, entry);
+      }
+    }
+    const working = [...s.parts.values()].some((p) => p.state === "opening" || p.inFlight);
+    if (!working && (s.stopped || s.failed || s.next >= s.end)) finish();
+  }
+
+  // Near the end chunks shrink (to a share of what is left), so that the workers finish
+  // together rather than one checking its last big chunk while the others wait.
+  function chunk(w, entry) {
+    const start = s.next;
+    const open = [...s.parts.values()].filter((p) => p.state === "open").length;
+    const share = Math.max(CHUNK_MIN, Math.ceil((s.end - start) / (open * DEPTH)));
+    const limit = Math.max(1, Math.min(entry.size, share, s.end - start));
+    s.next += limit;
+    entry.inFlight++;
+    w.request("archive_next", { run: entry.name, start, limit }).then((answer) => {
+      entry.inFlight--;
+      entry.chunks++;
+      entry.size = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(limit * CHUNK_MS / Math.max(answer.ms, 1))));
+      const got = answer.rows.length;
+      if (got < limit) s.end = Math.min(s.end, start + got); // the archive ended here
+      else if (start + got >= s.end) s.end = start + got + 1; // its last chunk was full: look on
+      s.received += got;
+      s.total = Math.max(s.total, s.received);
+      s.waiting.set(start, answer);
+      pump(); // the next chunk first, then the page's work
+      deliver();
+    }, (err) => {
+      entry.inFlight--;
+      fail(err);
+    });
+  }
+
+  // Chunks in the archive's order: rows to the page, audit records to the run's tally.
+  function deliver() {
+    while (s.waiting.has(s.delivered)) {
+      const start = s.delivered;
+      const answer = s.waiting.get(start);
+      s.waiting.delete(start);
+      s.delivered += answer.rows.length;
+      if (answer.records.length) {
+        const records = answer.records;
+        s.fed = pool.first.request("tally_add", { run, start, records });
+        s.fed.catch(fail);
+      }
+      onRows(answer);
+      if (!answer.rows.length) break; // past the end
+    }
+    const workers = [...s.parts.values()].filter((p) => p.chunks).length;
+    onProgress({ done: s.delivered, total: s.total, workers,
+      rate: s.delivered / Math.max(1e-3, (performance.now() - started) / 1000) });
+  }
+
+  async function finish() {
+    s.finished = true;
+    stopListening();
+    const closing = [...s.parts].filter(([, p]) => p.state === "open").map(([w, p]) => {
+      p.state = "closed";
+      return w.request("archive_close", { run: p.name }).catch(() => {}).finally(() => {
+        w.holds--;
+        pool.trim();
+      });
+    });
+    await Promise.all(closing);
+    await s.fed.catch(() => {});
+    const cancelled = s.stopped;
+    if (cancelled || s.failed) await pool.first.request("archive_close", { run }).catch(() => {});
+    const ended = performance.now();
+    const memory = (await pool.memory().catch(() => [])).map((m) => m.wasm);
+    resolve({ done: s.delivered, total: Math.max(s.total, s.delivered), cancelled, seconds: (ended - started) / 1000,
+      ended, failed: s.failed, memory });
+  }
+
+  const stopListening = pool.listen(pump);
+  open(pool.first, null).then((answer) => {
+    s.survey = answer.survey;
+    s.total = answer.total;
+    s.end = answer.total || 1; // an empty zip: one look, which finds nothing
+    onOpen(answer);
+    if (s.survey.parallel && s.total >= SPREAD_FROM) pool.want(poolSize());
+    pump();
+  }, fail);
+
+  return {
+    done,
+    stop() {
+      s.stopped = true;
+      pump();
+    },
+  };
+}

@@ -1,0 +1,344 @@
+// The module worker that runs Python. It loads Pyodide from this site, loads the
+// pywall wheel (hash-checked through the site's pyodide-lock.json), and answers
+// {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
+// Requests that arrive while Python is still loading wait their turn.
+
+import { UnpackError, canUnpack, fetchPacked, packedName } from "./runtime-files.mjs";
+
+const here = (path) => new URL(path, import.meta.url).href;
+const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
+const announce = (stage, fraction) => post("progress", { stage, fraction });
+
+// Pyodide fetches the interpreter and the standard library itself, by their plain
+// names: those come packed (runtime-files.mjs); any other fetch goes as it came.
+const networkFetch = self.fetch.bind(self);
+self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)) : networkFetch(input, init));
+
+// The interpreter's memory right after start-up, made by build.py (see
+// make_snapshot.mjs); null when it is missing.
+async function fetchSnapshot() {
+  try {
+    const response = await fetchPacked("python-snapshot.bin");
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (err) {
+    console.warn("pywall: no start-up snapshot", err);
+    return null;
+  }
+}
+
+async function startPython(options, snapshot) {
+  const { loadPyodide } = await import("../pyodide/pyodide.mjs");
+  const bytes = await snapshot;
+  if (bytes) {
+    try {
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: true };
+    } catch (err) {
+      console.warn("pywall: the start-up snapshot did not load; starting Python normally", err);
+    }
+  }
+  return { pyodide: await loadPyodide(options), snapshot: false };
+}
+
+// The page's glue (worker_py.py), as the module pywall_worker. The snapshot holds it
+// imported already (make_snapshot.mjs); without the snapshot it is fetched and imported.
+async function writeGlue(pyodide) {
+  const response = await fetch(here("./worker_py.py"));
+  if (!response.ok) throw new Error(`worker_py.py: HTTP ${response.status}`);
+  pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", await response.text());
+}
+
+let python = null; // {pyodide}: its file system holds the archives being read
+let logBytes = null; // the largest log Python takes, once it is up: a file to verify this size or less is read early
+const SNIFF_BYTES = 16; // what Python's sniff looks at
+
+async function init() {
+  const started = performance.now();
+  const times = {};
+  const lap = (name) => { times[name] = Math.round(performance.now() - started); };
+  announce("runtime", 0.05);
+  if (!canUnpack()) throw new UnpackError("no DecompressionStream");
+  const { pyodide, snapshot } = python = await startPython({
+    indexURL: here("../pyodide/"),
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => console.warn("[python]", line),
+  }, fetchSnapshot());
+  lap("runtime");
+  announce("package", 0.75);
+  const problems = [];
+  // loadPackage does not reject when a package fails: collect its errors instead.
+  await pyodide.loadPackage("pywall", {
+    checkIntegrity: true,
+    messageCallback: () => {},
+    errorCallback: (message) => problems.push(message),
+  });
+  if (problems.length || !pyodide.loadedPackages.pywall) {
+    throw new Error(`pywall did not load: ${problems.join("; ") || "unknown reason"}`);
+  }
+  lap("package");
+  announce("glue", 0.9);
+  const preloaded = pyodide.runPython("import sys; 'pywall_worker' in sys.modules");
+  if (!preloaded) await writeGlue(pyodide);
+  const glue = pyodide.pyimport("pywall_worker");
+  const info = JSON.parse(glue.start());
+  logBytes = info.limits.log_bytes;
+  lap("glue");
+  info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
+  info.snapshot = snapshot;
+  info.preloaded = preloaded; // the glue and pywall came imported in the snapshot
+  post("ready", info);
+  return glue;
+}
+
+const ready = init().catch((err) => {
+  console.error(err);
+  const code = err instanceof UnpackError ? "old_browser" : "load_failed"; // the page words old_browser
+  post("fatal", { code, message: String(err && err.message ? err.message : err) });
+  throw err;
+});
+ready.catch(() => {});
+
+// A JavaScript exception here is a bug in this file or in Pyodide (pywall.page.api answers
+// every request, bad ones included, with a reply): say so in one line.
+function internalError(err) {
+  const text = String(err && err.message ? err.message : err);
+  console.error(text);
+  const lines = text.trim().split("\n");
+  return { code: "internal", message: `pywall could not finish: ${lines[lines.length - 1]}` };
+}
+
+class ReplyError extends Error {
+  constructor({ code, message }) {
+    super(message);
+    this.code = code;
+  }
+}
+
+// pywall.page.api replies `{"error": {...}}` (compact JSON, so it starts with these bytes)
+// or the result object: the one path every request takes.
+const ERROR_PREFIX = '{"error":';
+
+// No bytes: no third argument (a JS null would reach Python as JsNull, not None).
+function call(glue, type, payload = {}, data = null) {
+  const json = JSON.stringify(payload);
+  return data == null ? glue.handle(type, json) : glue.handle(type, json, data);
+}
+
+// An error reply has the one key `error`; the audit's "no game" answer also says which
+// games it left out ({error, games}), and goes to the page as a result.
+function parsed(text) {
+  const reply = JSON.parse(text);
+  if (reply && reply.error && Object.keys(reply).length === 1) throw new ReplyError(reply.error);
+  return reply;
+}
+
+// A reply kept as text for the page to parse (copying a string between threads is
+// cheap; cloning the parsed reports, walls and all, was not).
+function unparsed(text) {
+  if (text.startsWith(ERROR_PREFIX)) parsed(text);
+  return text;
+}
+
+async function bytesOf(payload) {
+  if (payload.read) return new Uint8Array(await payload.read);
+  if (payload.file) return new Uint8Array(await payload.file.arrayBuffer());
+  if (payload.bytes) return new Uint8Array(payload.bytes);
+  if (payload.text != null) return new TextEncoder().encode(payload.text);
+  return null;
+}
+
+// How each request reaches Python: which fields go as JSON, which as bytes, and
+// whether the reply is parsed here. Anything else goes through as it came.
+const requests = {
+  // A chosen or dropped file is sniffed first, in the same turn: an archive (zip,
+  // SQLite) is answered {"archive": kind} for the page to start an archive run. Its
+  // first bytes (and a log's whole bytes) were read ahead, when the request came.
+  // A reply over `reply_limit` characters (the pool's limits.replyChars) is refused here:
+  // it would cost the page far more memory than its text to parse and draw.
+  async verify(glue, { file, head, read, bytes, text, reply_limit: limit, ...payload }) {
+    if (file) {
+      const first = new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()));
+      const { kind } = parsed(call(glue, "sniff", {}, first));
+      if (kind !== "record") return JSON.stringify({ archive: kind });
+    }
+    const reply = unparsed(call(glue, "verify", payload, await bytesOf({ file, read, bytes, text })));
+    if (Number.isFinite(limit) && reply.length > limit) throw new ReplyError(tooLarge(reply.length, limit));
+    return reply;
+  },
+  async sniff(glue, { file, head, bytes, ...payload }) {
+    const first = file ? new Uint8Array(await (head || file.slice(0, SNIFF_BYTES).arrayBuffer()))
+      : await bytesOf({ bytes });
+    return parsed(call(glue, "sniff", payload, first));
+  },
+  async info(glue) {
+    return JSON.parse(glue.info());
+  },
+  archive_open: archiveOpen,
+  archive_next: archiveNext,
+  async archive_close(glue, payload) {
+    return closeRun(glue, String(payload.run));
+  },
+  // One game of an archive again, with its walls ({name: the archive's, file, index, survey}).
+  archive_game: archiveGame,
+};
+
+const megabytes = (n) => `${(n / 2 ** 20).toFixed(1)} MB`;
+function tooLarge(size, limit) {
+  return { code: "reply_too_large", message: `the report of this file is ${megabytes(size)} of text, more `
+    + `than the page shows (${megabytes(limit)}; a real game's is under 0.1 MB): check it with pywall verify` };
+}
+
+function plain(glue, type, payload) {
+  return parsed(call(glue, type, payload));
+}
+
+// --- archives: zip files and phoenix-logs databases, a chunk at a time ---------------
+// The page drives a run (archive-run.mjs): it opens the chosen File in each worker that
+// takes part (`archive_open`: the first worker surveys it, the others are given that
+// survey), asks each for chunks of games (`archive_next` {run, start, limit}), and
+// closes it. Each request is its own turn in the queue, so other requests (a dropped
+// log, a panel) are answered between chunks. The File is mounted read-only (WORKERFS:
+// Python reads it lazily through FileReaderSync, so a 1 GB database is never copied
+// into memory, and every worker reads its own chunks of the same File); where WORKERFS
+// is missing its bytes are written to /tmp instead. Either goes when the run is closed.
+// Opening one game later mounts the File again and checks that game once more (the
+// page keeps the File, a reference to the disk, not its bytes).
+
+let uploads = 0;
+const mounts = new Map(); // run name -> its File's mount
+
+// WORKERFS reads the File with one FileReaderSync call per read, and SQLite
+// reads a 4 KiB page at a time: most of the page's time went there. Small reads
+// are served from a window of READ_AHEAD bytes read at once (one window per
+// file, so memory stays flat); larger reads go straight to the File.
+const READ_AHEAD = 1 << 20;
+
+function readAhead(node) {
+  const ops = node.stream_ops;
+  let window = { start: 0, bytes: new Uint8Array(0) };
+  const read = (stream, buffer, offset, length, position) => {
+    if (length >= READ_AHEAD || position >= node.size) return ops.read(stream, buffer, offset, length, position);
+    const end = Math.min(position + length, node.size);
+    if (position < window.start || end > window.start + window.bytes.length) {
+      const blob = node.contents.slice(position, Math.min(node.size, position + READ_AHEAD));
+      window = { start: position, bytes: new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob)) };
+    }
+    buffer.set(window.bytes.subarray(position - window.start, end - window.start), offset);
+    return end - position;
+  };
+  node.stream_ops = { ...ops, read };
+}
+
+async function placeFile(file) {
+  const FS = python.pyodide.FS;
+  const dir = `/uploads/${++uploads}`;
+  FS.mkdirTree(dir);
+  if (FS.filesystems.WORKERFS && typeof FileReaderSync !== "undefined") {
+    FS.mount(FS.filesystems.WORKERFS, { blobs: [{ name: "archive", data: file }] }, dir);
+    readAhead(FS.lookupPath(`${dir}/archive`).node);
+    return { path: `${dir}/archive`, release: () => { FS.unmount(dir); FS.rmdir(dir); } };
+  }
+  FS.writeFile(`${dir}/archive`, new Uint8Array(await file.arrayBuffer()));
+  return { path: `${dir}/archive`, release: () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); } };
+}
+
+// Python lets go of the run (and of a shared run's audit tally kept under its name),
+// then its File is unmounted.
+function closeRun(glue, run) {
+  const placed = mounts.get(run);
+  mounts.delete(run);
+  let closed = false;
+  try {
+    closed = parsed(call(glue, "archive_close", { run })).closed;
+  } catch (err) {
+    console.error(err);
+  }
+  if (placed) placed.release();
+  return { closed: closed || Boolean(placed) };
+}
+
+// {run, name, file, survey?, records?, mismatch_details?} -> {total, survey}
+async function archiveOpen(glue, { file, name, ...payload }) {
+  const run = String(payload.run);
+  closeRun(glue, run);
+  const placed = await placeFile(file);
+  try {
+    const answer = parsed(call(glue, "archive_open", { ...payload, run, label: String(name), path: placed.path }));
+    mounts.set(run, placed);
+    return answer;
+  } catch (err) {
+    placed.release();
+    throw err;
+  }
+}
+
+// {run, start, limit} -> {rows, details, records, done, ms: the time Python took}
+function archiveNext(glue, payload) {
+  const started = performance.now();
+  const answer = parsed(call(glue, "archive_next", payload));
+  answer.ms = performance.now() - started;
+  return answer;
+}
+
+async function archiveGame(glue, { file, name, ...payload }) {
+  const placed = await placeFile(file);
+  try {
+    return parsed(call(glue, "archive_game", { ...payload, label: String(name), path: placed.path }));
+  } finally {
+    placed.release();
+  }
+}
+
+// Requests answered at once, outside the queue.
+const immediate = {
+  // This worker's WebAssembly memory, where Python lives (for the benchmarks).
+  memory() {
+    const heap = python && python.pyodide._module && python.pyodide._module.HEAP8;
+    return { wasm: heap ? heap.buffer.byteLength : 0 };
+  },
+};
+
+async function handle({ id, type, payload }) {
+  let glue;
+  try {
+    glue = await ready;
+  } catch (err) {
+    post("error", { code: "not_ready", message: "Python could not be loaded in this browser." }, id);
+    return;
+  }
+  post("progress", { stage: "started" }, id); // the pool's time limit runs from here
+  try {
+    const answer = Object.hasOwn(requests, type) ? await requests[type](glue, payload || {})
+      : plain(glue, type, payload || {});
+    post("result", answer, id);
+  } catch (err) {
+    post("error", err instanceof ReplyError ? { code: err.code, message: err.message } : internalError(err), id);
+  }
+}
+
+// One request at a time, in the order they came.
+let queue = Promise.resolve();
+const enqueue = (task) => { queue = queue.then(task); };
+// The first task once Python is up, before any request: check a made-up game a few
+// times so the browser compiles and optimises the interpreter's hot paths.
+enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
+// A file to verify is read as soon as its request arrives, while Python answers the
+// ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
+// batch's time): its first bytes, for the sniff, and all of it when it is no larger than
+// the largest log Python takes. A bigger file is an archive (mounted, never copied) or
+// a log Python refuses, read in its turn. A request to sniff reads only the first bytes.
+function readEarly(type, payload) {
+  const { file } = payload;
+  const whole = type === "verify" && logBytes != null && file.size <= logBytes ? file.arrayBuffer() : null;
+  payload.head = whole ? whole.then((b) => b.slice(0, SNIFF_BYTES)) : file.slice(0, SNIFF_BYTES).arrayBuffer();
+  payload.read = whole;
+  for (const read of [payload.head, payload.read]) if (read) read.catch(() => {}); // reported in its turn
+}
+self.addEventListener("message", (event) => {
+  const { id, type, payload } = event.data || {};
+  if (Object.hasOwn(immediate, type)) {
+    post("result", immediate[type](payload || {}), id);
+    return;
+  }
+  if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
+  enqueue(() => handle(event.data || {}));
+});

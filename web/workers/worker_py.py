@@ -1,0 +1,59 @@
+"""Glue between worker.mjs and pywall.page.api, run inside Pyodide.
+
+Thin on purpose: every request goes to ``pywall.page.api.handle`` (one entry point,
+JSON text in and out, a file's bytes beside it). The only thing added here is
+the ``Opener`` for archives: worker.mjs mounts the chosen File read-only at a
+path, and the input layer the CLI uses reads its games from there, from any
+game on (each of the page's workers reads its own chunks of the same File).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pywall
+from pywall.core.archives import MAX_INPUT_BYTES
+from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
+from pywall.page import api  # imported now, so that "ready" means ready
+
+
+def _open_archive(path: str, label: str) -> ArchiveSource:
+    return ArchiveSource(Path(path), label)
+
+
+_API = api.Api(_open_archive)
+
+
+def _bytes(data: object) -> bytes | None:
+    """A file's bytes as the page passes them; JavaScript's null or undefined is None."""
+    if data is None or type(data).__name__ in ("JsNull", "JsUndefined"):
+        return None
+    to_bytes = getattr(data, "to_bytes", None)  # a JsProxy of a Uint8Array
+    if to_bytes is not None:
+        return bytes(to_bytes())
+    return bytes(data)  # type: ignore[call-overload,no-any-return]
+
+
+def info() -> str:
+    """Versions, and the largest log the readers take (the page refuses bigger logs
+    handed to it by message before copying them into Python)."""
+    limits = {"log_bytes": MAX_INPUT_BYTES}
+    return json.dumps(
+        {"pywall": pywall.__version__, "python": sys.version.split()[0], "limits": limits}
+    )
+
+
+def start() -> str:
+    """``info()``, once the interpreter is up. It may come from the site's start-up
+    snapshot (web/workers/make_snapshot.mjs: this module imported already), the same memory
+    for every visitor: the shared ``random`` gets a fresh seed of its own here."""
+    random.seed()
+    return info()
+
+
+def handle(kind: str, payload_json: str, data: object = None) -> str:
+    """One request: ``pywall.page.api.handle`` with this worker's archive runs."""
+    return api.handle(str(kind), str(payload_json), _bytes(data), _API)
