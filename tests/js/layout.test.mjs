@@ -189,10 +189,14 @@ test("web/'s top holds only the entry pages, the service worker and the install 
   assert.deepEqual(modules, []);
 });
 
-test("every room holds page files only, no folders", () => {
-  for (const file of roomFiles()) {
+test("every room holds page files only, no folders; style sheets in styles/, Python in workers/", () => {
+  const files = roomFiles();
+  assert.ok(files.length > 40, "the rooms were found");
+  for (const file of files) {
     assert.ok(statSync(path.join(WEB, file)).isFile(), `${file}: a room has no sub-folders`);
     assert.match(file, MODULE, `${file}: a room holds modules, scripts, the worker's Python and style sheets`);
+    assert.equal(file.endsWith(".css"), roomOf(file) === "styles", `${file}: style sheets, and only they, in styles/`);
+    if (file.endsWith(".py")) assert.equal(roomOf(file), "workers", `${file}: the worker's Python lives in workers/`);
   }
 });
 
