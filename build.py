@@ -797,10 +797,16 @@ def lint() -> list[str]:
     return failed
 
 
+#: pytest's processes in the whole test run (pytest-xdist): two, as on the 2-core machine CI
+#: runs on; the browser tests keep one busy while the other takes the unit tests.
+TEST_PROCESSES = 2
+
+
 def test(pytest_args: list[str]) -> int:
     """Every test (or pytest with ``pytest_args``); the whole run ends with a table of each
     stage's time, printed by tests/conftest.py before pytest's closing line."""
     start = time.monotonic()
+    started_at = time.time()  # the whole command's start, for the table's last line
     chromium = ensure_chromium()
     ensure_cjk_fonts()
     ensure_engines()
@@ -823,7 +829,12 @@ def test(pytest_args: list[str]) -> int:
             return 1
         stages.append(("node --test tests/js", time.monotonic() - start))
         env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
-    cmd = [sys.executable, "-m", "pytest", *(pytest_args or ["tests"])]
+        env["PYWALL_TEST_STARTED"] = f"{started_at:.3f}"
+    # the whole run in two processes (tests/conftest.py groups the browser, engine and
+    # Pyodide-in-Node tests so each group runs in one process, in order): the unit tests
+    # run on one core while the browsers wait on theirs
+    whole = ["-n", str(TEST_PROCESSES), "--dist", "loadgroup", "tests"]
+    cmd = [sys.executable, "-m", "pytest", *(pytest_args or whole)]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
 

@@ -24,6 +24,20 @@ _folder_tests: dict[str, int] = defaultdict(int)
 _started = time.monotonic()
 
 
+#: With the test command's two processes (pytest-xdist, ``--dist loadgroup``), the tests of
+#: one folder here run in one process, in order, sharing its browser and served site; the
+#: other process takes the rest (the unit tests) meanwhile.
+GROUPED_FOLDERS = ("tests/browser", "tests/engines", "tests/node")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = _folder(item.nodeid)
+        if folder in GROUPED_FOLDERS:
+            item.add_marker(pytest.mark.xdist_group(folder.replace("/", "-")))
+
+
 def _folder(nodeid: str) -> str:
     parts = nodeid.split("/")
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
@@ -36,17 +50,24 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _folder_tests[folder] += 1
 
 
-def stage_rows(env: str, folders: dict[str, float], tests: dict[str, int]) -> list[str]:
-    """The table's lines: the stages build.py timed, then pytest's folders, then the total."""
+def stage_rows(
+    env: str, folders: dict[str, float], tests: dict[str, int], wall: float | None = None
+) -> list[str]:
+    """The table's lines: the stages build.py timed, then pytest's folders (each the time of
+    its tests, one after another), their sum, and the whole command's wall time (``wall``):
+    less than the sum, as the folders run side by side in pytest's two processes."""
     rows: list[tuple[str, str, float]] = []
     for item in filter(None, env.split(";")):
         name, _, seconds = item.rpartition("=")
         rows.append((name, "", float(seconds)))
     rows += [(f"pytest {f}", f"{tests[f]:,}", s) for f, s in sorted(folders.items())]
-    width = max([len(name) for name, _, _ in rows] + [5])
+    width = max([len(name) for name, _, _ in rows] + [len("whole command (wall)")])
     lines = [f"{'stage':<{width}}  {'tests':>6}  {'seconds':>8}"]
     lines += [f"{name:<{width}}  {count:>6}  {s:>8.1f}" for name, count, s in rows]
-    lines.append(f"{'total':<{width}}  {'':>6}  {sum(s for _, _, s in rows):>8.1f}")
+    total = f"{sum(tests.values()):,}"
+    lines.append(f"{'sum':<{width}}  {total:>6}  {sum(s for _, _, s in rows):>8.1f}")
+    if wall is not None:
+        lines.append(f"{'whole command (wall)':<{width}}  {'':>6}  {wall:>8.1f}")
     return lines
 
 
@@ -54,8 +75,10 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     env = os.environ.get("PYWALL_STAGE_TIMES")
     if env is None:  # only the test command's whole run prints the table
         return
+    started = os.environ.get("PYWALL_TEST_STARTED")
+    wall = time.time() - float(started) if started else None
     terminalreporter.section("time of each stage")
-    for line in stage_rows(env, _folder_seconds, _folder_tests):
+    for line in stage_rows(env, _folder_seconds, _folder_tests, wall):
         terminalreporter.write_line(line)
-    wall = time.monotonic() - _started
-    terminalreporter.write_line(f"(pytest's own wall time: {wall:,.1f} s)")
+    own = time.monotonic() - _started
+    terminalreporter.write_line(f"(pytest's own wall time: {own:,.1f} s)")

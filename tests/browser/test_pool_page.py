@@ -43,7 +43,7 @@ TAMPERED = "2019123123gm-00a9-0000-7a3e0000"
 BROKEN = "2019123123gm-00a9-0000-bad0b220"
 #: Games in the pooled archives: above archive-run.mjs's SPREAD_FROM (400), so the
 #: chunks are spread over the pool.
-POOLED = 520
+POOLED = 260
 LARGE = 6_000
 
 
@@ -146,14 +146,14 @@ def pooled_db(path: Path) -> Path:
         ("2019123123gm-00a9-0000-e770e770", b"", 1, 1),
         (TAMPERED, bz2.compress(tampered_text().encode()), 1, 0),
     ]
-    return phoenix_db(path, rows[:300] + special + rows[300:])
+    return phoenix_db(path, rows[:150] + special + rows[150:])
 
 
 def pooled_zip(path: Path) -> Path:
     with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
         for i, (lid, blob) in enumerate(fixture_rows(copies=10)[: POOLED - 1]):
             zf.writestr(f"games/{lid}.xml", bz2.decompress(blob))
-            if i == 250:
+            if i == 125:
                 zf.writestr("games/tampered.xml", tampered_text())
     return path
 

@@ -48,15 +48,25 @@ def test_the_lint_step_covers_every_python_file_of_the_project() -> None:
     assert not missed, f"build.LINTED misses {missed}"
 
 
-def test_the_stage_table_lists_build_pys_stages_then_pytests_folders_and_the_total() -> None:
+def test_the_stage_table_lists_build_pys_stages_then_pytests_folders_the_sum_and_the_wall() -> None:
     from tests.conftest import stage_rows
 
     lines = stage_rows(
         "set-up and site=3.5;lint (ruff, mypy)=40.0",
         {"tests/unit": 100.25, "tests/browser": 200.0},
         {"tests/unit": 2400, "tests/browser": 150},
+        wall=260.5,
     )
     assert lines[0].split() == ["stage", "tests", "seconds"]
-    assert [line.split()[-1] for line in lines[1:]] == ["3.5", "40.0", "200.0", "100.2", "343.8"]
+    assert [line.split()[-1] for line in lines[1:]] == [
+        "3.5",
+        "40.0",
+        "200.0",
+        "100.2",
+        "343.8",
+        "260.5",
+    ]
     assert "2,400" in lines[4] and lines[4].startswith("pytest tests/unit")
-    assert lines[-1].startswith("total")
+    assert lines[-2].startswith("sum") and "2,550" in lines[-2]
+    assert lines[-1].startswith("whole command (wall)")
+    assert stage_rows("", {"tests/unit": 1.0}, {"tests/unit": 1})[-1].startswith("sum")
