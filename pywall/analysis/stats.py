@@ -90,16 +90,18 @@ def exp(x: float) -> float:
 
 
 def _exp_neg_square(x: float, half: bool) -> tuple[float, int]:
-    """e^(-x^2) (or e^(-x^2/2) when ``half``) as (m, k), for 0 <= x < 1024: x = s + t
+    """e^(-x^2) (or e^(-x^2/2) when ``half``) as (m, k), for 0 <= x <= 40: x = s + t
     with s of 26 bits, so s^2 is exact and only the small (x - s)(x + s) is rounded."""
     m, e = math.frexp(x)
     s = math.ldexp(math.floor(math.ldexp(m, 26)), e - 26)
     head, tail = s * s, (x - s) * (x + s)
     if half:
         head, tail = head * 0.5, tail * 0.5
-    m1, k = _exp_parts(-head)
-    m2, k2 = _exp_parts(-tail)
-    return m1 * m2, k + k2
+    m, k = _exp_parts(-head)
+    # e^-tail for 0 <= tail < x^2 2**-24 < 1e-4: its series to tail^4 / 4! (the next term
+    # is below 1e-22)
+    t = -tail
+    return m * (1.0 + t * (1.0 + t * (0.5 + t * (_EXP_TAYLOR[-2] + t * _EXP_TAYLOR[-3])))), k
 
 
 def _half_series(y: float) -> float:
