@@ -9,7 +9,7 @@ sqrt V for each of ``draws.TESTS``; the wall tests of a platform) so that
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pywall.analysis.draws import TESTS, Sums, sums_dict
@@ -23,20 +23,19 @@ NO_DRAWS: DrawSums = (Sums(), Sums(), Sums())
 
 @dataclass(frozen=True, slots=True)
 class DrawTest:
-    """One draw test over a group: O against E, z = (O - E) / sqrt V (None when V = 0)."""
+    """One draw test over a group: O against E, z = (O - E) / sqrt V and its two-sided p
+    (None when V = 0), computed once (a group's verdict reads them several times)."""
 
     name: str
     sums: Sums
+    z: float | None = field(init=False)
+    p: float | None = field(init=False)
 
-    @property
-    def z(self) -> float | None:
+    def __post_init__(self) -> None:
         s = self.sums
-        return (s.observed - s.expected) / math.sqrt(s.variance) if s.variance > 0 else None
-
-    @property
-    def p(self) -> float | None:
-        z = self.z
-        return None if z is None else two_sided_p(z)
+        z = (s.observed - s.expected) / math.sqrt(s.variance) if s.variance > 0 else None
+        object.__setattr__(self, "z", z)
+        object.__setattr__(self, "p", None if z is None else two_sided_p(z))
 
     def to_dict(self, each: float = 0.0) -> dict[str, Any]:
         """``draws.sums_dict``: with the fair 95% range and the result's reading when the

@@ -120,8 +120,12 @@ class Sums:
 
     @classmethod
     def from_list(cls, v: Sequence[Any]) -> Sums:
+        """Raises ValueError on anything but four finite numbers (the caller words it)."""
         n, observed, expected, variance = v
-        return cls(int(n), int(observed), float(expected), float(variance))
+        e, var = float(expected), float(variance)
+        if not (math.isfinite(e) and math.isfinite(var)):
+            raise ValueError("draw sums must be finite")
+        return cls(int(n), int(observed), e, var)
 
 
 def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
@@ -149,9 +153,10 @@ def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
 
 
 def _report_p(test: dict[str, Any]) -> dict[str, Any]:
-    """A one-game line's p to 10 significant digits: a report is the same bytes from
-    CPython and from Pyodide, whose C libraries round ``erfc`` differently in the last bits
-    (z, a quotient and a square root, is exact in both)."""
+    """A one-game line's p to 10 significant digits: a display choice (one game's normal
+    approximation is not worth more digits). CPython and Pyodide agree to the last bit
+    without it (``stats.two_sided_p`` uses IEEE operations only); it keeps reports as
+    they were."""
     p = test["p"]
     return test if p is None else test | {"p": float(f"{p:.10g}")}
 

@@ -299,7 +299,8 @@ def _table_test(
     for row, size in enumerate(sizes):
         expected = walls * size * 4 / n
         for kind in kinds:
-            chi2 += (counts[row * 34 + kind] - expected) ** 2 / expected
+            d = counts[row * 34 + kind] - expected
+            chi2 += d * d / expected  # a product: ``** 2`` would call the C library's pow
     chi2 *= (n - 1) / n
     dof = (len(sizes) - 1) * (len(kinds) - 1)
     return WallTest(name, chi2, dof, _chi2_sf(chi2, dof))
@@ -310,10 +311,11 @@ def _red_test(tally: WallTally, sizes: Sequence[int]) -> WallTest | None:
     if not tally.reds or tally.reds * min(sizes) / n < MIN_EXPECTED:
         return None
     counts = tally.table("red_fives")
-    chi2 = sum(
-        (counts[row * 34] - tally.reds * size / n) ** 2 / (tally.reds * size / n)
-        for row, size in enumerate(sizes)
-    )
+    chi2 = 0.0
+    for row, size in enumerate(sizes):  # in order: ``sum()`` of floats differs from 3.12 on
+        expected = tally.reds * size / n
+        d = counts[row * 34] - expected
+        chi2 += d * d / expected
     chi2 /= tally.red_weight / tally.reds
     dof = len(sizes) - 1
     return WallTest("red_fives", chi2, dof, _chi2_sf(chi2, dof))

@@ -16,21 +16,18 @@ one clear message and the exit code ``EXIT_OUTPUT``.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
+
+from pywall.core.json_value import json_text
 
 EXIT_OUTPUT = 3
 
 #: C0 and C1 controls, DEL, the bidi and line-separator characters, and lone surrogates.
 _UNSAFE = re.compile(
     "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-)
-#: What JSON text must still escape: ``json`` escapes C0 controls, quotes and backslashes.
-_JSON_UNSAFE = re.compile(
-    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
 
 
@@ -42,17 +39,6 @@ def _escape(m: re.Match[str]) -> str:
 def escaped(text: str) -> str:
     """``text`` safe to print on one line: controls and bidi characters as ``\\x1b``, ``\\u202e``."""
     return _UNSAFE.sub(_escape, text)
-
-
-def _json_escape(m: re.Match[str]) -> str:
-    return f"\\u{ord(m.group(0)):04x}"
-
-
-def json_text(obj: Any, **options: Any) -> str:
-    """``json.dumps`` (non-ASCII kept) with C1 controls, bidi characters, line separators
-    and lone surrogates as ``\\u`` escapes: they occur only inside strings, where the
-    escape reads back as the same character."""
-    return _JSON_UNSAFE.sub(_json_escape, json.dumps(obj, ensure_ascii=False, **options))
 
 
 def print_lines(lines: Iterable[str], file: TextIO | None = None) -> None:

@@ -14,8 +14,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from pywall.cli.output import fail, json_text, plural, print_lines
+from pywall.cli.output import fail, plural, print_lines
 from pywall.core.errors import PywallError
+from pywall.core.json_value import json_text
 from pywall.inputs.files import read_capped
 from pywall.results.audit_records import GameRecord
 from pywall.results.audit_shards import MAX_DOCUMENT_BYTES, ShardTally, shard_from_json

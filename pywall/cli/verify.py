@@ -33,12 +33,13 @@ from functools import partial
 from typing import Any
 
 from pywall.cli.games import add_input_arguments, fetched_entries, request_of
-from pywall.cli.output import escaped, fail, json_text, plural
+from pywall.cli.output import escaped, fail, plural
 from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
 from pywall.core.archives import Packed, PackedEntry, unpack
 from pywall.core.errors import PywallError
 from pywall.core.findings import Finding, Severity
+from pywall.core.json_value import json_text
 from pywall.inputs import Skipped, count_inputs
 from pywall.results.check import report_for_entry
 from pywall.results.exports import Summary

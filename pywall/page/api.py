@@ -204,9 +204,10 @@ class Api:
         return audit_dict(self._audit_tally(payload))
 
     def audit_export(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        """The same audit as ``pywall audit --json`` prints it (``json``: its text) and as
-        ``pywall audit --html`` writes it (``html``), in the page's ``lang``, the chosen
-        ``player`` first."""
+        """The same audit as ``pywall audit --json`` prints it (``json``: its text, the same
+        bytes: ``json_value.json_text``) and as ``pywall audit --html`` writes it
+        (``html``), in the page's ``lang``, the chosen ``player`` first."""
+        from pywall.core.json_value import json_text
         from pywall.results.audit import audit_result, cli_dict
         from pywall.results.audit_html import audit_html, games_of
 
@@ -217,7 +218,7 @@ class Api:
         lang = arg(payload, "lang", str, "en")
         player = arg(payload, "player", str, "")
         return {
-            "json": json.dumps(cli_dict(result, tally), ensure_ascii=False, indent=2) + "\n",
+            "json": json_text(cli_dict(result, tally), indent=2) + "\n",
             "html": audit_html(result, lang, games_of(tally), player or None),
         }
 

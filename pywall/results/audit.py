@@ -41,6 +41,7 @@ from pywall.analysis.stats import (
     ZScore,
     chi2_sf,
     chi_square,
+    exact_sum,
     moments,
     reading,
     z_score,
@@ -194,12 +195,13 @@ def audit_tally(label: str, tally: GroupTally, min_expected: float = 5.0) -> Gro
         for p, t in sorted(tally.shanten)
         if tally.shanten[(p, t)]
     )
-    chi2 = sum(p.chi_square.statistic for p in parts)
+    # exact sums, rounded once: ``sum()`` of floats is compensated from Python 3.12 on
+    chi2 = exact_sum(p.chi_square.statistic for p in parts)
     dof = sum(p.chi_square.dof for p in parts)
     combined = z_score(
-        sum(p.z.observed for p in parts),
-        sum(p.z.expected for p in parts),
-        sum(p.z.sd**2 for p in parts),
+        exact_sum(p.z.observed for p in parts),
+        exact_sum(p.z.expected for p in parts),
+        exact_sum(p.z.sd * p.z.sd for p in parts),
     )
     p_value = chi2_sf(chi2, dof) if dof else 1.0
     dora = z_score(tally.dora, tally.dora_mean, tally.dora_var) if tally.dora_var > 0 else None

@@ -18,7 +18,7 @@ from typing import Any
 from pywall.analysis.audit_draws import DrawSums
 from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
-from pywall.analysis.stats import hypergeometric_moments
+from pywall.analysis.stats import exact_sum, hypergeometric_moments
 from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
 from pywall.core.tiles import dora_kind
@@ -287,5 +287,8 @@ class Counts:
             self.series.setdefault(name, []).append(point)
         seats = [s.effective for s in draws.seats]
         self.overall_series.append(
-            (sum(e.observed - e.expected for e in seats), sum(e.variance for e in seats))
+            (
+                exact_sum(e.observed - e.expected for e in seats),
+                exact_sum(e.variance for e in seats),
+            )
         )

@@ -87,7 +87,7 @@ def effective_words(lang: str, test: dict[str, Any]) -> str:
 def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any], str]:
     """A zip of 17 real logs: a copy of one among them, and first of all a copy of another
     cut short in its third round (as a download that stopped), which must not replace the
-    whole log it is part of; the CLI's JSON of it."""
+    whole log it is part of; the CLI's JSON of it, read and as printed."""
     from tests.unit.test_audit_copies import REAL, cut
 
     where = tmp_path_factory.mktemp("audit-flow")
@@ -102,23 +102,25 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
             if with_copies:
                 zf.write(paths[1], "a copy/of a game with a very long folder name/" + paths[1].name)
 
-    def cli(path: Path) -> dict[str, Any]:
+    def cli(path: Path) -> str:
         proc = subprocess.run(
             [sys.executable, "-m", "pywall", "audit", "--json", path.name],
             capture_output=True,
             text=True,
+            encoding="utf-8",
             cwd=where,
             check=True,
         )
-        return dict(json.loads(proc.stdout))
+        return proc.stdout
 
-    found, plain = cli(archive), cli(whole)
+    printed = cli(archive)
+    found, plain = dict(json.loads(printed)), json.loads(cli(whole))
     # the copies count once, as the whole log: the same totals as the zip without them
     assert [found["games"][k] for k in ("used", "hands", "draws")] == [
         plain["games"][k] for k in ("used", "hands", "draws")
     ]
     assert found["games"]["left_out"] == {"duplicate": 2}
-    return archive, found, where.as_posix()
+    return archive, found, printed
 
 
 def no_sideways_scroll(page: Page) -> None:
@@ -155,7 +157,7 @@ def label_px(page: Page, selector: str) -> float:
 def test_the_audit_as_a_player_meets_it(
     page: Page, lang: str, size: str, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
 ) -> None:
-    archive, cli, _ = logs_zip
+    archive, cli, printed = logs_zip
     words = WORDS[lang]
     page.set_viewport_size(SIZES[size])
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -223,8 +225,10 @@ def test_the_audit_as_a_player_meets_it(
     with page.expect_download() as got:
         view.locator("button[data-action=export-audit]").click()
     assert got.value.suggested_filename == "pywall-audit.json"
-    exported = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    exported = json.loads(text)
     assert first_difference(exported, cli) is None, first_difference(exported, cli)
+    assert text == printed  # the same bytes: every float to the last bit
     with page.expect_download() as got:
         view.locator("button[data-action=export-audit-html]").click()
     assert got.value.suggested_filename == "pywall-audit.html"

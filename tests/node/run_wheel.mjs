@@ -10,7 +10,11 @@
 // --snapshot: start the interpreter from the page's start-up snapshot, as the page does.
 // JOBS.json is a list of requests as the page's worker makes them, {"kind", "payload",
 // "path"?, "payload_text"? (the payload as raw text)}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
-// the file's bytes or null)`, exactly as worker.mjs calls it; the answer on stdout is
+// the file's bytes or null)`, exactly as worker.mjs calls it. A job with "with_reports": true
+// is given, as `reports`, the reports of every `verify` answer before it, as the page gives
+// them to the audit (web/batch.mjs auditSources: the page's own withoutDetail). A job
+// {"python": CODE} instead runs CODE in the interpreter (after the wheel is installed) and
+// answers the text of its last expression. The answer on stdout is
 // the list of JSON strings it returned, in the same order (and each request's seconds),
 // with the pywall modules imported before the wheel was installed (`imported`: from the
 // snapshot) and a draw of the shared `random` once the glue started (`random`).
@@ -73,12 +77,25 @@ const random = pyodide.runPython("import random; random.random()");
 const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
 const results = [];
 const seconds = [];
+const reports = []; // every verify answer's reports so far, as the page keeps them
+let withoutDetail = null; // the page's own (web/batch.mjs), loaded when a job asks for reports
 for (const job of jobs) {
   const start = performance.now();
-  const payload = job.payload_text ?? JSON.stringify(job.payload ?? {});
+  if (job.python !== undefined) {
+    results.push(String(pyodide.runPython(job.python)));
+    seconds.push((performance.now() - start) / 1000);
+    continue;
+  }
+  let payload = job.payload_text ?? JSON.stringify(job.payload ?? {});
+  if (job.with_reports) {
+    withoutDetail ??= (await import(new URL("../../web/batch.mjs", import.meta.url).href)).withoutDetail;
+    payload = JSON.stringify({ ...JSON.parse(payload), reports: reports.map((r) => withoutDetail(r, ["starting"])) });
+  }
   // as worker.mjs does: no bytes, no third argument
-  results.push(job.path ? glue.handle(job.kind, payload, new Uint8Array(readFileSync(job.path)))
-    : glue.handle(job.kind, payload));
+  const answer = job.path ? glue.handle(job.kind, payload, new Uint8Array(readFileSync(job.path)))
+    : glue.handle(job.kind, payload);
+  results.push(answer);
+  if (job.kind === "verify") reports.push(...(JSON.parse(answer).files || []));
   seconds.push((performance.now() - start) / 1000);
 }
 process.stdout.write(JSON.stringify({

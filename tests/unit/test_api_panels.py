@@ -461,3 +461,33 @@ def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) 
     assert f"<h2>You ({name})</h2>" in mine["html"]
     none = json.loads(api.handle("audit_export", json.dumps({"reports": []})))
     assert none["error"]["message"] == "no verified game to audit"
+
+
+def test_audit_export_is_the_clis_text_byte_for_byte_with_bidi_and_controls_in_names(
+    tmp_path: Path,
+) -> None:
+    """A name holding a right-to-left override and a C1 control: the page's exported JSON
+    text is exactly what ``pywall audit --json`` prints, both writing them as ``\\u``
+    escapes (json_value.json_text), which read back as the name."""
+    import subprocess
+    import sys
+
+    name = "Mpeace\u202e\x85"
+    log = (TENHOU / "dnovikoff" / "example.xml").read_text(encoding="utf-8")
+    encoded = "".join(f"%{b:02X}" for b in name.encode())
+    changed = log.replace('n0="%4D%70%65%61%63%65"', f'n0="{encoded}"', 1)
+    assert changed != log
+    path = tmp_path / "named.xml"
+    path.write_text(changed, encoding="utf-8")
+    export = json.loads(api.handle("audit_export", json.dumps({"reports": [detailed(path)]})))
+    cli = subprocess.run(
+        [sys.executable, "-m", "pywall", "audit", "--json", path.name],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=tmp_path,
+        check=True,
+    )
+    assert export["json"] == cli.stdout
+    assert "\\u202e\\u0085" in cli.stdout and "\u202e" not in cli.stdout
+    assert name in [g["label"] for g in json.loads(cli.stdout)["players"]]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pywall.core.errors import ValueInputError
 from pywall.page.audit_reports import read_record
 from pywall.results.audit_records import GameRecord, Why, record_of
 from pywall.results.audit_tally import AuditTally
@@ -112,3 +113,19 @@ def test_a_shared_run_sends_each_games_record(tmp_path: Path) -> None:
             for r in sent
         ]
     assert sent == [e.to_dict() for e in expected]
+
+
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity"])
+def test_draw_sums_that_are_no_finite_numbers_are_a_clear_error(bad: str) -> None:
+    """A report whose draws carry NaN or an infinity (JSON as Python reads it) is refused
+    with a message, before any count: the audit's exact sums take finite numbers only."""
+    path = DATA / "tenhou" / "dnovikoff" / "example.xml"
+    report = report_for_entry("a.xml", path.read_bytes(), starting=True).to_dict()
+    first = report["draws"]["seats"][0]
+    report["draws"]["seats"][0] = [first[0], first[1], [first[2][0], first[2][1], 0.5, 0.25]]
+    report["draws"]["seats"][0] += first[3:]
+    assert read_record(json.loads(json.dumps(report))).draws is not None  # finite: read
+    text = json.dumps(report).replace("0.5, 0.25]", f"{bad}, 0.25]", 1)
+    assert bad in text
+    with pytest.raises(ValueInputError, match="not a game's draws"):
+        read_record(json.loads(text))
