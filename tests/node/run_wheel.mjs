@@ -12,7 +12,7 @@
 // "path"?, "payload_text"? (the payload as raw text)}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
 // the file's bytes or null)`, exactly as worker.mjs calls it. A job with "with_reports": true
 // is given, as `reports`, the reports of every `verify` answer before it, as the page gives
-// them to the audit (web/batch.mjs auditSources: the page's own withoutDetail). A job
+// them to the audit (web/batch/batch.mjs auditSources: the page's own withoutDetail). A job
 // {"python": CODE} instead runs CODE in the interpreter (after the wheel is installed) and
 // answers the text of its last expression. The answer on stdout is
 // the list of JSON strings it returned, in the same order (and each request's seconds),
@@ -78,7 +78,7 @@ const jobs = JSON.parse(readFileSync(opts.jobs, "utf8"));
 const results = [];
 const seconds = [];
 const reports = []; // every verify answer's reports so far, as the page keeps them
-let withoutDetail = null; // the page's own (web/batch.mjs), loaded when a job asks for reports
+let withoutDetail = null; // the page's own (web/batch/batch.mjs), loaded when a job asks for reports
 for (const job of jobs) {
   const start = performance.now();
   if (job.python !== undefined) {
@@ -88,7 +88,7 @@ for (const job of jobs) {
   }
   let payload = job.payload_text ?? JSON.stringify(job.payload ?? {});
   if (job.with_reports) {
-    withoutDetail ??= (await import(new URL("../../web/batch.mjs", import.meta.url).href)).withoutDetail;
+    withoutDetail ??= (await import(new URL("../../web/batch/batch.mjs", import.meta.url).href)).withoutDetail;
     payload = JSON.stringify({ ...JSON.parse(payload), reports: reports.map((r) => withoutDetail(r, ["starting"])) });
   }
   // as worker.mjs does: no bytes, no third argument

@@ -4,7 +4,7 @@ the same floats. The audit computes them with IEEE operations only (docs/audit.m
 the page's "Export audit" is exactly what ``pywall audit --json`` prints.
 
 The page's flow, under Node: each log goes to the site's glue as a ``verify`` request, and
-the audit is asked for with those reports (``audit_export``, web/batch.mjs's
+the audit is asked for with those reports (``audit_export``, web/batch/batch.mjs's
 ``withoutDetail``), as the page does after a batch of files."""
 
 from __future__ import annotations
