@@ -1,7 +1,11 @@
 """Archives in the page: phoenix-logs databases and zips of logs, streamed a chunk
 of games at a time, checked against the CLI's verdicts row by row; the paged,
 filterable summary table; a game opened on demand; a large run that keeps the
-page responsive and stops when asked."""
+page responsive and stops when asked.
+
+The tests share one loaded page (a load is most of a browser test's cost): each starts
+from what a fresh page shows (``fresh``: English, no results), and the three tests of
+the phoenix-logs database read the one run of it (``houou_shown``)."""
 
 from __future__ import annotations
 
@@ -13,11 +17,12 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import frame_gaps, read_csv, report_of, watch_frames
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
@@ -68,6 +73,57 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data[start : start + 64] = bytes(64)
     path.write_bytes(bytes(data))
     return path
+
+
+@pytest.fixture(scope="module")
+def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """One page, loaded to ready, for the module's tests."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    open_ready(page)
+    yield page
+    context.close()
+
+
+def clean(page: Page) -> Page:
+    """A loaded page as a fresh one shows it: in English, no results, the whole table."""
+    page.select_option("#lang", "en")
+    if page.locator("#clear").is_visible():
+        page.get_by_label("Show").select_option("all")
+        page.locator("#clear").click()
+    expect(page.locator("#results > *")).to_have_count(0)
+    expect(page.locator("#batch")).to_be_hidden()
+    return page
+
+
+@pytest.fixture
+def fresh(loaded: Page) -> Page:
+    return clean(loaded)
+
+
+@pytest.fixture
+def houou_shown(loaded: Page, houou: Path) -> Page:
+    """The page with houou.db checked: the run a test before left, if it shows the whole
+    table in English with no game opened; else a new run from a clean page."""
+    archive = result(loaded, "houou.db")
+    kept = (
+        archive.count() == 1
+        and loaded.locator("#results > *").count() == 1
+        and archive.get_attribute("data-verdict") == "mismatch"
+        and archive.locator("article.file-result").count() == 0
+    )
+    if kept:
+        loaded.select_option("#lang", "en")
+        loaded.get_by_label("Show").select_option("all")
+        first = loaded.get_by_role("button", name="First page")
+        if first.is_enabled():
+            first.click()
+        expect(loaded.locator("#page-text")).to_have_text("Page 1 of 2 (167 rows)")
+    else:
+        clean(loaded)
+        choose(loaded, houou)
+        archive_done(loaded, "houou.db", "mismatch")
+    return loaded
 
 
 def cli_verdicts(path: Path) -> dict[str, dict[str, Any]]:
@@ -130,11 +186,10 @@ def assert_rows_match_cli(rows: list[dict[str, str]], cli: dict[str, dict[str, A
 # --- a phoenix-logs database ------------------------------------------------------------
 
 
-def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None:
+def test_database_rows_match_the_cli(houou_shown: Page, houou: Path, shot: Any) -> None:
+    page = houou_shown
     cli = cli_verdicts(houou)
     assert len(cli) == 167 and not any(s in p for p in cli for s in SKIPPED)
-    open_ready(page)
-    choose(page, houou)
     node = archive_done(page, "houou.db", "mismatch")
     expect(node.locator(".archive-counts")).to_have_text(
         "167 games: 165 verified, 1 mismatch, 1 cannot read"
@@ -180,9 +235,8 @@ def test_database_rows_match_the_cli(page: Page, houou: Path, shot: Any) -> None
     ]
 
 
-def test_filter_shows_only_problems(page: Page, houou: Path) -> None:
-    open_ready(page)
-    choose(page, houou)
+def test_filter_shows_only_problems(houou_shown: Page) -> None:
+    page = houou_shown
     archive_done(page, "houou.db", "mismatch")
     page.get_by_label("Show").select_option("problems")
     expect(page.locator("#summary tbody tr")).to_have_count(2)
@@ -197,13 +251,12 @@ def test_filter_shows_only_problems(page: Page, houou: Path) -> None:
     expect(page.locator("#summary tbody tr")).to_have_count(100)
 
 
-def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, shot: Any) -> None:
+def test_opening_the_tampered_game_shows_the_mismatch(houou_shown: Page, shot: Any) -> None:
+    page = houou_shown
     data = tampered_text().encode()
     report = report_of("x", data)
     bad = [r for r in report["rounds"] if r["result"] == "mismatch"]
     assert [r["index"] for r in bad] == [2]
-    open_ready(page)
-    choose(page, houou)
     archive = archive_done(page, "houou.db", "mismatch")
     page.get_by_label("Show").select_option("problems")
     page.locator("#summary tbody tr").get_by_role("button", name=f"houou.db/{TAMPERED}").click()
@@ -238,9 +291,9 @@ def test_opening_the_tampered_game_shows_the_mismatch(page: Page, houou: Path, s
     page.select_option("#lang", "en")
 
 
-def test_a_database_that_is_not_phoenix_logs_is_one_error(page: Page, tmp_path: Path) -> None:
+def test_a_database_that_is_not_phoenix_logs_is_one_error(fresh: Page, tmp_path: Path) -> None:
     other = phoenix_db(tmp_path / "games.db", [], "CREATE TABLE games(id text, body blob)")
-    open_ready(page)
+    page = fresh
     choose(page, other)
     node = archive_done(page, "games.db", "error")
     expect(node.locator(".archive-problem")).to_contain_text(
@@ -255,21 +308,21 @@ def test_a_database_that_is_not_phoenix_logs_is_one_error(page: Page, tmp_path: 
 # --- a zip of logs ----------------------------------------------------------------------
 
 
-def test_an_empty_zip_is_one_clear_error(page: Page, tmp_path: Path) -> None:
+def test_an_empty_zip_is_one_clear_error(fresh: Page, tmp_path: Path) -> None:
     empty = tmp_path / "empty.zip"
     zipfile.ZipFile(empty, "w").close()
-    open_ready(page)
+    page = fresh
     choose(page, empty)
     node = archive_done(page, "empty.zip", "error")
     expect(node.locator(".archive-problem")).to_have_text("This archive holds no file.")
 
 
-def test_zip_rows_match_the_cli(page: Page, logs_zip: Path, shot: Any) -> None:
+def test_zip_rows_match_the_cli(fresh: Page, logs_zip: Path, shot: Any) -> None:
     cli = cli_verdicts(logs_zip)
     statuses = [r["status"] for r in cli.values()]
     assert statuses == ["verified"] * 5 + ["mismatch", "error", "error"]
     assert "cannot be read" in cli["logs.zip/games/truncated.xml"]["findings"][0]["message"]
-    open_ready(page)
+    page = fresh
     choose(page, logs_zip)
     node = archive_done(page, "logs.zip", "mismatch")
     assert_rows_match_cli(all_rows(page), cli)
@@ -284,7 +337,7 @@ def test_zip_rows_match_the_cli(page: Page, logs_zip: Path, shot: Any) -> None:
     shot("archive-zip", page)
 
 
-def test_a_database_of_several_read_windows_reads_every_row(page: Page, tmp_path: Path) -> None:
+def test_a_database_of_several_read_windows_reads_every_row(fresh: Page, tmp_path: Path) -> None:
     """The worker reads a chosen file through a 1 MiB read-ahead window (worker.mjs):
     a database of several windows reads every row intact (each bz2 blob carries its
     own CRC, so a byte read wrong would be an error row) and counts as the CLI does."""
@@ -293,7 +346,7 @@ def test_a_database_of_several_read_windows_reads_every_row(page: Page, tmp_path
         tmp_path / "windows.db", [(log_id(i), base[i % len(base)][1]) for i in range(600)]
     )
     assert db.stat().st_size > 3 * 2**20
-    open_ready(page)
+    page = fresh
     choose(page, db)
     node = archive_done(page, "windows.db", "verified")
     expect(node.locator(".archive-counts")).to_have_text(
@@ -317,9 +370,9 @@ def large_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_large_run_stays_responsive_and_stops_when_asked(
-    page: Page, large_db: Path, shot: Any
+    fresh: Page, large_db: Path, shot: Any
 ) -> None:
-    open_ready(page)
+    page = fresh
     watch_frames(page)
     choose(page, large_db)
     node = result(page, "large.db")

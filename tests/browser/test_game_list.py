@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
 
+from tests.browser.test_archives_page import clean
 from tests.browser.test_page import READY_MS, WORK_MS, open_ready
 from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import click_bookmark
@@ -46,28 +47,46 @@ def mapped(
     browser.close()
 
 
+@pytest.fixture(scope="module")
+def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """One page, loaded to ready, for the tests without the bookmarklet."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    open_ready(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def fresh(loaded: Page) -> Page:
+    return clean(loaded)
+
+
 def context_in(browser: Browser, locale: str) -> BrowserContext:
     return browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
 
 
-def opened_from_tenhou(context: BrowserContext, site_url: str, path: str = "/") -> Page:
-    """pywall as the bookmarklet opens it from a tenhou.net page."""
-    href = bookmarklet_of_any(context, site_url)
+@pytest.fixture(scope="module")
+def bookmarklet(mapped: Browser, site_url: str) -> str:
+    """The bookmarklet's address, read once in English (bookmarklet_of reads the English
+    page): the same for every context, so one load of the page gives it to every test."""
+    context = context_in(mapped, "en-US")
+    try:
+        page = context.new_page()
+        page.goto(site_url + "#lang=en")
+        page.wait_for_function(
+            "() => document.getElementById('bookmarklet').href.startsWith('javascript:')"
+        )
+        return page.locator("#bookmarklet").get_attribute("href") or ""
+    finally:
+        context.close()
+
+
+def opened_from_tenhou(context: BrowserContext, href: str, path: str = "/") -> Page:
+    """pywall as the bookmarklet ``href`` opens it from a tenhou.net page."""
     tenhou_page = context.new_page()
     tenhou_page.goto(f"http://tenhou.net{path}")
     return click_bookmark(context, tenhou_page, href)
-
-
-def bookmarklet_of_any(context: BrowserContext, site_url: str) -> str:
-    """The bookmarklet's address, read in English (bookmarklet_of reads the English page)."""
-    page = context.new_page()
-    page.goto(site_url + "#lang=en")
-    page.wait_for_function(
-        "() => document.getElementById('bookmarklet').href.startsWith('javascript:')"
-    )
-    href = page.locator("#bookmarklet").get_attribute("href") or ""
-    page.close()
-    return href
 
 
 WORDS = {
@@ -95,11 +114,11 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN"}
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
-    mapped: Browser, site_url: str, tenhou: TenhouSite, lang: str
+    mapped: Browser, bookmarklet: str, tenhou: TenhouSite, lang: str
 ) -> None:
     context = context_in(mapped, LOCALES[lang])
     try:
-        popup = opened_from_tenhou(context, site_url)  # a tenhou.net page naming no game
+        popup = opened_from_tenhou(context, bookmarklet)  # a tenhou.net page naming no game
         expect(popup.locator("#handoff-msg")).to_contain_text("tenhou.net", timeout=READY_MS)
         expect(popup.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
         words = WORDS[lang]
@@ -144,12 +163,12 @@ def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
 
 
 def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(
-    mapped: Browser, site_url: str, tenhou: TenhouSite
+    mapped: Browser, bookmarklet: str, tenhou: TenhouSite
 ) -> None:
     context = context_in(mapped, "en-US")
     try:
         del tenhou.asked[:]
-        popup = opened_from_tenhou(context, site_url, "/list")
+        popup = opened_from_tenhou(context, bookmarklet, "/list")
         panel = popup.locator(".game-list")
         expect(panel.locator("h3")).to_have_text("3 Tenhou games in the list", timeout=READY_MS)
         expect(popup.locator("#game-list-progress")).to_have_text(
@@ -173,11 +192,15 @@ def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(
 
 
 def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_files(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
-    open_ready(page)
+    page = fresh
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
+
+    def asked(request: Request) -> None:
+        requests.append(request.url)
+
+    page.on("request", asked)
     page.locator("#paste").fill("My games:\n" + "\n".join(LINKS[:3]) + "\n2022060222gm-0001-00\n")
     page.locator("#paste-go").click()
     panel = page.locator(".game-list")
@@ -201,10 +224,11 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     panel.locator("#game-list-files").set_input_files(saved)
     expect(page.locator("#results [data-verdict=verified]")).to_have_count(3, timeout=WORK_MS)
     assert not [u for u in requests if "tenhou.net" in u]
+    page.remove_listener("request", asked)
 
 
-def test_a_list_over_a_thousand_games_is_refused_with_words(page: Page) -> None:
-    open_ready(page)
+def test_a_list_over_a_thousand_games_is_refused_with_words(fresh: Page) -> None:
+    page = fresh
     page.locator("#paste").fill("\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001)))
     page.locator("#paste-go").click()
     expect(page.locator(".game-list-error")).to_have_text(

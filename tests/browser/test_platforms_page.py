@@ -2,7 +2,10 @@
 real records verify with the tiles checked that ``pywall verify --json`` gives, every
 round shows its digest's result and what it covers, the page says what the checks
 cannot prove, and an altered copy of each record (made here from the fixture) is
-reported at exactly the round, turn and player that was changed."""
+reported at exactly the round, turn and player that was changed.
+
+The tests share one loaded page (a load is most of a browser test's cost), each starting
+from what a fresh page shows (``fresh``: English, no results)."""
 
 from __future__ import annotations
 
@@ -12,14 +15,16 @@ import re
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from pywall.core.tiles import tile_text
 from tests.browser.conftest import report_of
+from tests.browser.test_archives_page import clean
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.helpers import DATA, ROOT
 
@@ -40,6 +45,21 @@ LINES = {
     "(108 tiles) (all 4 copies in the record)",
 }
 Record = dict[str, Any]
+
+
+@pytest.fixture(scope="module")
+def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """One page, loaded to ready, for the module's tests."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    open_ready(page)
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def fresh(loaded: Page) -> Page:
+    return clean(loaded)
 
 
 def cli_report(path: Path) -> dict[str, Any]:
@@ -67,9 +87,9 @@ def open_rounds(node: Locator) -> None:
 
 
 def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(
-    page: Page, shot: Any
+    fresh: Page, shot: Any
 ) -> None:
-    open_ready(page)
+    page = fresh
     choose(page, *RECORDS)
     for path in RECORDS:
         cli = cli_report(path)
@@ -117,12 +137,12 @@ def test_real_records_verify_with_the_clis_count_and_each_rounds_digest(
 @pytest.mark.parametrize(
     "path", [MS, RC[0], RC[1]], ids=["majsoul-md5", "riichicity-4p", "riichicity-3p"]
 )
-def test_a_rounds_wall_is_drawn_from_its_layout(page: Page, path: Path, shot: Any) -> None:
+def test_a_rounds_wall_is_drawn_from_its_layout(fresh: Page, path: Path, shot: Any) -> None:
     """The wall drawing places each tile where the report's layout says (render.mjs
     computes no position); an MD5-era wall lacks the deal, whose hands are drawn beside it."""
     report = report_of(path.name, path.read_bytes())
     first = report["rounds"][0]
-    open_ready(page)
+    page = fresh
     choose(page, path)
     node = result(page, path.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -151,9 +171,9 @@ def test_a_rounds_wall_is_drawn_from_its_layout(page: Page, path: Path, shot: An
     shot(f"platform-wall-{path.stem[:12]}", round0)
 
 
-def test_a_record_without_digests_says_nothing_commits_its_wall(page: Page) -> None:
+def test_a_record_without_digests_says_nothing_commits_its_wall(fresh: Page) -> None:
     cli = cli_report(MS_EXCERPT)
-    open_ready(page)
+    page = fresh
     choose(page, MS_EXCERPT)
     node = result(page, MS_EXCERPT.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -224,7 +244,7 @@ ALTERED = [(MS, alter_majsoul, 2, 9), *[(p, alter_riichicity, 1, 6) for p in RC]
 
 
 def test_an_altered_draw_is_shown_at_its_round_turn_and_player(
-    page: Page, tmp_path: Path, shot: Any
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
     expected = []
     for path, alter, round_index, nth in ALTERED:
@@ -243,7 +263,7 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(
         )
         assert tile_text(finding["data"]["log"]) == tile
         expected.append((bad, cli, finding))
-    open_ready(page)
+    page = fresh
     choose(page, *[bad for bad, _, _ in expected])
     for bad, cli, finding in expected:
         node = result(page, bad.name)
@@ -280,7 +300,7 @@ def test_an_altered_draw_is_shown_at_its_round_turn_and_player(
 
 
 def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
     record = json.loads(MS.read_text(encoding="utf-8"))
     starts = [a["result"]["data"] for a in record["data"]["data"]["actions"]
@@ -292,7 +312,7 @@ def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(
     assert [(f["code"], f["round"]) for f in cli["findings"] if f["severity"] == "error"] == [
         ("md5_mismatch", 4)
     ]
-    open_ready(page)
+    page = fresh
     choose(page, bad)
     node = result(page, bad.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -318,14 +338,14 @@ def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(
 # --- archives, gzip, languages --------------------------------------------------------------
 
 
-def test_records_inside_a_zip_and_gzip(page: Page, tmp_path: Path) -> None:
+def test_records_inside_a_zip_and_gzip(fresh: Page, tmp_path: Path) -> None:
     archive = tmp_path / "records.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         zf.write(MS, "ms/game.json")
         zf.write(RC[1], "rc/game")  # no name says what it is: the content does
     packed = tmp_path / "rc.json.gz"
     packed.write_bytes(gzip.compress(RC[0].read_bytes()))
-    open_ready(page)
+    page = fresh
     choose(page, archive, packed)
     expect(result(page, "records.zip")).to_have_attribute(
         "data-verdict", "verified", timeout=WORK_MS
@@ -347,10 +367,10 @@ def test_records_inside_a_zip_and_gzip(page: Page, tmp_path: Path) -> None:
         )
 
 
-def test_a_broken_record_says_why_without_a_traceback(page: Page, tmp_path: Path) -> None:
+def test_a_broken_record_says_why_without_a_traceback(fresh: Page, tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text(RC[2].read_text(encoding="utf-8")[:5000], encoding="utf-8")
-    open_ready(page)
+    page = fresh
     choose(page, broken)
     node = result(page, "broken.json")
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
@@ -379,13 +399,13 @@ def test_a_broken_record_says_why_without_a_traceback(page: Page, tmp_path: Path
     ids=["ja", "zh"],
 )
 def test_the_words_in_japanese_and_chinese(
-    page: Page, tmp_path: Path, lang: str, heading: str, line: str, limit: str, where: str
+    fresh: Page, tmp_path: Path, lang: str, heading: str, line: str, limit: str, where: str
 ) -> None:
     record = json.loads(MS.read_text(encoding="utf-8"))
     alter_majsoul(record, 2, 9)
     bad = tmp_path / "altered.json"
     bad.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    open_ready(page)
+    page = fresh
     page.select_option("#lang", lang)
     choose(page, MS, bad)
     node = result(page, MS.name)
