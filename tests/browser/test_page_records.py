@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.browser.test_page_a11y import no_violations
@@ -23,15 +23,29 @@ from tests.helpers import DATA
 pytestmark = pytest.mark.browser
 
 SEED_WORDS = {"en": "seed", "ja": "シード", "zh": "种子"}
+LANGS = ("en", "ja", "zh")
+
+
+def in_language(page: Page, lang: str) -> None:
+    """The page's language select set to ``lang``: the page redraws in place, no reload."""
+    if page.locator("#lang").input_value() != lang:
+        page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+def unfold(details: Locator) -> None:
+    """Open a <details> by its summary, unless it is open (a redraw may have closed it)."""
+    if details.get_attribute("open") is None:
+        details.locator(":scope > summary").click()
 
 
 # --- 6. a verdict's words per platform --------------------------------------------------------
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
-    page: Page, tmp_path: Path, lang: str
+    page: Page, tmp_path: Path
 ) -> None:
+    """Checked once, read in each language in turn."""
     ms = json.loads(MS.read_text(encoding="utf-8"))
     alter_majsoul(ms, 2, 9)
     rc = json.loads(RC[0].read_text(encoding="utf-8"))
@@ -39,20 +53,27 @@ def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
     paths = [tmp_path / "ms-altered.json", tmp_path / "rc-altered.json"]
     for path, record in zip(paths, (ms, rc), strict=True):
         path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    open_ready(page, f"/#lang={lang}")
+    open_ready(page, "/#lang=en")
     choose(page, *paths)
-    wall_changed = {
-        "en": "the wall in the file was changed",
-        "ja": "ファイルの牌山が変更された",
-        "zh": "文件中的牌山在对局后被改动",
-    }[lang]
     for path in paths:
-        node = result(page, path.name)
-        expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
-        meaning = node.locator('details.meaning[data-meaning="mismatch"]')
-        expect(meaning).to_have_attribute("data-platform", "stated")
-        expect(meaning).to_contain_text(wall_changed)
-        expect(meaning).not_to_contain_text(SEED_WORDS[lang])
+        expect(result(page, path.name)).to_have_attribute(
+            "data-verdict", "mismatch", timeout=WORK_MS
+        )
+    for lang in LANGS:
+        in_language(page, lang)
+        wall_changed = {
+            "en": "the wall in the file was changed",
+            "ja": "ファイルの牌山が変更された",
+            "zh": "文件中的牌山在对局后被改动",
+        }[lang]
+        for path in paths:
+            node = result(page, path.name)
+            said = f"{lang}, {path.name}"
+            expect(node, said).to_have_attribute("data-verdict", "mismatch")
+            meaning = node.locator('details.meaning[data-meaning="mismatch"]')
+            expect(meaning, said).to_have_attribute("data-platform", "stated")
+            expect(meaning, said).to_contain_text(wall_changed)
+            expect(meaning, said).not_to_contain_text(SEED_WORDS[lang])
 
 
 def test_a_record_whose_wall_is_another_rounds_says_so_without_a_seed(
@@ -86,32 +107,37 @@ def room_record(tmp_path: Path, alter: bool) -> Path:
     return path
 
 
-@pytest.mark.parametrize(
-    ("lang", "room", "limit"),
-    [
-        ("en", "room with test settings", "nothing about the platform's shuffled games"),
-        ("ja", "テスト設定のある", "シャッフルされた対局については何も言えません"),
-        ("zh", "带测试设置的", "对平台正常洗牌的对局什么也说明不了"),
-    ],
-)
-def test_a_room_with_test_settings_is_said_for_what_it_is(
-    page: Page, tmp_path: Path, lang: str, room: str, limit: str
-) -> None:
+ROOM_WORDS = [
+    ("en", "room with test settings", "nothing about the platform's shuffled games"),
+    ("ja", "テスト設定のある", "シャッフルされた対局については何も言えません"),
+    ("zh", "带测试设置的", "对平台正常洗牌的对局什么也说明不了"),
+]
+
+
+def test_a_room_with_test_settings_is_said_for_what_it_is(page: Page, tmp_path: Path) -> None:
+    """Checked once, read in each language in turn."""
     paths = [room_record(tmp_path, alter=False), room_record(tmp_path, alter=True)]
-    open_ready(page, f"/#lang={lang}")
+    open_ready(page, "/#lang=en")
     choose(page, MS, *paths)
-    for path, verdict in zip(paths, ("verified", "mismatch"), strict=True):
-        node = result(page, path.name)
-        expect(node).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
-        note = node.locator('[data-meaning="room"]')
-        expect(note).to_contain_text(room)
-        expect(node.locator('.limits li[data-limit="testing_environment"]')).to_contain_text(limit)
-    # the same record from an ordinary room says nothing of the kind
-    plain = result(page, MS.name)
-    expect(plain).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    expect(plain.locator('[data-meaning="room"]')).to_have_count(0)
-    expect(plain.locator('.limits li[data-limit="testing_environment"]')).to_have_count(0)
-    expect(plain).not_to_contain_text(re.compile(room))
+    for path, verdict in zip([*paths, MS], ("verified", "mismatch", "verified"), strict=True):
+        expect(result(page, path.name)).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
+    for lang, room, limit in ROOM_WORDS:
+        in_language(page, lang)
+        for path, verdict in zip(paths, ("verified", "mismatch"), strict=True):
+            node = result(page, path.name)
+            said = f"{lang}, {path.name}"
+            expect(node, said).to_have_attribute("data-verdict", verdict)
+            note = node.locator('[data-meaning="room"]')
+            expect(note, said).to_contain_text(room)
+            expect(
+                node.locator('.limits li[data-limit="testing_environment"]'), said
+            ).to_contain_text(limit)
+        # the same record from an ordinary room says nothing of the kind
+        plain = result(page, MS.name)
+        expect(plain, lang).to_have_attribute("data-verdict", "verified")
+        expect(plain.locator('[data-meaning="room"]'), lang).to_have_count(0)
+        expect(plain.locator('.limits li[data-limit="testing_environment"]'), lang).to_have_count(0)
+        expect(plain, lang).not_to_contain_text(re.compile(room))
 
 
 # --- 5. getting a record: each platform's steps, and a phone route for a Tenhou link -----------
@@ -315,19 +341,28 @@ PROVES = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
-def test_what_verified_proves_fits_the_platform_and_era(page: Page, lang: str) -> None:
-    open_ready(page, f"/#lang={lang}")
+def test_what_verified_proves_fits_the_platform_and_era(page: Page) -> None:
+    """Checked once, read in each language in turn."""
+    open_ready(page, "/#lang=en")
     choose(page, *[p for p, _ in VERIFIED_CASES])
-    for path, case in VERIFIED_CASES:
-        node = result(page, path.name)
-        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-        meaning = node.locator('details.meaning[data-meaning="verified"]')
-        expect(meaning).to_have_attribute("data-case", case)
-        meaning.locator("summary").click()
-        expect(meaning.locator('[data-part="proves"]')).to_contain_text(PROVES[case][lang])
-        if case != "tenhou":  # a record that reveals its wall has no seed to speak of
-            expect(meaning).not_to_contain_text(SEED_WORDS[lang])
+    for path, _ in VERIFIED_CASES:
+        expect(result(page, path.name)).to_have_attribute(
+            "data-verdict", "verified", timeout=WORK_MS
+        )
+    for lang in LANGS:
+        in_language(page, lang)
+        for path, case in VERIFIED_CASES:
+            node = result(page, path.name)
+            said = f"{lang}, {path.name}"
+            expect(node, said).to_have_attribute("data-verdict", "verified")
+            meaning = node.locator('details.meaning[data-meaning="verified"]')
+            expect(meaning, said).to_have_attribute("data-case", case)
+            unfold(meaning)
+            expect(meaning.locator('[data-part="proves"]'), said).to_contain_text(
+                PROVES[case][lang]
+            )
+            if case != "tenhou":  # a record that reveals its wall has no seed to speak of
+                expect(meaning, said).not_to_contain_text(SEED_WORDS[lang])
 
 
 # --- issue 33, item 11: a digest a seat's start event states, in the reader's words ------------
@@ -336,19 +371,24 @@ SEAT_START = {"en": "hand_cards_sha_256 (seat 1's start)", "ja": "hand_cards_sha
               "zh": "hand_cards_sha_256 (座位 1 开局时)"}  # fmt: skip
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
-def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page, lang: str) -> None:
+def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page) -> None:
+    """Checked once, read in each language in turn."""
     record = VERIFIED_CASES[3][0]  # Riichi City: each seat's start event states the digest
-    open_ready(page, f"/#lang={lang}")
+    open_ready(page, "/#lang=en")
     choose(page, record)
     node = result(page, record.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    node.locator('details.round[data-round="0"] > summary').click()
-    names = node.locator('details.round[data-round="0"] .round-digests li b')
-    expect(names.first).to_be_visible()
-    texts = names.all_inner_texts()
-    assert SEAT_START[lang] in texts, texts
-    assert not [t for t in texts if "seat 0" in t or (lang != "en" and "seat" in t)], texts
+    for lang in LANGS:
+        in_language(page, lang)
+        unfold(node.locator('details.round[data-round="0"]'))
+        names = node.locator('details.round[data-round="0"] .round-digests li b')
+        expect(names.first, lang).to_be_visible()
+        texts = names.all_inner_texts()
+        assert SEAT_START[lang] in texts, (lang, texts)
+        assert not [t for t in texts if "seat 0" in t or (lang != "en" and "seat" in t)], (
+            lang,
+            texts,
+        )
 
 
 # --- issue 33, item 9: guides a player can follow ---------------------------------------------
@@ -356,38 +396,47 @@ def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page, lang: 
 DESKTOP_ONLY = {"en": "On a computer only", "ja": "コンピュータのみ", "zh": "仅限电脑"}
 
 
-@pytest.mark.parametrize(
-    "size",
-    [ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)],
-    ids=["desktop", "phone"],
-)
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
-def test_each_platform_has_numbered_steps_links_and_a_file_shape(
-    page: Page, lang: str, size: ViewportSize
-) -> None:
-    page.set_viewport_size(size)
-    open_ready(page, f"/#lang={lang}")
+SIZES = {
+    "desktop": ViewportSize(width=1366, height=800),
+    "phone": ViewportSize(width=390, height=844),
+}
+
+
+def test_each_platform_has_numbered_steps_links_and_a_file_shape(page: Page) -> None:
+    """One load shows each language in turn (the language select redraws the guide in place)
+    at each size (the viewport changed in place)."""
+    open_ready(page, "/#lang=en")
     guide = page.locator("details#records-guide")
     guide.locator("summary").click()
+    for lang in LANGS:
+        in_language(page, lang)
+        for size_name, size in SIZES.items():
+            page.set_viewport_size(size)
+            check_the_guides_steps(page, guide, lang, f"{lang} at {size_name}")
+
+
+def check_the_guides_steps(page: Page, guide: Locator, lang: str, variant: str) -> None:
     for name in ("tenhou", "majsoul", "riichicity", "sega"):
         steps = guide.locator(f'ol.records-steps[data-steps="{name}"] > li')
-        expect(steps).to_have_count(3)
+        expect(steps, variant).to_have_count(3)
     # Mahjong Soul: marked desktop-only, its exporter's repository a real link
     majsoul = guide.locator('.records-platform[data-platform="majsoul"]')
-    expect(majsoul.locator(".desktop-only")).to_contain_text(DESKTOP_ONLY[lang])
+    expect(majsoul.locator(".desktop-only"), variant).to_contain_text(DESKTOP_ONLY[lang])
     link = majsoul.locator('ol.records-steps a[href="https://github.com/Fat-pig-Cui/misc-code"]')
-    expect(link).to_have_text("github.com/Fat-pig-Cui/misc-code")
+    expect(link, variant).to_have_text("github.com/Fat-pig-Cui/misc-code")
     riichi = guide.locator('.records-platform[data-platform="riichicity"]')
-    expect(riichi.locator('a[href="https://github.com/0num4/paifu-playground"]')).to_have_count(1)
+    expect(
+        riichi.locator('a[href="https://github.com/0num4/paifu-playground"]'), variant
+    ).to_have_count(1)
     # what the saved file looks like: the fixtures' own first characters
     for name, start in (("tenhou", '<mjloggm ver="2.3"><SHUFFLE seed="mt19937ar-sha512-n288-base64,'),
                         ("majsoul", '".lq.GameDetailRecords"'), ("riichicity", '"handCardEncode"')):  # fmt: skip
         expect(
-            guide.locator(f'.records-platform[data-platform="{name}"] .records-looks code')
+            guide.locator(f'.records-platform[data-platform="{name}"] .records-looks code'), variant
         ).to_contain_text(start)
     # SEGA: where the seeds and the uncertainty value are shown
     sega = guide.locator('ol.records-steps[data-steps="sega"]')
-    expect(sega).to_contain_text("乱数情報")
-    expect(sega).to_contain_text("MJ.NET")
+    expect(sega, variant).to_contain_text("乱数情報")
+    expect(sega, variant).to_contain_text("MJ.NET")
     width = page.evaluate("() => document.documentElement.scrollWidth - innerWidth")
-    assert width <= 0, f"the guide scrolls {width} px sideways"
+    assert width <= 0, f"{variant}: the guide scrolls {width} px sideways"
