@@ -228,14 +228,24 @@ def two_sided_p(z: float) -> float:
     return _q_half_square(abs(z), True)
 
 
+def exact_units(value: float) -> int:
+    """A finite float as a whole number of 2**-1074 (the smallest subnormal): every
+    float is one exactly, so sums of them are exact and do not depend on their order;
+    ``from_units`` rounds such a sum to a float once."""
+    n, d = float(value).as_integer_ratio()
+    return n << (1075 - d.bit_length())
+
+
+def from_units(total: int) -> float:
+    """A sum of ``exact_units`` rounded once to the nearest float (int / int is
+    correctly rounded in Python, so the same on every Python and platform)."""
+    return total / (1 << 1074)
+
+
 def exact_sum(values: Iterable[float]) -> float:
     """The sum of finite floats, exact and then rounded once: the same bits in any order
     and on any Python (``sum()`` of floats is compensated from 3.12 on, plain before)."""
-    total = 0
-    for v in values:
-        n, d = float(v).as_integer_ratio()
-        total += n << (1074 - d.bit_length() + 1)
-    return total / (1 << 1074)
+    return from_units(sum(map(exact_units, values)))
 
 
 def moments(counts: Mapping[int, int]) -> tuple[Fraction, Fraction]:

@@ -159,11 +159,18 @@ class WallTally:
     walls: int = 0
     tables: dict[str, Counter[int]] = field(default_factory=dict)
     reds: int = 0  # red fives seen
-    red_weight: float = 0.0  # sum over walls of c (N - c) / (N - 1)
+    #: sum over walls of c (N - c), c the wall's red fives: a whole number, so the weight
+    #: (it over N - 1) is the same bits whatever the order the walls are added or merged in
+    red_pairs: int = 0
     games: int = 0  # games with at least one whole wall
     #: walls added but not yet counted, by scheme: each a wall's kinds, a byte a position
     #: (``table``, ``merge`` and ``to_dict`` count them first)
     _pending: dict[str, list[bytes]] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def red_weight(self) -> float:
+        """Sum over walls of c (N - c) / (N - 1), c the wall's red fives, rounded once."""
+        return self.red_pairs / (self.size - 1)
 
     @property
     def size(self) -> int:
@@ -201,7 +208,7 @@ class WallTally:
                 at = text.find(symbol, at + 1)
         self.walls += 1
         self.reds += reds
-        self.red_weight += reds * (self.size - reds) / (self.size - 1)
+        self.red_pairs += reds * (self.size - reds)
 
     def _count(self, scheme: str) -> None:
         """Count a scheme's pending walls into the tables: a position's kinds over all of
@@ -233,7 +240,7 @@ class WallTally:
             self.table(name).update(counts)
         self.walls += other.walls
         self.reds += other.reds
-        self.red_weight += other.red_weight
+        self.red_pairs += other.red_pairs
         self.games += other.games
 
     def cells(self, name: str) -> int:
@@ -256,12 +263,22 @@ class WallTally:
     def from_dict(cls, d: Any) -> WallTally:
         """Raises KeyError, TypeError or ValueError on anything else (the caller words it)."""
         reds, weight = d["reds"]
+        size = 108 if int(d["players"]) == 3 else 136
+        weighted = float(weight) * (size - 1)
+        pairs = round(weighted) if 0 <= weighted < 2.0**53 else -1  # NaN, infinities: -1
+        if pairs < 0 or abs(pairs - weighted) > 1e-6 * max(1, pairs):
+            raise ValueError("the red fives' weight is no sum of c (N - c) / (N - 1)")
         tables = {
             str(name): Counter({i: int(v) for i, v in enumerate(values) if v})
             for name, values in d["tables"].items()
         }
         return cls(
-            int(d["players"]), int(d["walls"]), tables, int(reds), float(weight), int(d["games"])
+            int(d["players"]),
+            int(d["walls"]),
+            tables,
+            int(reds),
+            pairs,
+            int(d["games"]),
         )
 
 

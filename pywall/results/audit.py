@@ -342,10 +342,9 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
         ),
         key=lambda group: group.label,
     )
+    series = tally.series  # each player's games in fingerprint order: any order of files
     players = tuple(
-        replace(
-            audit_tally(k, tally.players[k], min_expected), series=tuple(tally.series.get(k, ()))
-        )
+        replace(audit_tally(k, tally.players[k], min_expected), series=tuple(series.get(k, ())))
         for k in listed_players(tally)
     )
     seats = tuple(

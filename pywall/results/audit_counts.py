@@ -18,7 +18,7 @@ from typing import Any
 from pywall.analysis.audit_draws import DrawSums
 from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
-from pywall.analysis.stats import exact_sum, hypergeometric_moments
+from pywall.analysis.stats import exact_sum, exact_units, from_units, hypergeometric_moments
 from pywall.analysis.walls import WallTally
 from pywall.core.errors import ValueInputError
 from pywall.core.tiles import dora_kind
@@ -78,8 +78,14 @@ class StartingHand:
 
 
 def _flat(sums: DrawSums) -> list[float]:
-    """The draw tests' sums as ``GroupTally.draw_sums`` holds them: n, O, E, V of each."""
+    """The draw tests' sums flat, as ``GroupTally.draw_sums`` gives them: n, O, E, V of each."""
     return [x for s in sums for x in s.to_list()]
+
+
+def _units(flat: Sequence[float]) -> list[int]:
+    """Flat draw sums as ``GroupTally.draw_units`` holds them: n and O as they are, E and V
+    as whole numbers of 2**-1074 (``stats.exact_units``)."""
+    return [int(x) if i % 4 < 2 else exact_units(x) for i, x in enumerate(flat)]
 
 
 #: A hand class: (player count, tiles in the hand); each has its own exact distribution.
@@ -88,29 +94,50 @@ HandClass = tuple[int, int]
 
 @dataclass(slots=True)
 class GroupTally:
-    """One group's hands: shanten counts per hand class and the dora dealt."""
+    """One group's hands: shanten counts per hand class and the dora dealt.
+
+    Every sum of floats over hands or games is kept exact, as a whole number of 2**-1074
+    (``stats.exact_units``), and rounded once when read: adding and merging are exact, so
+    the sums do not depend on the order the games are counted in or on how a run was split
+    (workers, shards, saved tallies)."""
 
     shanten: dict[HandClass, dict[int, int]] = field(default_factory=dict)
     dora: int = 0
-    dora_mean: float = 0.0
-    dora_var: float = 0.0
+    #: the dora's mean and variance under a fair deal, summed over hands, in 2**-1074
+    mean_units: int = 0
+    var_units: int = 0
     #: the draw tests' sums, flat: n, O, E, V of each test (pywall.analysis.draws.TESTS
-    #: order), added to in place (``draws`` gives them as ``Sums``)
-    draw_sums: list[float] = field(default_factory=lambda: [0] * 12)
+    #: order), E and V in 2**-1074, added to in place (``draws`` gives them as ``Sums``)
+    draw_units: list[int] = field(default_factory=lambda: [0] * 12)
 
     @property
     def hands(self) -> int:
         return sum(sum(c.values()) for c in self.shanten.values())
 
     @property
+    def dora_mean(self) -> float:
+        return from_units(self.mean_units)
+
+    @property
+    def dora_var(self) -> float:
+        return from_units(self.var_units)
+
+    @property
+    def draw_sums(self) -> list[float]:
+        """The draw tests' sums, flat: n, O, E, V of each test, E and V rounded once."""
+        return [x if i % 4 < 2 else from_units(x) for i, x in enumerate(self.draw_units)]
+
+    @property
     def draws(self) -> DrawSums:
-        v = self.draw_sums
-        a, b, c = (Sums(int(v[i]), int(v[i + 1]), v[i + 2], v[i + 3]) for i in (0, 4, 8))
+        v = self.draw_units
+        a, b, c = (
+            Sums(v[i], v[i + 1], from_units(v[i + 2]), from_units(v[i + 3])) for i in (0, 4, 8)
+        )
         return a, b, c
 
     @draws.setter
     def draws(self, sums: DrawSums) -> None:
-        self.draw_sums = _flat(sums)
+        self.draw_units = _units(_flat(sums))
 
     def add(
         self,
@@ -128,13 +155,19 @@ class GroupTally:
         self, hand_class: HandClass, shanten_value: int, dora: int, mean: float, var: float
     ) -> None:
         """A hand, with the mean and variance of its dora under a fair deal."""
+        self.add_hand_units(hand_class, shanten_value, dora, exact_units(mean), exact_units(var))
+
+    def add_hand_units(
+        self, hand_class: HandClass, shanten_value: int, dora: int, mean: int, var: int
+    ) -> None:
+        """``add_hand`` with the mean and variance already in 2**-1074 (``exact_units``)."""
         counts = self.shanten.get(hand_class)
         if counts is None:
             counts = self.shanten[hand_class] = {}
         counts[shanten_value] = counts.get(shanten_value, 0) + 1
         self.dora += dora
-        self.dora_mean += mean
-        self.dora_var += var
+        self.mean_units += mean
+        self.var_units += var
 
     def merge(self, other: GroupTally) -> None:
         for key, counts in other.shanten.items():
@@ -142,16 +175,20 @@ class GroupTally:
             for value, n in counts.items():
                 mine[value] = mine.get(value, 0) + n
         self.dora += other.dora
-        self.dora_mean += other.dora_mean
-        self.dora_var += other.dora_var
-        self.add_flat(other.draw_sums)
+        self.mean_units += other.mean_units
+        self.var_units += other.var_units
+        self.add_units(other.draw_units)
 
     def add_draws(self, sums: DrawSums) -> None:
-        self.add_flat(_flat(sums))
+        self.add_units(_units(_flat(sums)))
 
     def add_flat(self, flat: Sequence[float]) -> None:
-        """Draw sums given flat, as ``draw_sums`` holds them."""
-        self.draw_sums[:] = map(add, self.draw_sums, flat)
+        """Draw sums given flat, as ``draw_sums`` gives them."""
+        self.add_units(_units(flat))
+
+    def add_units(self, units: Sequence[int]) -> None:
+        """Draw sums given flat, as ``draw_units`` holds them: added exactly."""
+        self.draw_units[:] = map(add, self.draw_units, units)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -168,8 +205,14 @@ class GroupTally:
             shanten_counts = checked_counts(d["shanten"])
             dora, mean, var = d["dora"]
             a, b, c = (Sums.from_list(v) for v in d.get("draws") or [[0, 0, 0, 0]] * 3)
-            return cls(shanten_counts, int(dora), float(mean), float(var), _flat((a, b, c)))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            return cls(
+                shanten_counts,
+                int(dora),
+                exact_units(float(mean)),
+                exact_units(float(var)),
+                _units(_flat((a, b, c))),
+            )
+        except (KeyError, TypeError, ValueError, AttributeError, OverflowError) as exc:
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
 
 
@@ -178,6 +221,15 @@ def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
     for h in hands:
         tally.add(h.players, h.tiles, h.shanten, h.dora, h.pool, h.dora_tiles)
     return tally
+
+
+#: one game's effective draws in a series: (O - E, V)
+Point = tuple[float, float]
+
+
+def _in_order(points: list[tuple[str, Point]]) -> list[Point]:
+    """A series' points in code-point order of their games' fingerprints (stable)."""
+    return [p for _, p in sorted(points, key=lambda gp: gp[0])]
 
 
 def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
@@ -199,12 +251,25 @@ class Counts:
     seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
     walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
     anonymous_draws: int = 0
-    #: each named player's effective draws game by game, in the order counted: (O - E, V)
-    series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
-    #: every player's effective draws together, game by game: (O - E, V)
-    overall_series: list[tuple[float, float]] = field(default_factory=list)
+    #: each named player's effective draws game by game, as counted: (fingerprint, (O - E, V))
+    #: (``series`` lists them in fingerprint order)
+    series_by_game: dict[str, list[tuple[str, Point]]] = field(default_factory=dict)
+    #: every player's effective draws together, game by game, as counted
+    overall_by_game: list[tuple[str, Point]] = field(default_factory=list)
     #: rounds whose draws the walk left out, by reason (``draws.SKIP_REASONS``)
     skipped_rounds: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def series(self) -> dict[str, list[Point]]:
+        """Each named player's effective draws game by game, (O - E, V), the games in
+        code-point order of their fingerprints (``GameRecord.fingerprint``): the same list
+        whatever the order the games were counted in or merged."""
+        return {name: _in_order(points) for name, points in self.series_by_game.items()}
+
+    @property
+    def overall_series(self) -> list[Point]:
+        """Every player's effective draws together, game by game, in fingerprint order."""
+        return _in_order(self.overall_by_game)
 
     def merge(self, other: Counts) -> None:
         """Add the counts of other games (none of them counted here)."""
@@ -218,9 +283,9 @@ class Counts:
                 _group(mine, key).merge(group)
         for key, walls in other.walls.items():
             self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
-        for name, points in other.series.items():
-            self.series.setdefault(name, []).extend(points)
-        self.overall_series += other.overall_series
+        for name, points in other.series_by_game.items():
+            self.series_by_game.setdefault(name, []).extend(points)
+        self.overall_by_game += other.overall_by_game
         self.games += other.games
         self.anonymous_hands += other.anonymous_hands
         self.anonymous_draws += other.anonymous_draws
@@ -235,7 +300,7 @@ class Counts:
         pool = (108 if players == 3 else 136) - 1
         platform_group = _group(self.platforms, platform)
         # each (seat, hand size) of the game: its groups, found once (a game has 32 hands)
-        by_hand: dict[tuple[int, int], tuple[float, float, tuple[GroupTally, ...], bool]] = {}
+        by_hand: dict[tuple[int, int], tuple[int, int, tuple[GroupTally, ...], bool]] = {}
         for seat, tiles, value, dora in record.starting:
             found = by_hand.get((seat, tiles))
             if found is None:
@@ -249,14 +314,19 @@ class Counts:
                 if not anonymous:
                     groups += (_group(self.players, name),)
                 mean, var = hypergeometric_moments(pool, 4, tiles)
-                found = by_hand[seat, tiles] = (mean, var, groups, anonymous)
-            mean, var, groups, anonymous = found
+                found = by_hand[seat, tiles] = (
+                    exact_units(mean),
+                    exact_units(var),
+                    groups,
+                    anonymous,
+                )
+            mean_units, var_units, groups, anonymous = found
             for group in groups:
-                group.add_hand((players, tiles), value, dora, mean, var)
+                group.add_hand_units((players, tiles), value, dora, mean_units, var_units)
             if anonymous:
                 self.anonymous_hands += 1
         if record.draws is not None:
-            self._add_draws(record.draws, platform_group, names)
+            self._add_draws(record.draws, platform_group, names, record.fingerprint)
             for reason in record.draws.skipped_reasons:
                 self.skipped_rounds[reason] = self.skipped_rounds.get(reason, 0) + 1
         if record.walls is not None:
@@ -268,27 +338,32 @@ class Counts:
             _group(self.seats, f"seat {seat + 1}"),
         )
 
-    def _add_draws(self, draws: GameDraws, platform: GroupTally, names: Sequence[Any]) -> None:
-        """A verified game's draw sums."""
+    def _add_draws(
+        self, draws: GameDraws, platform: GroupTally, names: Sequence[Any], game: str
+    ) -> None:
+        """A verified game's draw sums (the game's seats' sums are added exactly)."""
         by_game: dict[str, tuple[float, float]] = {}
         for s in draws.seats:
             e = s.effective
-            flat = _flat(s.sums())
+            units = _units(_flat(s.sums()))
             for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer)):
-                group.add_flat(flat)
+                group.add_units(units)
             name = str(names[s.seat]) if s.seat < len(names) else ""
             if name in ANONYMOUS:
                 self.anonymous_draws += e.n
             else:
-                _group(self.players, name).add_flat(flat)
+                _group(self.players, name).add_units(units)
                 o, v = by_game.get(name, (0.0, 0.0))
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():
-            self.series.setdefault(name, []).append(point)
+            self.series_by_game.setdefault(name, []).append((game, point))
         seats = [s.effective for s in draws.seats]
-        self.overall_series.append(
+        self.overall_by_game.append(
             (
-                exact_sum(e.observed - e.expected for e in seats),
-                exact_sum(e.variance for e in seats),
+                game,
+                (
+                    exact_sum(e.observed - e.expected for e in seats),
+                    exact_sum(e.variance for e in seats),
+                ),
             )
         )

@@ -103,11 +103,12 @@ class AuditTally:
     def settle(self) -> Counts:
         """Count the game of each fingerprint once: its most complete copy, or none when
         its copies conflict (``pywall.results.copies``). The counts are made again from
-        the records kept, in the order the games first came, so a game counts the same
-        whatever the order its copies came in."""
+        the records kept, in code-point order of the fingerprints, so a game counts the
+        same whatever the order its copies came in (and the sums, kept exact, are the same
+        bits whatever the order or split of the games: ``GroupTally``)."""
         if self._counts is None:
             counts = Counts()
-            for group in self.copies.values():
+            for _, group in sorted(self.copies.items(), key=lambda item: item[0]):
                 if group.record is not None:
                     counts.count(unpacked(group.record))
             self._counts = counts
@@ -169,9 +170,10 @@ class AuditTally:
 
     @property
     def excluded(self) -> list[Exclusion]:
-        """Every file that does not count, and why: the problems in the order they came,
-        then, in code-point order of the paths, the repeats of a game that counts and one
-        entry per game whose copies conflict (naming every file)."""
+        """Every file that does not count, and why: the problems, then the repeats of a
+        game that counts and one entry per game whose copies conflict (naming every file),
+        each part in code-point order of the paths (then kind and reason), so the list is
+        the same whatever the order of the files."""
         out = []
         for group in self.copies.values():
             best = group.best
@@ -198,7 +200,11 @@ class AuditTally:
                         {"same_as": best.path if best else ""},
                     )
                 )
-        return self.problems + sorted(out, key=lambda e: (e.path, e.kind, e.reason))
+
+        def order(e: Exclusion) -> tuple[str, str, str]:
+            return (e.path, e.kind, e.reason)
+
+        return sorted(self.problems, key=order) + sorted(out, key=order)
 
     @property
     def conflicts(self) -> int:
