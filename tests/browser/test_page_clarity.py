@@ -52,24 +52,28 @@ def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
 # --- 7. no English left in the rule line or the first problems' tooltips ---------------------
 
 
-@pytest.mark.parametrize(
-    ("lang", "east_south", "unknown"),
-    [
-        ("ja", "4人打ち、東南戦", "3人打ち、ルール不明"),
-        ("zh", "4人麻将、东南战", "3人麻将、规则不明"),
-        ("en", "4-player, East-South", "3-player, rule unknown"),
-    ],
-)
-def test_the_rule_line_of_other_platforms_in_the_readers_language(
-    page: Page, lang: str, east_south: str, unknown: str
-) -> None:
-    open_ready(page, f"/#lang={lang}")
+RULE_LINES = {
+    "ja": ("4人打ち、東南戦", "3人打ち、ルール不明"),
+    "zh": ("4人麻将、东南战", "3人麻将、规则不明"),
+    "en": ("4-player, East-South", "3-player, rule unknown"),
+}
+
+
+def test_the_rule_line_of_other_platforms_in_the_readers_language(page: Page) -> None:
+    """Verified once on a page opened in Japanese, then read in each language in turn, chosen
+    with the page's language control (the results are drawn again in it)."""
+    open_ready(page, "/#lang=ja")
     choose(page, MS, RC3)
-    for path, words in ((MS, east_south), (RC3, unknown)):
-        game = result(page, path.name)
-        expect(game).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-        rule = game.locator("dl.game dd").nth(1)
-        expect(rule).to_have_text(words)
+    for lang, (east_south, unknown) in RULE_LINES.items():
+        if lang != "ja":
+            page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        for path, words in ((MS, east_south), (RC3, unknown)):
+            at = f"{path.name} in {lang}"
+            game = result(page, path.name)
+            expect(game, at).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+            rule = game.locator("dl.game dd").nth(1)
+            expect(rule, at).to_have_text(words)
 
 
 # --- 9. a tool's tab shows the tool alone; the SEGA tool says where the seeds are -------------
@@ -114,44 +118,41 @@ def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> 
 # --- 8. the audit's headline and its panels agree to a reader ---------------------------------
 
 
-@pytest.mark.parametrize(
-    ("lang", "how", "plain"),
-    [
-        (
-            "en",
-            "How the verdict is reached",
-            re.compile(
-                r"^Mean shanten [\d.]+ against [\d.]+ "
-                r"for a fair shuffle: (close to fair|(better|worse) hands than a fair shuffle deals, on average); .+ \(z = -?[\d.]+, p = "
-            ),
+#: how the verdict is reached, and the plain words before z and p, in each language
+HEADLINES: dict[str, tuple[str, re.Pattern[str]]] = {
+    "en": (
+        "How the verdict is reached",
+        re.compile(
+            r"^Mean shanten [\d.]+ against [\d.]+ "
+            r"for a fair shuffle: (close to fair|(better|worse) hands than a fair shuffle deals, on average); .+ \(z = -?[\d.]+, p = "
         ),
-        (
-            "ja",
-            "判定のしかた",
-            re.compile(
-                r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
-                r"(公平に近い|平均すると公正なシャッフルより(良い|悪い)配牌)。.+（z = -?[\d.]+、p = "
-            ),
+    ),
+    "ja": (
+        "判定のしかた",
+        re.compile(
+            r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
+            r"(公平に近い|平均すると公正なシャッフルより(良い|悪い)配牌)。.+（z = -?[\d.]+、p = "
         ),
-        (
-            "zh",
-            "判定方法",
-            re.compile(
-                r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
-                r"(接近公平|平均而言比公平洗牌发的配牌更(好|差))；.+（z = -?[\d.]+，p = "
-            ),
+    ),
+    "zh": (
+        "判定方法",
+        re.compile(
+            r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
+            r"(接近公平|平均而言比公平洗牌发的配牌更(好|差))；.+（z = -?[\d.]+，p = "
         ),
-    ],
-)
-def test_the_audit_explains_its_headline_and_hides_empty_tests(
-    page: Page, lang: str, how: str, plain: re.Pattern[str]
-) -> None:
+    ),
+}
+
+
+def test_the_audit_explains_its_headline_and_hides_empty_tests(page: Page) -> None:
+    """The logs verified and audited once; the audit read in each language in turn, chosen
+    with the page's language control (the audit is drawn again in it)."""
     logs = bot_logs(3)
     # the threshold is split over every test Python's flag counts (starting hands, draws,
     # walls), as the CLI's audit of the same logs reports them
     k = audit_json(logs)["overall"]["tests"]
     split = f"0.001 ÷ {k} = {0.001 / k:#.3g}"
-    open_ready(page, f"/#lang={lang}")
+    open_ready(page, "/#lang=en")
     choose(page, *logs)
     for log in logs:
         expect(result(page, log.name)).to_have_attribute(
@@ -160,27 +161,34 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(
     page.locator("#audit-go").click()
     view = page.locator("#audit-out")
     overall = view.locator('.audit-group[data-group="all players"]')
-    expect(overall.locator(".audit-verdict")).to_contain_text(
-        split.split(" = ")[1], timeout=WORK_MS
-    )
-    # why a small p beside a chart does not flag the group: the threshold split over the tests
-    expect(overall.locator(".audit-how")).to_contain_text(how)
-    expect(overall.locator(".audit-how")).to_contain_text(split)
-    # plain words before z and p
-    expect(overall.locator('.audit-tests [data-test="mean"]')).to_have_text(plain)
-    # a player's handful of hands leaves the chi-square nothing to compare: it is not shown
-    view.locator("details.audit-players > summary").click()
-    text = view.inner_text()
-    assert not re.search(r"\b0 degrees of freedom|自由度 0|自由度 0", text)
-    assert "0.00 on 0" not in text
-    players = view.locator(".audit-players .audit-group")
-    assert players.count() >= 1
-    expect(players.first.locator('.audit-tests [data-test="mean"]')).to_have_count(1)
-    expect(players.first.locator('[data-test="chi"]')).to_have_count(
-        0
-    )  # 7 hands: 0 degrees of freedom
-    expect(overall.locator('.audit-tests [data-test="chi"]')).to_have_count(1)  # 92 hands: a test
-    expect(view.locator(".audit-how")).to_have_count(1)  # said once, under the first headline
+    for lang, (how, plain) in HEADLINES.items():
+        if lang != "en":
+            page.select_option("#lang", lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(overall.locator(".audit-verdict"), lang).to_contain_text(
+            split.split(" = ")[1], timeout=WORK_MS
+        )
+        # why a small p beside a chart does not flag the group: the threshold split over the tests
+        expect(overall.locator(".audit-how"), lang).to_contain_text(how)
+        expect(overall.locator(".audit-how"), lang).to_contain_text(split)
+        # plain words before z and p
+        expect(overall.locator('.audit-tests [data-test="mean"]'), lang).to_have_text(plain)
+        # a player's handful of hands leaves the chi-square nothing to compare: it is not shown
+        view.locator("details.audit-players > summary").click()
+        expect(view.locator("details.audit-players"), lang).to_have_attribute("open", "")
+        text = view.inner_text()
+        assert not re.search(r"\b0 degrees of freedom|自由度 0|自由度 0", text), lang
+        assert "0.00 on 0" not in text, lang
+        players = view.locator(".audit-players .audit-group")
+        assert players.count() >= 1, lang
+        expect(players.first.locator('.audit-tests [data-test="mean"]'), lang).to_have_count(1)
+        expect(players.first.locator('[data-test="chi"]'), lang).to_have_count(
+            0
+        )  # 7 hands: 0 degrees of freedom
+        expect(overall.locator('.audit-tests [data-test="chi"]'), lang).to_have_count(
+            1
+        )  # 92 hands: a test
+        expect(view.locator(".audit-how"), lang).to_have_count(1)  # said once, under the first
 
 
 def audit_json(logs: list[Path]) -> dict[str, Any]:

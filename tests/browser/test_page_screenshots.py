@@ -137,22 +137,33 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class States:
-    """One page in one language and size, taken from state to state and pictured in each."""
+    """One page in one language, taken from state to state and pictured in each at each size:
+    the window is resized between the pictures of a state (what the page draws for a width
+    when it draws, the audit's charts, is drawn again at each size; a state whose check
+    depends on where the page scrolled to is reached again at each size)."""
 
-    def __init__(self, page: Page, shot: Any, lang: str, size: tuple[int, int]) -> None:
-        self.page, self.shot, self.lang, self.size = page, shot, lang, size
+    def __init__(self, page: Page, shot: Any, lang: str) -> None:
+        self.page, self.shot, self.lang = page, shot, lang
         self.words = WORDS[lang]
 
-    def check(self, state: str) -> None:
-        """No sideways scrolling; the page in its language; then its picture."""
-        page, (width, height) = self.page, self.size
-        scroll, inner = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
-        assert scroll <= inner, f"{state}: the page is {scroll} px wide at {inner}"
-        expect(page.locator("html")).to_have_attribute("lang", self.lang)
-        if self.lang != "en":
-            shown = str(page.evaluate("() => document.body.innerText"))
-            assert [w for w in ENGLISH if w in shown] == [], f"{state} in {self.lang}"
-        self.shot(f"{state}-{self.lang}-{width}x{height}", page)
+    def resize(self, size: tuple[int, int]) -> None:
+        self.page.set_viewport_size({"width": size[0], "height": size[1]})
+
+    def check(self, state: str, sizes: list[tuple[int, int]] = SIZES) -> None:
+        """At each size: no sideways scrolling; the page in its language; then its picture."""
+        page = self.page
+        for width, height in sizes:
+            self.resize((width, height))
+            at = f"{state} in {self.lang} at {width}x{height}"
+            scroll, inner = page.evaluate(
+                "() => [document.documentElement.scrollWidth, innerWidth]"
+            )
+            assert scroll <= inner, f"{at}: the page is {scroll} px wide at {inner}"
+            expect(page.locator("html"), at).to_have_attribute("lang", self.lang)
+            if self.lang != "en":
+                shown = str(page.evaluate("() => document.body.innerText"))
+                assert [w for w in ENGLISH if w in shown] == [], at
+            self.shot(f"{state}-{self.lang}-{width}x{height}", page)
 
     def clear(self) -> None:
         self.page.locator("#clear").click()
@@ -172,13 +183,20 @@ class States:
         self.check("empty")
 
     def one_game(self) -> None:
-        choose(self.page, GOOD)
-        node = result(self.page, GOOD.name)
-        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-        expect(node.locator(".verdict").first).to_contain_text(self.words["verified"])
-        expect(node.locator(".verdict").first).to_be_in_viewport()
-        expect(self.page.locator("#batch-heading")).to_have_text(self.words["results"])
-        self.check("results")
+        # chosen at each size, the phone's first (on the page as it opened), then again on the
+        # cleared page at the desktop's size: its verdict comes into view at each
+        for i, size in enumerate(reversed(SIZES)):
+            self.resize(size)
+            if i:
+                self.clear()
+            choose(self.page, GOOD)
+            node = result(self.page, GOOD.name)
+            at = f"{self.lang} at {size[0]}x{size[1]}"
+            expect(node, at).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+            expect(node.locator(".verdict").first, at).to_contain_text(self.words["verified"])
+            expect(node.locator(".verdict").first, at).to_be_in_viewport()
+            expect(self.page.locator("#batch-heading"), at).to_have_text(self.words["results"])
+            self.check("results", [size])
 
     def mismatch(self) -> None:
         self.clear()
@@ -223,25 +241,27 @@ class States:
 
     def audit(self) -> None:
         page = self.page
-        page.locator("#audit-go").click()
-        view = page.locator("#audit-view")
-        expect(view.locator('[data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
-        expect(view.locator("#audit-heading")).to_have_text(self.words["audit"])
-        expect(view.locator(".audit-summary")).to_have_attribute("data-games", "5")
-        view.locator("details.excluded summary").click()
-        expect(view.locator("details.excluded li")).to_have_count(2)
-        expect(view.locator('details.excluded li[data-kind="mismatch"]')).to_contain_text(
-            self.words["left_out"]
-        )
-        view.scroll_into_view_if_needed()
-        self.check("audit")
-        # the parts a player reads first, pictured apart: their own group, everyone's
-        (width, height), lang = self.size, self.lang
-        you = view.locator(".audit-you")
-        expect(you.locator("figure.draws-chart svg")).to_be_visible()
-        self.shot(f"audit-you-{lang}-{width}x{height}", you)
-        everyone = view.locator('.audit-group[data-group="all players"]')
-        self.shot(f"audit-everyone-{lang}-{width}x{height}", everyone)
+        for width, height in SIZES:  # asked at each size: its charts are drawn for the width
+            self.resize((width, height))
+            at = f"{self.lang} at {width}x{height}"
+            page.locator("#audit-go").click()
+            view = page.locator("#audit-view")
+            expect(view.locator('[data-result="audit"]'), at).to_have_count(1, timeout=WORK_MS)
+            expect(view.locator("#audit-heading"), at).to_have_text(self.words["audit"])
+            expect(view.locator(".audit-summary"), at).to_have_attribute("data-games", "5")
+            view.locator("details.excluded summary").click()
+            expect(view.locator("details.excluded li"), at).to_have_count(2)
+            expect(view.locator('details.excluded li[data-kind="mismatch"]'), at).to_contain_text(
+                self.words["left_out"]
+            )
+            view.scroll_into_view_if_needed()
+            self.check("audit", [(width, height)])
+            # the parts a player reads first, pictured apart: their own group, everyone's
+            you = view.locator(".audit-you")
+            expect(you.locator("figure.draws-chart svg"), at).to_be_visible()
+            self.shot(f"audit-you-{self.lang}-{width}x{height}", you)
+            everyone = view.locator('.audit-group[data-group="all players"]')
+            self.shot(f"audit-everyone-{self.lang}-{width}x{height}", everyone)
 
     def sega(self) -> None:
         self.clear()
@@ -283,15 +303,14 @@ class States:
         self.check("calculator")
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
 def test_main_states_pictured(
-    page: Page, shot: Any, tmp_path: Path, archive: Path, lang: str, size: tuple[int, int]
+    page: Page, shot: Any, tmp_path: Path, archive: Path, lang: str
 ) -> None:
     junk = tmp_path / "notes.xml"
     junk.write_text("hello there", encoding="utf-8")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    states = States(page, shot, lang, size)
+    states = States(page, shot, lang)
+    states.resize(SIZES[0])
     states.empty()
     states.one_game()
     states.mismatch()
@@ -302,19 +321,20 @@ def test_main_states_pictured(
     states.majsoul()
     states.embed()
     states.calculator()
-    written = sorted(
-        p.name for p in (ROOT / "test-artifacts").glob(f"*-{lang}-{size[0]}x{size[1]}.png")
-    )
-    for state in (
-        "empty",
-        "results",
-        "mismatch",
-        "batch",
-        "archive",
-        "audit",
-        "sega",
-        "majsoul",
-        "embed",
-        "calculator",
-    ):
-        assert f"{state}-{lang}-{size[0]}x{size[1]}.png" in written
+    for width, height in SIZES:
+        written = sorted(
+            p.name for p in (ROOT / "test-artifacts").glob(f"*-{lang}-{width}x{height}.png")
+        )
+        for state in (
+            "empty",
+            "results",
+            "mismatch",
+            "batch",
+            "archive",
+            "audit",
+            "sega",
+            "majsoul",
+            "embed",
+            "calculator",
+        ):
+            assert f"{state}-{lang}-{width}x{height}.png" in written
