@@ -833,7 +833,7 @@ def test(pytest_args: list[str]) -> int:
     # the whole run in two processes (tests/conftest.py groups the browser, engine and
     # Pyodide-in-Node tests so each group runs in one process, in order): the unit tests
     # run on one core while the browsers wait on theirs
-    whole = ["-n", str(TEST_PROCESSES), "--dist", "loadgroup", "tests"]
+    whole = ["-n", str(TEST_PROCESSES), "--dist", "loadgroup", "--no-loadscope-reorder", "tests"]
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or whole)]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode

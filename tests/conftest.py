@@ -24,14 +24,24 @@ _folder_tests: dict[str, int] = defaultdict(int)
 _started = time.monotonic()
 
 
-#: With the test command's two processes (pytest-xdist, ``--dist loadgroup``), the tests of
-#: one folder here run in one process, in order, sharing its browser and served site; the
-#: other process takes the rest (the unit tests) meanwhile.
+#: With the test command's two processes (pytest-xdist, ``--dist loadgroup
+#: --no-loadscope-reorder``), the tests of one folder here run in one process, in order,
+#: sharing its browser and served site. The work is handed out in the order below: the
+#: Chromium folder first (the longest; one process keeps it to the end), the unit tests
+#: to the other process meanwhile, then Firefox/WebKit and Pyodide in Node after them, so
+#: that two browsers never start pages at once on two cores.
 GROUPED_FOLDERS = ("tests/browser", "tests/engines", "tests/node")
+_LAST = ("tests/engines", "tests/node")
+
+
+def _order(item: pytest.Item) -> int:
+    folder = _folder(item.nodeid)
+    return 0 if folder == "tests/browser" else 2 + _LAST.index(folder) if folder in _LAST else 1
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_order)  # stable: each folder keeps its own order
     for item in items:
         folder = _folder(item.nodeid)
         if folder in GROUPED_FOLDERS:

@@ -265,7 +265,7 @@ class WallTally:
         reds, weight = d["reds"]
         size = 108 if int(d["players"]) == 3 else 136
         weighted = float(weight) * (size - 1)
-        pairs = round(weighted) if 0 <= weighted < 2.0**53 else -1  # NaN, infinities: -1
+        pairs = round(weighted) if 0 <= weighted < 9007199254740992.0 else -1  # NaN, infinities: -1
         if pairs < 0 or abs(pairs - weighted) > 1e-6 * max(1, pairs):
             raise ValueError("the red fives' weight is no sum of c (N - c) / (N - 1)")
         tables = {

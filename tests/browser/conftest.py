@@ -81,8 +81,11 @@ def watch_frames(page: Any) -> None:
     as a long gap); ``frame_gaps`` stops and returns them, in milliseconds."""
     page.evaluate("""() => {
         window.__gaps = [];
+        window.__stop = false;
+        const gen = window.__gen = (window.__gen || 0) + 1; // a new watch ends the last one
         let last = performance.now();
-        const tick = (now) => { window.__gaps.push(now - last); last = now;
+        const tick = (now) => { if (window.__gen !== gen) return;
+                                window.__gaps.push(now - last); last = now;
                                 if (!window.__stop) requestAnimationFrame(tick); };
         requestAnimationFrame(tick);
     }""")

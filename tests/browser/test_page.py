@@ -559,6 +559,11 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
             files.append(tmp_path / f"copy{copy}-{log.name}")
             files[-1].write_bytes(log.read_bytes())
     open_ready(page)
+    # the machine's own stalls, measured on the idle page in the same run: a page whose
+    # main thread did the batch's work would stall for the whole batch (seconds) on top
+    watch_frames(page)
+    page.wait_for_timeout(1_500)
+    idle = max(frame_gaps(page))
     watch_frames(page)
     choose(page, *files)
     expect(page.locator("#results [data-state=pending]").first).to_be_attached()
@@ -569,8 +574,9 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
     expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=WORK_MS)
     gaps = frame_gaps(page)
     assert len(gaps) > 10
-    # the main thread never stalled for long while Python worked
-    assert max(gaps) < 1_000, f"longest frame gap {max(gaps):.0f} ms"
+    # the main thread never stalled for long while Python worked: under a second more than
+    # the idle page's longest stall on this machine at this moment
+    assert max(gaps) < 1_000 + idle, f"longest frame gap {max(gaps):.0f} ms (idle {idle:.0f} ms)"
 
 
 def test_languages_and_switcher(browser: Browser, site_url: str, shot: Any) -> None:
