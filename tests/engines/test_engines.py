@@ -124,6 +124,12 @@ def wait_verdicts(engine: Any, count: int) -> dict[str, str]:
     )
 
 
+def results_text(engine: Any) -> str:
+    """What the page says of each file (a failed check's words, for an assertion's message)."""
+    text: str = run(engine, 'return $("#results").innerText;')
+    return text
+
+
 def test_ready(engine: Any, site_url: str) -> None:
     detail = open_ready(engine, site_url, fresh=True)
     assert detail["snapshot"] is True  # the packed snapshot, unpacked in this engine
@@ -135,7 +141,7 @@ def test_sample_games(engine: Any, site_url: str) -> None:
     open_ready(engine, site_url)
     run(engine, '$("#sample-go").click();')
     got = wait_verdicts(engine, 2)
-    assert sorted(got.values()) == ["mismatch", "verified"]
+    assert sorted(got.values()) == ["mismatch", "verified"], results_text(engine)
 
 
 def test_a_real_record_of_each_platform(engine: Any, site_url: str) -> None:
@@ -282,4 +288,5 @@ def test_offline_after_the_first_visit(engine: Any) -> None:
         )
     open_ready(engine, url, fresh=True)  # the host is down now
     run(engine, '$("#sample-go").click();')
-    assert sorted(wait_verdicts(engine, 2).values()) == ["mismatch", "verified"]
+    got = wait_verdicts(engine, 2)
+    assert sorted(got.values()) == ["mismatch", "verified"], results_text(engine)
