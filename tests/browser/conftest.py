@@ -76,6 +76,40 @@ def shot() -> Any:
     return take
 
 
+# --- one loaded page shared by a module's tests ---------------------------------------
+
+
+@pytest.fixture(scope="module")
+def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """One page, loaded to ready, for the module's tests (a load costs seconds of CPU)."""
+    from tests.browser.test_page import open_ready  # test_page imports this module's helpers
+
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    open_ready(page)
+    yield page
+    context.close()
+
+
+def clean(page: Any) -> Any:
+    """A loaded page as a fresh one shows it: in English, no results, the whole table."""
+    from playwright.sync_api import expect
+
+    page.select_option("#lang", "en")
+    if page.locator("#clear").is_visible():
+        page.get_by_label("Show").select_option("all")
+        page.locator("#clear").click()
+    expect(page.locator("#results > *")).to_have_count(0)
+    expect(page.locator("#batch")).to_be_hidden()
+    return page
+
+
+@pytest.fixture
+def fresh(loaded: Any) -> Any:
+    """The module's loaded page, cleaned (``clean``)."""
+    return clean(loaded)
+
+
 def watch_frames(page: Any) -> None:
     """Start recording the time between animation frames (a stalled main thread shows
     as a long gap); ``frame_gaps`` stops and returns them, in milliseconds."""

@@ -17,15 +17,14 @@ import re
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import frame_gaps, read_csv, report_of, watch_frames
-from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
+from tests.browser.conftest import clean, frame_gaps, read_csv, report_of, watch_frames
+from tests.browser.test_page import READY_MS, WORK_MS, choose, result
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
 
 pytestmark = pytest.mark.browser
@@ -73,32 +72,6 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> Path:
     data[start : start + 64] = bytes(64)
     path.write_bytes(bytes(data))
     return path
-
-
-@pytest.fixture(scope="module")
-def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """One page, loaded to ready, for the module's tests."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    open_ready(page)
-    yield page
-    context.close()
-
-
-def clean(page: Page) -> Page:
-    """A loaded page as a fresh one shows it: in English, no results, the whole table."""
-    page.select_option("#lang", "en")
-    if page.locator("#clear").is_visible():
-        page.get_by_label("Show").select_option("all")
-        page.locator("#clear").click()
-    expect(page.locator("#results > *")).to_have_count(0)
-    expect(page.locator("#batch")).to_be_hidden()
-    return page
-
-
-@pytest.fixture
-def fresh(loaded: Page) -> Page:
-    return clean(loaded)
 
 
 @pytest.fixture

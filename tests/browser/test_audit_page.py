@@ -351,6 +351,10 @@ def test_a_single_games_draws_per_player(page: Page) -> None:
         expect(line).to_have_attribute("data-reading", eff["reading"])
         expect(line.locator(".reading")).to_have_text(eff["reading"].replace("_", " "))
     page.get_by_label("Language").select_option("ja")
+    # the game is drawn again in Japanese, its folds closed; the lines are drawn when opened
+    expect(box).not_to_have_attribute("open", "")
+    expect(rows).to_have_count(0)
+    box.locator(":scope > summary").click()
     expect(rows.first.locator("li[data-test=effective]")).to_contain_text(
         "公平なシャッフルなら平均"
     )

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
 
-from tests.browser.test_archives_page import clean
-from tests.browser.test_page import READY_MS, WORK_MS, open_ready
+from tests.browser.test_page import READY_MS, WORK_MS
 from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import click_bookmark
 from tests.tenhou_server import FIXTURES, UNKNOWN, TenhouSite, fixture_bytes, tenhou_site
@@ -45,21 +44,6 @@ def mapped(
     )
     yield browser
     browser.close()
-
-
-@pytest.fixture(scope="module")
-def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """One page, loaded to ready, for the tests without the bookmarklet."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    open_ready(page)
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def fresh(loaded: Page) -> Page:
-    return clean(loaded)
 
 
 def context_in(browser: Browser, locale: str) -> BrowserContext:

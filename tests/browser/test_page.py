@@ -565,6 +565,7 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
     page.wait_for_timeout(1_500)
     idle = max(frame_gaps(page))
     watch_frames(page)
+    started = page.evaluate("performance.now()")
     choose(page, *files)
     expect(page.locator("#results [data-state=pending]").first).to_be_attached()
     page.select_option("#lang", "ja")
@@ -572,11 +573,22 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
     done = int(page.locator("#batch-progress").get_attribute("value") or 0)
     assert done < len(files), "the batch finished before the page could be checked"
     expect(page.locator("#results [data-verdict]")).to_have_count(len(files), timeout=WORK_MS)
+    batch = page.evaluate("performance.now()") - started
+    # the games answered before the switch were drawn again in Japanese, a slice at a time
+    expect(page.locator("#results[data-redrawing]")).to_have_count(0)
+    verdicts = page.locator("#results > .file-result > header .verdict")
+    expect(verdicts.filter(has_text="一致")).to_have_count(len(files))
     gaps = frame_gaps(page)
     assert len(gaps) > 10
-    # the main thread never stalled for long while Python worked: under a second more than
-    # the idle page's longest stall on this machine at this moment
-    assert max(gaps) < 1_000 + idle, f"longest frame gap {max(gaps):.0f} ms (idle {idle:.0f} ms)"
+    # the main thread never stalled for long while Python worked. A page whose main thread
+    # did the batch's work would stall for (nearly) the whole batch; this one stalls only to
+    # draw answers and the language's words: for under a quarter of the batch's time (at
+    # least a second), both measured in this run on this machine's load, beyond the idle
+    # page's longest stall
+    limit = max(1_000, batch / 4) + idle
+    assert max(gaps) < limit, (
+        f"longest frame gap {max(gaps):.0f} ms, limit {limit:.0f} (batch {batch:.0f} ms, idle {idle:.0f} ms)"
+    )
 
 
 def test_languages_and_switcher(browser: Browser, site_url: str, shot: Any) -> None:

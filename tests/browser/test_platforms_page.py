@@ -15,17 +15,15 @@ import re
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from pywall.core.tiles import tile_text
 from tests.browser.conftest import report_of
-from tests.browser.test_archives_page import clean
-from tests.browser.test_page import WORK_MS, choose, open_ready, result
+from tests.browser.test_page import WORK_MS, choose, result
 from tests.helpers import DATA, ROOT
 
 pytestmark = pytest.mark.browser
@@ -45,21 +43,6 @@ LINES = {
     "(108 tiles) (all 4 copies in the record)",
 }
 Record = dict[str, Any]
-
-
-@pytest.fixture(scope="module")
-def loaded(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    """One page, loaded to ready, for the module's tests."""
-    context = browser.new_context(**browser_context_args)
-    page = context.new_page()
-    open_ready(page)
-    yield page
-    context.close()
-
-
-@pytest.fixture
-def fresh(loaded: Page) -> Page:
-    return clean(loaded)
 
 
 def cli_report(path: Path) -> dict[str, Any]:

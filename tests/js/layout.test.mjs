@@ -241,3 +241,53 @@ test("the entry pages name files that exist, and the site ships what they reach"
   const unshipped = roomFiles().filter((f) => !shipped.has(f) && !BUILD_TIME.has(f));
   assert.deepEqual(unshipped, [], "a room's file the site does not ship");
 });
+
+// The names a module imports from each relative specifier: {spec: [names]} (`import { a, b as
+// c } from "x"`, `export { d } from "x"`; a default import as "default").
+function namedImportsOf(text) {
+  const out = [];
+  const re = /(?:^|[;\n}])\s*(?:import|export)\s+([\w$]+\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g;
+  for (const m of code(text).matchAll(re)) {
+    const names = (m[2] || "").split(",").map((s) => s.trim().split(/\s+as\s+/)[0]).filter(Boolean);
+    if (m[1] && m[1].trim().replace(",", "") && !m[1].startsWith("*")) names.push("default");
+    out.push({ spec: m[3], names });
+  }
+  return out;
+}
+
+// The names a module exports (declarations, `export { a, b as c }`, `export const { a, b } =`,
+// `export default`).
+function exportsOf(text) {
+  const body = code(text);
+  const names = new Set();
+  for (const m of body.matchAll(/\bexport\s+(?:async\s+)?(?:function\*?|const|let|var|class)\s+([\w$]+)/g)) names.add(m[1]);
+  for (const m of body.matchAll(/\bexport\s*(?:(?:const|let|var)\s*)?\{([^}]*)\}/g)) {
+    for (const part of m[1].split(",")) {
+      const name = part.trim().split(/\s+as\s+/).pop();
+      if (name) names.add(name);
+    }
+  }
+  if (/\bexport\s+default\b/.test(body)) names.add("default");
+  return names;
+}
+
+test("the checks read names imported and exported", () => {
+  assert.deepEqual(namedImportsOf('import { a, b as c } from "./x.mjs";\nimport d, { e } from "./y.mjs";\nimport "./z.mjs";\n'),
+    [{ spec: "./x.mjs", names: ["a", "b"] }, { spec: "./y.mjs", names: ["e", "default"] }]);
+  assert.deepEqual([...exportsOf("export function f() {}\nexport async function g() {}\nexport const h = 1;\n"
+    + "const i = 2;\nexport { i as j };\n// export const k = 3;\nexport const { l, m } = o;\n")].sort(),
+  ["f", "g", "h", "j", "l", "m"]);
+});
+
+test("every name a module imports is exported by the module it names", () => {
+  const missing = [];
+  for (const file of roomFiles().filter((f) => /\.(mjs|js)$/.test(f))) {
+    for (const { spec, names } of namedImportsOf(readFileSync(path.join(WEB, file), "utf8"))) {
+      const target = resolve(file, spec);
+      if (!spec.startsWith(".") || builtEntry(target) || !exists(target)) continue;
+      const exported = exportsOf(readFileSync(path.join(WEB, target), "utf8"));
+      for (const name of names) if (!exported.has(name)) missing.push(`${file} imports ${name} from ${target}, which does not export it`);
+    }
+  }
+  assert.deepEqual(missing, [], "a missing export stops the page loading: it never becomes ready");
+});

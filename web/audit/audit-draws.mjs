@@ -6,8 +6,8 @@
 // game's lines per player. Python computes every number (low, high, reading); this only
 // words and draws them.
 
-import { language, t, tn } from "../words/i18n.mjs";
-import { el } from "../kit/dom.mjs";
+import { language, number, t, tn } from "../words/i18n.mjs";
+import { el, fillWhenOpen } from "../kit/dom.mjs";
 import { bandChart, fitted, pBars } from "./charts.mjs";
 import "../words/audit-i18n.mjs";
 
@@ -15,8 +15,7 @@ const TESTS = ["effective", "tenpai", "dora"];
 const WALL_TESTS = ["positions", "deal", "live", "dead", "red_fives"];
 const Z95 = 1.959963984540054; // the band of the chart: the same 95% as the lines' range
 
-export const num = (x, digits = 0) => Number(x).toLocaleString(language(),
-  { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const num = (x, digits = 0) => number(x, digits, true);
 export const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
 export const zText = (z) => (z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
 
@@ -107,11 +106,13 @@ export function gameDrawsView(report) {
   const seats = report?.draws?.by_seat;
   if (!seats?.length) return null;
   const names = report.game?.players || [];
-  return el("details", { class: "game-draws" }, el("summary", {}, t("draws.game.heading")),
-    el("p", { class: "hint" }, t("draws.game.hint")),
+  // drawn when first opened: a batch of many games draws only the folded line
+  const box = el("details", { class: "game-draws" }, el("summary", {}, t("draws.game.heading")));
+  fillWhenOpen(box, () => [el("p", { class: "hint" }, t("draws.game.hint")),
     el("ul", {}, seats.map((s) => el("li", { data: { seat: String(s.seat) } },
       el("bdi", { class: "who" }, names[s.seat] || t("draws.seat", { n: s.seat + 1 })),
-      el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, s[k])))))));
+      el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, s[k]))))))], false);
+  return box;
 }
 
 // What the draw and wall tests can show (English: Python's own text, DRAWS_EXPLANATION),

@@ -60,7 +60,7 @@ function sizeChart(part, who) {
 function chanceText(p) {
   if (p >= 0.1) return t("audit.read.common");
   if (p < 1e-6) return t("audit.read.never");
-  return t("audit.read.rare", { n: Math.round(1 / p).toLocaleString(language()) });
+  return t("audit.read.rare", { n: num(Math.round(1 / p)) });
 }
 
 // A lean within chance ("usual") is never worded as better or worse: "close to fair".

@@ -5,14 +5,14 @@
 // as bytes) when a person opens it. A run that ends normally keeps its audit tally in
 // the first worker (its games count in the audit) until the page drops the archive.
 
-import { t } from "../words/i18n.mjs";
+import { number, t } from "../words/i18n.mjs";
 import { renderReport, verdictBadge } from "../verdict/render.mjs";
 import { el } from "../kit/dom.mjs";
 import { pool, request } from "../workers/session.mjs";
 import { runArchive } from "./archive-run.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import {
-  aggregate, countRows, failedReport, finished, fmt, focusNode, redrawEntry, scheduleBatch, showBatch,
+  aggregate, countRows, failedReport, finished, focusNode, redrawEntry, scheduleBatch, showBatch,
 } from "./batch.mjs";
 
 const SMALL_ARCHIVE = 20; // an archive this small shows every game like a file
@@ -125,12 +125,12 @@ function updateArchive(entry, node = entry.node) {
   parts.bar.value = a.done;
   const workers = a.workers > 1 ? ` · ${t("pool.workers", { n: a.workers })}` : "";
   // while the first worker counts the games, no "0 of 0": the counting is said
-  parts.text.textContent = a.cancelled ? t("archive.progressStopped", { done: fmt(a.done), total: fmt(a.total) })
+  parts.text.textContent = a.cancelled ? t("archive.progressStopped", { done: number(a.done), total: number(a.total) })
     : !a.total && !a.finished ? t("archive.counting")
-      : t("archive.progress", { done: fmt(a.done), total: fmt(a.total), rate: fmt(a.rate) }) + workers;
+      : t("archive.progress", { done: number(a.done), total: number(a.total), rate: number(a.rate) }) + workers;
   node.dataset.workers = String(a.workers);
-  parts.counts.textContent = t("archive.counts", { games: fmt(c.games), verified: fmt(c.verified),
-    mismatch: fmt(c.mismatch), error: fmt(c.error) });
+  parts.counts.textContent = t("archive.counts", { games: number(c.games), verified: number(c.verified),
+    mismatch: number(c.mismatch), error: number(c.error) });
   parts.cancel.hidden = a.finished;
   // One row named as the archive itself: the file as a whole could not be read.
   const lone = entry.rows.length === 1 && entry.rows[0].path === entry.name ? entry.rows[0] : null;
@@ -138,7 +138,7 @@ function updateArchive(entry, node = entry.node) {
   const emptyZip = lone && lone.first_problem_code === "empty_archive";
   const whole = lone && !emptyZip ? problemText(lone.first_problem_data) || lone.first_problem : "";
   parts.problem.title = lone && whole !== lone.first_problem ? lone.first_problem : "";
-  const stopped = a.cancelled ? t("archive.stopped", { done: fmt(a.done), total: fmt(a.total) }) : "";
+  const stopped = a.cancelled ? t("archive.stopped", { done: number(a.done), total: number(a.total) }) : "";
   const empty = emptyZip || (a.finished && !a.failed && !entry.rows.length) ? t("archive.empty") : "";
   parts.problem.textContent = [whole, a.failed, stopped, empty].filter(Boolean).join(" ");
 }

@@ -7,7 +7,7 @@
 //    table), openRow(row), drop()}
 
 import "../words/batch-i18n.mjs";
-import { language, t, tn } from "../words/i18n.mjs";
+import { language, number, t, tn } from "../words/i18n.mjs";
 import { get, subscribe, update } from "../kit/store.mjs";
 import { verdictBadge } from "../verdict/render.mjs";
 import { clear, el } from "../kit/dom.mjs";
@@ -19,15 +19,6 @@ const REDRAW_MS = 250; // while answers stream in, the page is drawn again four 
 
 // The batch's state (store.mjs: {entries, started, finished, workers}).
 export const batchState = () => get("batch");
-
-// One Intl.NumberFormat per precision (toLocaleString with options builds a new one each call).
-const numberFormats = new Map();
-export function fmt(n, digits = 0) {
-  if (!numberFormats.has(digits)) {
-    numberFormats.set(digits, new Intl.NumberFormat(undefined, { maximumFractionDigits: digits }));
-  }
-  return numberFormats.get(digits).format(Number(n));
-}
 
 export function addEntry(entry) {
   $("batch").hidden = false;
@@ -172,8 +163,8 @@ export function showBatch() {
   bar.value = done;
   const running = batch.entries.some((e) => (e.archive ? !e.archive.finished : !e.rows));
   const words = stopped && !running ? "batch.progressStopped" : "batch.progress";
-  $("batch-text").textContent = words === "batch.progress" ? tn(words, total, { done: fmt(done), total: fmt(total) })
-    : t(words, { done: fmt(done), total: fmt(total) });
+  $("batch-text").textContent = words === "batch.progress" ? tn(words, total, { done: number(done), total: number(total) })
+    : t(words, { done: number(done), total: number(total) });
   const rows = allRows();
   const counts = { files: 0, verified: 0, mismatch: 0, error: 0, checked: 0 };
   for (const { row } of rows) {
@@ -184,9 +175,9 @@ export function showBatch() {
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
   // a rate says something of two logs or more ("11 logs per second" for one file does not)
-  const rate = counts.files > 1 && seconds > 0 ? ` · ${t("batch.rate", { rate: fmt(counts.files / seconds) })}` : "";
+  const rate = counts.files > 1 && seconds > 0 ? ` · ${t("batch.rate", { rate: number(counts.files / seconds) })}` : "";
   const workers = batch.workers.length > 1 ? ` · ${t("pool.workers", { n: batch.workers.length })}` : "";
-  const shown = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, fmt(v)]));
+  const shown = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, number(v)]));
   $("batch-summary").textContent = counts.files ? tn("batch.summary", counts.files, shown) + rate + workers : "";
   $("batch-summary").dataset.workers = String(batch.workers.length);
   showPage(rows);
@@ -214,7 +205,7 @@ function showPage(rows) {
   update("table", { page });
   const slice = shown.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   if (!samePage(slice)) drawPage(slice);
-  $("page-text").textContent = t("pager.page", { page: page + 1, pages, rows: fmt(shown.length) });
+  $("page-text").textContent = t("pager.page", { page: page + 1, pages, rows: number(shown.length) });
   $("page-first").disabled = $("page-prev").disabled = page === 0;
   $("page-next").disabled = $("page-last").disabled = page >= pages - 1;
   $("pager").hidden = pages <= 1;
@@ -231,18 +222,38 @@ function samePage(slice) {
   return same;
 }
 
+// The table's body holds the slice's rows in order; a row's line drawn before (same row
+// object, same language) is kept as it is, so that as answers stream in only the rows
+// that changed are drawn and laid out again.
+// (A pending row is made anew at each draw: its line is kept by its entry.)
+let rowLines = { lang: null, lines: new WeakMap() };
 function drawPage(slice) {
-  const body = clear($("summary").tBodies[0]);
-  for (const { row, entry } of slice) {
-    const inArchive = entry.archive && row.i != null;
-    body.append(el("tr", { data: { row: row.path, status: row.status, archive: inArchive ? entry.name : null } },
-      el("th", { scope: "row" }, el("button", { type: "button", class: "link",
-        on: { click: () => (inArchive ? entry.openRow(row) : focusResult(row.path)) } }, row.path)),
-      el("td", {}, verdictBadge(row.status)),
-      el("td", { data: { label: t("batch.rounds") } }, String(row.round_count)),
-      el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
-      problemCell(row)));
-  }
+  if (rowLines.lang !== language()) rowLines = { lang: language(), lines: new WeakMap() };
+  const lines = slice.map(({ row, entry }) => {
+    const key = row.status === "pending" ? entry : row;
+    let line = rowLines.lines.get(key);
+    if (!line || (line.dataset.status === "pending") !== (row.status === "pending")) {
+      line = rowLine(row, entry);
+      rowLines.lines.set(key, line);
+    }
+    return line;
+  });
+  const body = $("summary").tBodies[0];
+  lines.forEach((line, k) => {
+    if (body.children[k] !== line) body.insertBefore(line, body.children[k] || null);
+  });
+  while (body.children.length > lines.length) body.lastElementChild.remove();
+}
+
+function rowLine(row, entry) {
+  const inArchive = entry.archive && row.i != null;
+  return el("tr", { data: { row: row.path, status: row.status, archive: inArchive ? entry.name : null } },
+    el("th", { scope: "row" }, el("button", { type: "button", class: "link",
+      on: { click: () => (inArchive ? entry.openRow(row) : focusResult(row.path)) } }, row.path)),
+    el("td", {}, verdictBadge(row.status)),
+    el("td", { data: { label: t("batch.rounds") } }, String(row.round_count)),
+    el("td", { data: { label: t("batch.checked") } }, String(row.checked)),
+    problemCell(row));
 }
 
 // A person's choices of the table (drawn by subscription, before their event returns).
@@ -280,10 +291,32 @@ export function clearResults() {
   document.dispatchEvent(new CustomEvent("pywall:cleared"));
 }
 
-// After a language change: every answered entry drawn again, and the table.
+// After a language change: the table and counts at once, and every answered entry drawn
+// again in document order: the first FIRST_DRAWN (more than a screen shows) in the change's
+// own task, the rest SLICE_MS of drawing at a time, so that a batch of hundreds of games
+// never stalls the page for the whole batch; `#results[data-redrawing]` until all are
+// drawn. A newer change, or an entry dropped meanwhile, ends or skips the old work.
+const FIRST_DRAWN = 40;
+const SLICE_MS = 50;
+let redrawing = null;
 export function redrawBatch() {
-  for (const entry of get("batch").entries) if (entry.rows || entry.archive) redrawEntry(entry);
   showBatch();
+  const queue = get("batch").entries.filter((e) => e.rows || e.archive);
+  const token = redrawing = {};
+  let first = FIRST_DRAWN;
+  const step = () => {
+    if (redrawing !== token) return;
+    const kept = new Set(get("batch").entries);
+    const until = performance.now() + SLICE_MS;
+    while (queue.length && (first-- > 0 || performance.now() < until)) {
+      const entry = queue.shift();
+      if (kept.has(entry)) redrawEntry(entry);
+    }
+    if (queue.length) setTimeout(step, 0);
+    else delete $("results").dataset.redrawing;
+  };
+  $("results").dataset.redrawing = "";
+  step();
 }
 
 // What the batch's part of the page draws, by subscription: a new language redraws it

@@ -10,7 +10,7 @@
 
 import "../words/game-list-i18n.mjs";
 import { get, subscribe } from "../kit/store.mjs";
-import { t, tn } from "../words/i18n.mjs";
+import { number, t, tn } from "../words/i18n.mjs";
 import { clear, el } from "../kit/dom.mjs";
 import { request } from "../workers/session.mjs";
 import { ANSWER_MS, MAX_LIST_CHARS, askLog, logName, logPayload, onPageList, stopAsking, throughTenhou } from "./handoff.mjs";
@@ -28,8 +28,6 @@ export function initGameList(options) {
   subscribe(["language"], draw);
   onPageList((text) => showGameList(text, { start: true }));
 }
-
-const number = (n) => new Intl.NumberFormat(get("language")).format(n);
 
 // The games a text names, shown as a list (true), or false when it names fewer than `least`.
 export async function showGameList(text, { start = false, least = 1 } = {}) {

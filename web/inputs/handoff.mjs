@@ -12,7 +12,7 @@
 // its text ("list"), in which Python finds the games that page lists.
 
 import "../words/help-i18n.mjs";
-import { t } from "../words/i18n.mjs";
+import { number, t } from "../words/i18n.mjs";
 import { subscribe } from "../kit/store.mjs";
 import { request } from "../workers/session.mjs";
 import { addLog } from "./files.mjs";
@@ -124,7 +124,7 @@ async function askPageList(viewer) {
   const answer = await ask({ pywall: "list" }, { kind: "list" }, LIST_MS);
   const text = answer.data ? answer.data.text : "";
   if (text.length > MAX_LIST_CHARS) {
-    say("handoff.listTooLong", { size: text.length.toLocaleString(), max: MAX_LIST_CHARS.toLocaleString() });
+    say("handoff.listTooLong", { size: number(text.length), max: number(MAX_LIST_CHARS) });
     return;
   }
   if (!(text && pageList && (await pageList(text)))) say("handoff.noGame", { url: viewer.slice(0, MAX_SHOWN) });
@@ -201,7 +201,7 @@ export async function logPayload(data) {
   }
   if (!bytes || bytes.byteLength > max) {
     const shown = bytes ? bytes.byteLength : size;
-    return { refused: { code: "too_large", message: t("handoff.tooLarge", { size: shown.toLocaleString(), max: max.toLocaleString() }) } };
+    return { refused: { code: "too_large", message: t("handoff.tooLarge", { size: number(shown), max: number(max) }) } };
   }
   return { bytes };
 }

@@ -34,3 +34,18 @@ export function clear(node) {
   while (node.firstChild) node.firstChild.remove();
   return node;
 }
+
+// Fill a <details> the first time it is open (at once when `open`) with `contents()`, its
+// children after the summary: folded content costs nothing until a person asks for it.
+export function fillWhenOpen(details, contents, open) {
+  const fill = () => {
+    if (details.dataset.drawn) return;
+    details.dataset.drawn = "1";
+    details.append(...contents());
+  };
+  details.addEventListener("toggle", () => { if (details.open) fill(); });
+  if (open) {
+    details.open = true;
+    fill();
+  }
+}

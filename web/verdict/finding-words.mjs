@@ -8,11 +8,6 @@ import { addStrings, language, t } from "../words/i18n.mjs";
 
 const LOCALES = { en: "en-GB", ja: "ja-JP", zh: "zh-CN" };
 
-// 12,345 / 12,345 in the page's language.
-export function numberText(n) {
-  return new Intl.NumberFormat(LOCALES[language()] || undefined).format(Number(n));
-}
-
 // "2022-06-02T22:00+09:00" -> "2 June 2022, 22:00" / "2022年6月2日 22:00", in the time zone
 // the record gives (Tenhou's JST); text that is not such a date is returned as it is.
 export function dateText(iso) {

@@ -5,8 +5,8 @@
 // the report shows them under its wall commitments (stated-walls.mjs).
 
 import "../words/report-i18n.mjs";
-import { numberText, windOf } from "./finding-words.mjs";
-import { hasWords, language, t, roundLabel } from "../words/i18n.mjs";
+import { windOf } from "./finding-words.mjs";
+import { hasWords, language, number, t, roundLabel } from "../words/i18n.mjs";
 import { el } from "../kit/dom.mjs";
 import { redFivesOn, tileText } from "./tile.mjs";
 
@@ -31,7 +31,7 @@ const hashOutcome = (f) => (f.category === "digest" && (f.outcome === "match" ||
 // with its data's numbers filled in.
 const WORDED_FROM_DATA = new Set(["dora_count_mismatch", "dice_mismatch", "live_wall_overrun",
   "incomplete_log", "salt_missing", "wall_copy_mismatch"]);
-const num = (n) => (Number.isFinite(n) ? numberText(n) : n);
+const num = (n) => (Number.isFinite(n) ? number(n) : n);
 // The file could not be analysed (Python's category "input", or a request the page's worker
 // could not answer: batch.failedReport): Python's words stay, folded, under the page's.
 const technical = (f) => f.category === "input";

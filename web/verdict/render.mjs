@@ -2,11 +2,11 @@
 // with the element builder (dom.mjs) and the tiles (tile.mjs). Every string that comes from
 // a log (names, file names, messages) is added as a text node.
 
-import { t, roundLabel } from "../words/i18n.mjs";
-import { el } from "../kit/dom.mjs";
+import { number, t, roundLabel } from "../words/i18n.mjs";
+import { el, fillWhenOpen } from "../kit/dom.mjs";
 import { redFivesOn, tileEl, tileText } from "./tile.mjs";
 import { findingsList } from "./findings.mjs";
-import { dateText, numberText, ruleText, windOf } from "./finding-words.mjs";
+import { dateText, ruleText, windOf } from "./finding-words.mjs";
 import { commitmentsSection, roundDigests } from "./stated-walls.mjs";
 
 // --- verdicts -------------------------------------------------------------------
@@ -205,12 +205,12 @@ export function setRenderHooks(more) {
 }
 
 export function verdictDetail(report) {
-  if (report.status === "verified") return t("detail.verified", { checked: numberText(report.checked) });
+  if (report.status === "verified") return t("detail.verified", { checked: number(report.checked) });
   if (report.status === "mismatch") {
     const count = report.rounds.reduce((sum, r) =>
       sum + eventsOf(r).filter((e) => !e.ok).length, 0);
-    return t("detail.mismatch", { count: numberText(count || report.findings.filter((f) => f.severity === "error").length),
-      checked: numberText(report.checked) });
+    return t("detail.mismatch", { count: number(count || report.findings.filter((f) => f.severity === "error").length),
+      checked: number(report.checked) });
   }
   return t("detail.error");
 }
@@ -236,21 +236,6 @@ function gameFacts(game, you, dealer = 0) {
   if (game.log_id) rows.push([t("game.log"), game.log_id]);
   else if (game.game_id) rows.push([t("game.id"), game.game_id]);
   return el("dl", { class: "game" }, rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
-}
-
-// Fill a <details> the first time it is open (at once when `open`): folded
-// content costs nothing until a person asks for it.
-function fillWhenOpen(details, contents, open) {
-  const fill = () => {
-    if (details.dataset.drawn) return;
-    details.dataset.drawn = "1";
-    details.append(...contents());
-  };
-  details.addEventListener("toggle", () => { if (details.open) fill(); });
-  if (open) {
-    details.open = true;
-    fill();
-  }
 }
 
 function roundDetails(round, game, red, you, path) {

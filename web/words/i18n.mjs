@@ -286,13 +286,28 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
 
+// A number with the page language's separators ("1,937", "4,301.5"): at most `digits`
+// decimals, exactly `digits` when `fixed`. One Intl.NumberFormat per language and precision,
+// made once: making one costs far more than using it (a batch writes thousands of numbers).
+const numberFormats = new Map();
+export function number(n, digits = 0, fixed = false) {
+  const lang = get("language");
+  const key = `${lang} ${digits} ${fixed}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: fixed ? digits : 0 });
+    numberFormats.set(key, format);
+  }
+  return format.format(Number(n));
+}
+
 // A count in words: `${key}.one` or `${key}.other` as the language's plural rules pick
 // ({n} is the count); Japanese and Chinese have only "other".
 export function tn(key, n, params = {}) {
   const lang = get("language");
   const form = `${key}.${new Intl.PluralRules(lang).select(n)}`;
   // the count written with the language's separators ("1,937"), unless the caller words it
-  const shown = typeof n === "number" ? n.toLocaleString(lang) : n;
+  const shown = typeof n === "number" ? number(n) : n;
   return t(form in TABLES[lang] || form in en ? form : `${key}.other`, { n: shown, ...params });
 }
 
