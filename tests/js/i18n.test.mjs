@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  fragmentLanguage, pickLanguage, roundLabel, setLanguage, t, tableKeys, tn,
+  fragmentLanguage, number, pickLanguage, roundLabel, setLanguage, t, tableKeys, tn,
 } from "../../web/words/i18n.mjs";
 import "../../web/words/audit-i18n.mjs";
 import "../../web/words/batch-i18n.mjs";
@@ -88,5 +88,19 @@ test("a round's label in the reader's language", () => {
   assert.match(ja, /3局/);
   assert.ok(!ja.includes("South"));
   assert.equal(roundLabel("not a label"), "not a label");
+  setLanguage("en");
+});
+
+test("numbers in the page's language: separators, at most or exactly so many decimals", () => {
+  for (const lang of ["en", "ja", "zh"]) {
+    setLanguage(lang);
+    assert.equal(number(1937), "1,937", lang);
+    assert.equal(number(4301.5), "4,302", `${lang}: whole by default`);
+    assert.equal(number(4301.5, 1), "4,301.5", lang);
+    assert.equal(number(38, 1), "38", `${lang}: at most one decimal`);
+    assert.equal(number(38, 1, true), "38.0", `${lang}: exactly one decimal`);
+    assert.equal(number("103630"), "103,630", `${lang}: a number given as text`);
+    assert.match(tn("leftOut.duplicate", 1937), /1,937/, `${lang}: tn writes its count so`);
+  }
   setLanguage("en");
 });
