@@ -124,21 +124,21 @@ HEADLINES: dict[str, tuple[str, re.Pattern[str]]] = {
         "How the verdict is reached",
         re.compile(
             r"^Mean shanten [\d.]+ against [\d.]+ "
-            r"for a fair shuffle: (close to fair|(better|worse) hands than a fair shuffle deals, on average); .+ \(z = -?[\d.]+, p = "
+            r"for a fair shuffle: (close to fair|(better|worse) hands than a fair shuffle deals, on average); .+ \(z = [+−][\d.]+, p = "
         ),
     ),
     "ja": (
         "判定のしかた",
         re.compile(
             r"^平均向聴数 [\d.]+、公正なシャッフルでは [\d.]+: "
-            r"(公平に近い|平均すると公正なシャッフルより(良い|悪い)配牌)。.+（z = -?[\d.]+、p = "
+            r"(公平に近い|平均すると公正なシャッフルより(良い|悪い)配牌)。.+（z = [+−][\d.]+、p = "
         ),
     ),
     "zh": (
         "判定方法",
         re.compile(
             r"^平均向听数 [\d.]+，公平洗牌为 [\d.]+："
-            r"(接近公平|平均而言比公平洗牌发的配牌更(好|差))；.+（z = -?[\d.]+，p = "
+            r"(接近公平|平均而言比公平洗牌发的配牌更(好|差))；.+（z = [+−][\d.]+，p = "
         ),
     ),
 }

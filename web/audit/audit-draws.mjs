@@ -17,7 +17,7 @@ const Z95 = 1.959963984540054; // the band of the chart: the same 95% as the lin
 
 export const num = (x, digits = 0) => number(x, digits, true);
 export const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
-export const zText = (z) => (z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
+export const zText = (z) => (z == null || Number.isNaN(z) ? "–" : z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
 
 // A reading word ("usual", "unusual", "very unusual"), marked for colour and tests.
 export function readingEl(reading) {

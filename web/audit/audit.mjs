@@ -14,15 +14,11 @@ import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import "../words/audit-i18n.mjs";
-import { drawsExplanation, drawsSection, num, readingEl, seatsSection } from "./audit-draws.mjs";
+import { drawsExplanation, drawsSection, num, pText, readingEl, seatsSection, zText } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
   return Math.abs(x) >= 1000 ? num(x) : num(x, digits);
-}
-
-function pText(p) {
-  return p < 1e-6 ? "< 1e-6" : p.toPrecision(3);
 }
 
 const SESSION_KEY = "pywall.auditPlayer";
@@ -69,7 +65,7 @@ function lean(reading, positive, up, down) {
 }
 
 function meanText(mean, fair, z, p, reading) {
-  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: fmt(z, 2), p: pText(p),
+  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pText(p),
     direction: lean(reading, z > 0, "audit.read.worse", "audit.read.better"), chance: chanceText(p) }), " ",
   reading ? readingEl(reading) : null];
 }
@@ -81,7 +77,7 @@ function chiText(chi, dof, p) {
 }
 
 function doraText(dora) {
-  return [t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: fmt(dora.z, 2),
+  return [t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: zText(dora.z),
     p: pText(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
     chance: chanceText(dora.p) }), " ", dora.reading ? readingEl(dora.reading) : null];
 }
