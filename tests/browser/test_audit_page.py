@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 import sys
 import zipfile
@@ -350,11 +351,22 @@ def test_a_single_games_draws_per_player(page: Page) -> None:
         expect(line).to_contain_text(draw_words(eff))
         expect(line).to_have_attribute("data-reading", eff["reading"])
         expect(line.locator(".reading")).to_have_text(eff["reading"].replace("_", " "))
+    # a round the reader opened, inside the rounds' fold
+    rounds = node.locator("details.rounds")
+    if rounds.get_attribute("open") is None:
+        rounds.locator(":scope > summary").click()
+    second = node.locator('details.round[data-round="2"]')
+    second.locator(":scope > summary").click()
+    expect(second.locator(".tile").first).to_be_visible()
     page.get_by_label("Language").select_option("ja")
-    # the game is drawn again in Japanese, its folds closed; the lines are drawn when opened
-    expect(box).not_to_have_attribute("open", "")
-    expect(rows).to_have_count(0)
-    box.locator(":scope > summary").click()
+    # the game is drawn again in Japanese with the folds the reader opened still open
+    expect(node.locator("details.rounds")).to_have_attribute("open", "")
+    expect(second).to_have_attribute("open", "")
+    expect(second.locator(".tile").first).to_be_visible()
+    expect(second.locator(".round-label")).to_have_text(re.compile("^東2局"))
+    expect(node.locator('details.round[data-round="1"]')).not_to_have_attribute("open", "")
+    expect(box).to_have_attribute("open", "")
+    expect(rows).to_have_count(len(by_seat))
     expect(rows.first.locator("li[data-test=effective]")).to_contain_text(
         "公平なシャッフルなら平均"
     )

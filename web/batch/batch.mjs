@@ -10,7 +10,7 @@ import "../words/batch-i18n.mjs";
 import { language, number, t, tn } from "../words/i18n.mjs";
 import { get, subscribe, update } from "../kit/store.mjs";
 import { verdictBadge } from "../verdict/render.mjs";
-import { clear, el } from "../kit/dom.mjs";
+import { clear, el, keepFolds } from "../kit/dom.mjs";
 import { problemText } from "../verdict/findings.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -34,9 +34,10 @@ export function countWorker(worker) {
   if (!workers.includes(worker)) update("batch", { workers: [...workers, worker] });
 }
 
-// Draw an entry again (its answer came, or the language changed).
+// Draw an entry again (its answer came, or the language changed), its folds as a person left them.
 export function redrawEntry(entry) {
   const fresh = entry.draw();
+  keepFolds(entry.node, fresh);
   entry.node.replaceWith(fresh);
   entry.node = fresh;
 }

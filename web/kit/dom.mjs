@@ -37,15 +37,55 @@ export function clear(node) {
 
 // Fill a <details> the first time it is open (at once when `open`) with `contents()`, its
 // children after the summary: folded content costs nothing until a person asks for it.
+const fillers = new WeakMap(); // a fold's fill, for openFold
 export function fillWhenOpen(details, contents, open) {
   const fill = () => {
     if (details.dataset.drawn) return;
     details.dataset.drawn = "1";
     details.append(...contents());
   };
+  fillers.set(details, fill);
   details.addEventListener("toggle", () => { if (details.open) fill(); });
   if (open) {
     details.open = true;
     fill();
   }
+}
+
+// Open a fold with its contents drawn now (its toggle event comes a task later).
+export function openFold(details) {
+  details.open = true;
+  fillers.get(details)?.();
+}
+
+// The folds of `fresh`, a view drawn again (after a change of language), opened and closed as a
+// person left them in `old`. A fold is named by its class and its place among the folds of that
+// class in its parent fold, so the folds inside a fold never opened in `fresh` name nothing.
+export function keepFolds(old, fresh) {
+  const open = new Map();
+  eachFold(old, (key, fold) => open.set(key, fold.open));
+  eachFold(fresh, (key, fold) => {
+    if (open.get(key) === true && !fold.open) openFold(fold);
+    else if (open.get(key) === false && fold.open) fold.open = false;
+  });
+}
+
+// visit(key, fold) for every <details> below `node`, a fold before the folds inside it (which
+// visit may have just drawn).
+function eachFold(node, visit, parent = "") {
+  const seen = new Map();
+  const walk = (element) => {
+    for (const child of element.children) {
+      if (child.tagName !== "DETAILS") {
+        walk(child);
+        continue;
+      }
+      const n = seen.get(child.className) ?? 0;
+      seen.set(child.className, n + 1);
+      const key = `${parent}/${child.className}#${n}`;
+      visit(key, child);
+      eachFold(child, visit, key);
+    }
+  };
+  walk(node);
 }
