@@ -3,12 +3,17 @@ the bookmarklet runs on, then fetched through that page one log a second, each v
 as it arrives, a failing game a row with its reason, and the audit at the end; without
 the bookmarklet, the list with a direct link for each game. Chromium resolves tenhou.net
 to a local server (as tests/browser/test_page_ux.py does) that serves a viewer-like
-page, a page listing games, and the real fixture logs (tests/tenhou_server.py's)."""
+page, a page listing games, and the real fixture logs (tests/tenhou_server.py's).
+
+A run waits a second between logs: the three languages' runs of a twenty-game list go side
+by side, each in a browser of its own mapping tenhou.net to a stand-in of its own (whose
+record of requests is that run's alone), so the waits overlap; each keeps its own load."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -17,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
 
 from tests.browser.test_page import READY_MS, WORK_MS
-from tests.browser.test_page_a11y import no_violations
+from tests.browser.test_page_a11y import LANGS, no_violations, variant
 from tests.browser.test_page_ux import click_bookmark
 from tests.tenhou_server import FIXTURES, UNKNOWN, TenhouSite, fixture_bytes, tenhou_site
 
@@ -34,16 +39,25 @@ def tenhou() -> Iterator[TenhouSite]:
         yield site
 
 
+@contextmanager
+def mapped_browser(
+    browser_type: BrowserType, launch_args: dict[str, Any], site: TenhouSite
+) -> Iterator[Browser]:
+    """Chromium resolving tenhou.net to ``site``."""
+    rule = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{site.port}"
+    browser = browser_type.launch(**{**launch_args, "args": [*launch_args["args"], rule]})
+    try:
+        yield browser
+    finally:
+        browser.close()
+
+
 @pytest.fixture(scope="module")
 def mapped(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tenhou: TenhouSite
 ) -> Iterator[Browser]:
-    rule = f"--host-resolver-rules=MAP tenhou.net:80 127.0.0.1:{tenhou.port}"
-    browser = browser_type.launch(
-        **{**browser_type_launch_args, "args": [*browser_type_launch_args["args"], rule]}
-    )
-    yield browser
-    browser.close()
+    with mapped_browser(browser_type, browser_type_launch_args, tenhou) as browser:
+        yield browser
 
 
 def context_in(browser: Browser, locale: str) -> BrowserContext:
@@ -96,54 +110,77 @@ WORDS = {
 LOCALES = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN"}
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
-    mapped: Browser, bookmarklet: str, tenhou: TenhouSite, lang: str
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], bookmarklet: str
 ) -> None:
-    context = context_in(mapped, LOCALES[lang])
-    try:
-        popup = opened_from_tenhou(context, bookmarklet)  # a tenhou.net page naming no game
-        expect(popup.locator("#handoff-msg")).to_contain_text("tenhou.net", timeout=READY_MS)
-        expect(popup.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-        words = WORDS[lang]
-        popup.locator("#paste").fill("\n".join(LINKS) + "\n" + LINKS[3] + "\n")
-        popup.locator("#paste-go").click()
-        panel = popup.locator(".game-list")
-        expect(panel.locator("h3")).to_have_text(words["heading"], timeout=WORK_MS)
-        expect(panel.locator(".game-list-games li")).to_have_count(20)
-        expect(panel.locator(".game-list-games li a").first).to_have_attribute(
-            "href", f"https://tenhou.net/0/log/?{GAMES[0]}"
-        )
-        del tenhou.asked[:]
-        panel.locator("#game-list-fetch").click()
-        expect(popup.locator("#game-list-progress")).to_have_text(
-            words["done"], timeout=60_000 + WORK_MS
-        )
-        # every game asked once, in order, a second or more apart (measured at the server:
-        # the next request leaves a whole second after the last answer came back)
-        assert [g for _, g in tenhou.asked] == [*GAMES[:7], UNKNOWN, *GAMES[7:]]
-        gaps = [b - a for (a, _), (b, _) in pairwise(tenhou.asked)]
-        assert min(gaps) >= 1.0, gaps
-        rows = popup.locator("#results [data-file]")
-        expect(rows).to_have_count(20)
-        expect(popup.locator("#results [data-verdict=verified]")).to_have_count(19)
-        failed = popup.locator(f'#results [data-file="tenhou.net/0/log/?{UNKNOWN}"]')
-        expect(failed).to_have_attribute("data-verdict", "error")
-        expect(failed).to_contain_text(words["failed"])
-        expect(panel.locator(f'li[data-game="{UNKNOWN}"]')).to_have_attribute(
-            "data-state", "failed"
-        )
-        panel.locator("#game-list-audit").click()
-        summary = popup.locator("#audit-out .audit-summary")
-        expect(summary).to_have_attribute("data-games", "19", timeout=WORK_MS)
-        expect(summary).to_contain_text(words["games"])
-        expect(popup.locator('#audit-out li[data-kind="error"]')).to_contain_text(words["failed"])
-        if lang != "en":  # no English word reaches the list in ja or zh
-            text = panel.inner_text()
-            for english in ("Fetch", "games", "logs", "failed", "Saved", "Choose"):
-                assert english not in text, (english, text)
-    finally:
-        context.close()
+    """In en, ja and zh: the bookmarklet's popup from a tenhou.net page, in a browser of that
+    language (the popup's load, and its language the browser's, are each variant's own).
+    The runs go side by side (the module's note): all started, then each checked."""
+    with ExitStack() as stack:
+        runs: dict[str, tuple[TenhouSite, Page]] = {}
+        for lang in LANGS:
+            with variant(lang):
+                site = stack.enter_context(tenhou_site(GAMES[:3]))
+                browser = stack.enter_context(
+                    mapped_browser(browser_type, browser_type_launch_args, site)
+                )
+                context = context_in(browser, LOCALES[lang])
+                stack.callback(context.close)
+                runs[lang] = (site, start_the_list(context, bookmarklet, site, lang))
+        for lang, (site, popup) in runs.items():
+            with variant(lang):
+                check_the_run(popup, site, lang)
+
+
+def start_the_list(
+    context: BrowserContext, bookmarklet: str, tenhou: TenhouSite, lang: str
+) -> Page:
+    """The list pasted into the bookmarklet's popup, checked, and its fetching started."""
+    popup = opened_from_tenhou(context, bookmarklet)  # a tenhou.net page naming no game
+    expect(popup.locator("#handoff-msg")).to_contain_text("tenhou.net", timeout=READY_MS)
+    expect(popup.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    words = WORDS[lang]
+    popup.locator("#paste").fill("\n".join(LINKS) + "\n" + LINKS[3] + "\n")
+    popup.locator("#paste-go").click()
+    panel = popup.locator(".game-list")
+    expect(panel.locator("h3")).to_have_text(words["heading"], timeout=WORK_MS)
+    expect(panel.locator(".game-list-games li")).to_have_count(20)
+    expect(panel.locator(".game-list-games li a").first).to_have_attribute(
+        "href", f"https://tenhou.net/0/log/?{GAMES[0]}"
+    )
+    del tenhou.asked[:]
+    panel.locator("#game-list-fetch").click()
+    return popup
+
+
+def check_the_run(popup: Page, tenhou: TenhouSite, lang: str) -> None:
+    """The run started by ``start_the_list``: its requests, its rows, its audit, its words."""
+    words = WORDS[lang]
+    panel = popup.locator(".game-list")
+    expect(popup.locator("#game-list-progress")).to_have_text(
+        words["done"], timeout=60_000 + WORK_MS
+    )
+    # every game asked once, in order, a second or more apart (measured at the server:
+    # the next request leaves a whole second after the last answer came back)
+    assert [g for _, g in tenhou.asked] == [*GAMES[:7], UNKNOWN, *GAMES[7:]]
+    gaps = [b - a for (a, _), (b, _) in pairwise(tenhou.asked)]
+    assert min(gaps) >= 1.0, gaps
+    rows = popup.locator("#results [data-file]")
+    expect(rows).to_have_count(20)
+    expect(popup.locator("#results [data-verdict=verified]")).to_have_count(19)
+    failed = popup.locator(f'#results [data-file="tenhou.net/0/log/?{UNKNOWN}"]')
+    expect(failed).to_have_attribute("data-verdict", "error")
+    expect(failed).to_contain_text(words["failed"])
+    expect(panel.locator(f'li[data-game="{UNKNOWN}"]')).to_have_attribute("data-state", "failed")
+    panel.locator("#game-list-audit").click()
+    summary = popup.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", "19", timeout=WORK_MS)
+    expect(summary).to_contain_text(words["games"])
+    expect(popup.locator('#audit-out li[data-kind="error"]')).to_contain_text(words["failed"])
+    if lang != "en":  # no English word reaches the list in ja or zh
+        text = panel.inner_text()
+        for english in ("Fetch", "games", "logs", "failed", "Saved", "Choose"):
+            assert english not in text, (english, text)
 
 
 def test_a_tenhou_page_that_lists_games_is_read_and_fetched_with_stop(

@@ -2,13 +2,20 @@
 15, 19): axe-core (pinned in web/package.json, not part of site/) over every main
 state with zero violations, headings in order, the file chooser from the keyboard,
 a link to every checked round, the embed in a narrow sidebar, the audit's words and
-place, and the tables at a phone's width."""
+place, and the tables at a phone's width.
+
+A page load costs seconds of CPU: tests that read the verifier's results in English
+share the module's loaded page (``fresh``), and variants that differ only in what one
+loaded page can show in turn (a language switched with the page's own select, which
+redraws in place) are one test that checks each variant, named in its failures."""
 
 from __future__ import annotations
 
 import json
 import re
 import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -34,6 +41,7 @@ pytestmark = pytest.mark.browser
 
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
 SEED = quote(vector_seed(), safe="")
+LANGS = ("en", "ja", "zh")
 
 
 def axe(page: Page) -> list[str]:
@@ -51,6 +59,26 @@ def axe(page: Page) -> list[str]:
 def no_violations(page: Page, state: str) -> None:
     found = axe(page)
     assert found == [], f"{state}: {len(found)} axe-core violation(s)\n" + "\n".join(found[:20])
+
+
+@contextmanager
+def variant(name: str) -> Iterator[None]:
+    """One variant of a merged test: a failed assertion inside says which one it was."""
+    try:
+        yield
+    except AssertionError as err:
+        raise AssertionError(f"[{name}] {err}") from err
+
+
+@contextmanager
+def sized(page: Page) -> Iterator[Page]:
+    """The shared page back at its own size after a test that resizes it."""
+    size = page.viewport_size
+    try:
+        yield page
+    finally:
+        if size is not None:
+            page.set_viewport_size(size)
 
 
 def hands_done(scope: Any, count: int = 1) -> None:
@@ -134,14 +162,14 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
     no_violations(page, "seed view")
 
 
-def test_axe_over_an_archive(page: Page, tmp_path: Path) -> None:
+def test_axe_over_an_archive(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     archive = tmp_path / "five.zip"
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:4]
     with zipfile.ZipFile(archive, "w") as zf:
         for p in logs:
             zf.write(p, p.name)
         zf.writestr("altered.xml", tamper_draw(PLAIN.read_text(encoding="utf-8"), 2, 4))
-    open_ready(page)
     choose(page, archive)
     node = result(page, archive.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -196,17 +224,24 @@ def live_wall(scope: Any) -> list[int]:
     return ids
 
 
-@pytest.mark.parametrize(
-    ("log", "players"), [(GAME_LOG, 4), (THREE_PLAYER, 3)], ids=["tenhou-id", "3-player"]
-)
-def test_every_checked_round_links_to_its_wall(
-    page: Page, site_url: str, log: Path, players: int
-) -> None:
+ROUND_LINK_GAMES = [("tenhou-id", GAME_LOG, 4), ("3-player", THREE_PLAYER, 3)]
+
+
+def test_every_checked_round_links_to_its_wall(fresh: Page, site_url: str) -> None:
+    """Both games (one with its Tenhou id in the file's name, one of three players) in one
+    loaded page; each followed link opens its own tab, a fresh load of the seed view,
+    which is what the link is for."""
+    page = fresh
+    choose(page, *(log for _, log, _ in ROUND_LINK_GAMES))
+    for name, log, players in ROUND_LINK_GAMES:
+        with variant(name):
+            check_round_links(page, site_url, log, players)
+
+
+def check_round_links(page: Page, site_url: str, log: Path, players: int) -> None:
     report = report_of(log.name, log.read_bytes())
     game, rounds = report["game"], report["rounds"]
     assert game["player_count"] == players and len(rounds) > 2
-    open_ready(page)
-    choose(page, log)
     node = result(page, log.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     open_every_round(node)
@@ -235,16 +270,18 @@ def test_every_checked_round_links_to_its_wall(
     with page.context.expect_page() as opened:
         third.get_by_role("link", name="Link to this wall").click()
     seed_page = opened.value
-    wall = seed_page.locator("#seed-wall .wall")
-    expect(wall).to_have_count(1, timeout=READY_MS)
-    expect(seed_page.locator("#seed-players")).to_have_value(str(players))
-    expect(seed_page.locator("#seed-round")).to_have_value("3")
-    assert (
-        live_wall(wall)
-        == live_wall(third)
-        == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
-    )
-    seed_page.close()
+    try:
+        wall = seed_page.locator("#seed-wall .wall")
+        expect(wall).to_have_count(1, timeout=READY_MS)
+        expect(seed_page.locator("#seed-players")).to_have_value(str(players))
+        expect(seed_page.locator("#seed-round")).to_have_value("3")
+        assert (
+            live_wall(wall)
+            == live_wall(third)
+            == [rounds[2]["wall"][p] for p in rounds[2]["layout"]["live"]]
+        )
+    finally:
+        seed_page.close()
 
 
 # --- 15. the embed in a narrow wiki sidebar ---------------------------------------------------
@@ -340,7 +377,8 @@ def run_audit(page: Page) -> Any:
     return view
 
 
-def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page) -> None:
+def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(fresh: Page) -> None:
+    page = fresh
     logs = bot_logs(6)  # 1.txt and 2.txt: four NoName players each; 4.txt is 3.txt again
     data = api_call("audit", {"reports": [report_of(p.name, p.read_bytes()) for p in logs]})
     games = data["games"]
@@ -349,7 +387,6 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     ]
     assert games["used"] > 1 and games["anonymous_hands"] > 1 and once
     label, part = once[0]  # a player who dealt once: "Dealer hands (14 tiles) — 1 hand"
-    open_ready(page)
     choose(page, *logs)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
     view = run_audit(page)
@@ -405,9 +442,9 @@ def test_the_audit_counts_in_words_and_keeps_anonymous_players_apart(page: Page)
     )
 
 
-def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
+def test_the_audit_button_is_at_the_top_of_the_results(fresh: Page) -> None:
+    page = fresh
     logs = bot_logs(12)
-    open_ready(page)
     choose(page, *logs)
     expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs), timeout=WORK_MS)
     button = page.locator("button[data-action=audit]")
@@ -415,11 +452,12 @@ def test_the_audit_button_is_at_the_top_of_the_results(page: Page) -> None:
     assert page.evaluate("""() => !!(document.getElementById("audit-go").compareDocumentPosition(
         document.getElementById("results")) & Node.DOCUMENT_POSITION_FOLLOWING)""")
     # ... and in view with the results' heading, on a desktop and on a phone
-    for size in (ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)):
-        page.set_viewport_size(size)
-        page.locator("#batch-heading").evaluate("h => h.scrollIntoView({ block: 'start' })")
-        expect(button).to_be_in_viewport()
-    run_audit(page)
+    with sized(page):
+        for size in (ViewportSize(width=1366, height=800), ViewportSize(width=390, height=844)):
+            page.set_viewport_size(size)
+            page.locator("#batch-heading").evaluate("h => h.scrollIntoView({ block: 'start' })")
+            expect(button).to_be_in_viewport()
+        run_audit(page)
 
 
 # --- 10. the tables on a phone ----------------------------------------------------------------
@@ -475,38 +513,60 @@ def no_sideways_scrolling(page: Page) -> None:
     assert width <= 390, f"the page is {width} px wide at 390"
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
-def test_the_tables_fit_a_phone(page: Page, tmp_path: Path, shot: Any, lang: str) -> None:
+def test_the_tables_fit_a_phone(fresh: Page, tmp_path: Path, shot: Any) -> None:
+    """In en, ja and zh in turn: the results and the calculator each loaded once at a phone's
+    width, the language switched with the page's own select (it redraws the page in place,
+    as a reader's switch does; lang= read at load is test_page_ux's fragment test)."""
+    page = fresh
     archive = tmp_path / "five.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         for p in bot_logs(4):
             zf.write(p, p.name)
         zf.writestr("altered.xml", tamper_draw(PLAIN.read_text(encoding="utf-8"), 2, 4))
     logs = sorted((TENHOU / "jim137").iterdir())[:3]  # names of 41 characters
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_ready(page, f"/#lang={lang}")
-    choose(page, *logs, archive)
-    expect(page.locator("#results > [data-verdict]")).to_have_count(len(logs) + 1, timeout=WORK_MS)
-    expect(page.locator("#summary tbody tr")).to_have_count(len(logs) + 5)
-    first = result(page, logs[0].name)
-    first.locator("details.rounds > summary").click()
-    first.locator('details.round[data-round="0"] > summary').click()
-    hands_done(first)
-    expect(first.locator("table.discards")).to_have_count(1)  # the dealer's 牌理 table
-    no_sideways_scrolling(page)
-    assert narrow_problems(page, "#summary") == []
-    assert narrow_problems(page, "table.discards") == []
-    shot(f"phone-summary-{lang}", page.locator("#summary"))
-    no_violations(page, f"results on a phone, {lang}")
-    expect(
-        page.locator("#summary tbody tr").first.get_by_role("rowheader")
-    ).to_be_visible()  # still a table
-    page.goto(f"/calc.html#q=1345m246p3579s146z&lang={lang}")
-    expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
-    no_sideways_scrolling(page)
-    assert narrow_problems(page, "table.discards") == []
-    shot(f"phone-calculator-{lang}", page)
-    no_violations(page, f"calculator on a phone, {lang}")
-    expect(
-        page.locator("table.discards tbody tr").first.get_by_role("cell").first
-    ).to_be_visible()  # still a table
+    with sized(page):
+        page.set_viewport_size({"width": 390, "height": 844})
+        choose(page, *logs, archive)
+        expect(page.locator("#results > [data-verdict]")).to_have_count(
+            len(logs) + 1, timeout=WORK_MS
+        )
+        expect(page.locator("#summary tbody tr")).to_have_count(len(logs) + 5)
+        first = result(page, logs[0].name)
+        for lang in LANGS:
+            with variant(lang):
+                page.select_option("#lang", lang)
+                expect(page.locator("html")).to_have_attribute("lang", lang)
+                # the first game's first round open (again: a language change redraws the game)
+                for fold in ("details.rounds", 'details.round[data-round="0"]'):
+                    if first.locator(fold).get_attribute("open") is None:
+                        first.locator(f"{fold} > summary").click()
+                hands_done(first)
+                expect(first.locator("table.discards")).to_have_count(1)  # the dealer's 牌理 table
+                no_sideways_scrolling(page)
+                assert narrow_problems(page, "#summary") == []
+                assert narrow_problems(page, "table.discards") == []
+                shot(f"phone-summary-{lang}", page.locator("#summary"))
+                no_violations(page, f"results on a phone, {lang}")
+                expect(
+                    page.locator("#summary tbody tr").first.get_by_role("rowheader")
+                ).to_be_visible()  # still a table
+    calc = page.context.new_page()
+    try:
+        calc.set_viewport_size({"width": 390, "height": 844})
+        calc.goto(f"/calc.html#q=1345m246p3579s146z&lang={LANGS[0]}")
+        for lang in LANGS:
+            with variant(lang):
+                calc.select_option("#lang", lang)
+                expect(calc.locator("html")).to_have_attribute("lang", lang)
+                expect(calc.locator("table.discards tbody tr")).not_to_have_count(
+                    0, timeout=READY_MS
+                )
+                no_sideways_scrolling(calc)
+                assert narrow_problems(calc, "table.discards") == []
+                shot(f"phone-calculator-{lang}", calc)
+                no_violations(calc, f"calculator on a phone, {lang}")
+                expect(
+                    calc.locator("table.discards tbody tr").first.get_by_role("cell").first
+                ).to_be_visible()  # still a table
+    finally:
+        calc.close()

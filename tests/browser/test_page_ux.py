@@ -1,6 +1,11 @@
 """The page as players meet it (issue 12): game links and ids, the Tenhou bookmarklet
 end to end (tenhou.net resolved to a local server), the sample games offline, what a
-verdict means, lang= in the fragment, the SEGA tool's link, a stopped run's progress."""
+verdict means, lang= in the fragment, the SEGA tool's link, a stopped run's progress.
+
+A page load costs seconds of CPU: the tests that read one file's verdict share the
+module's loaded page (``fresh``), and the bookmarklet tests one context that has read the
+bookmarklet once. A popup, a link opened afresh, a fragment read at load and a reload
+offline are what their tests are about: those keep their loads."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ import http.server
 import re
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -206,6 +212,27 @@ def mapped(
     browser.close()
 
 
+@pytest.fixture(scope="module")
+def bookmarked(mapped: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
+    """A context that has visited pywall once (its service worker in charge) and the
+    bookmarklet the page offers in it, for the bookmarklet tests; each closes its pages."""
+    context = mapped.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
+    try:
+        yield context, bookmarklet_of(context, site_url)
+    finally:
+        context.close()
+
+
+@contextmanager
+def own_pages(context: BrowserContext) -> Iterator[BrowserContext]:
+    """A test's pages in a shared context, closed when it ends."""
+    try:
+        yield context
+    finally:
+        for page in context.pages:
+            page.close()
+
+
 @pytest.fixture
 def mapped_context(mapped: Browser) -> Iterator[BrowserContext]:
     context = mapped.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
@@ -243,13 +270,20 @@ def click_bookmark(context: BrowserContext, viewer: Page, href: str) -> Page:
 
 
 def test_bookmarklet_on_a_tenhou_page_checks_its_game(
-    mapped_context: BrowserContext, site_url: str, tenhou: FakeTenhou, shot: Any
+    bookmarked: tuple[BrowserContext, str], site_url: str, tenhou: FakeTenhou, shot: Any
 ) -> None:
-    href = bookmarklet_of(mapped_context, site_url)
-    viewer = mapped_context.new_page()
+    context, href = bookmarked
+    with own_pages(context):
+        check_the_bookmarklet_on_a_tenhou_page(context, href, site_url, tenhou, shot)
+
+
+def check_the_bookmarklet_on_a_tenhou_page(
+    context: BrowserContext, href: str, site_url: str, tenhou: FakeTenhou, shot: Any
+) -> None:
+    viewer = context.new_page()
     viewer.goto(f"http://tenhou.net/0/?log={HIDDEN}&tw=3")  # a link with the hidden id
     del tenhou.seen[:]
-    popup = click_bookmark(mapped_context, viewer, href)
+    popup = click_bookmark(context, viewer, href)
     node = popup.locator(f'#results [data-file="tenhou.net/0/log/?{GAME}"]')
     expect(node).to_have_attribute("data-verdict", "verified", timeout=READY_MS)
     assert (
@@ -272,33 +306,31 @@ def test_bookmarklet_on_a_tenhou_page_checks_its_game(
     shot("bookmarklet", popup)
 
 
-def test_bookmarklet_when_tenhou_has_no_such_log(
-    mapped_context: BrowserContext, site_url: str
-) -> None:
-    href = bookmarklet_of(mapped_context, site_url)
+def test_bookmarklet_when_tenhou_has_no_such_log(bookmarked: tuple[BrowserContext, str]) -> None:
+    context, href = bookmarked
     missing = "2022060222gm-0001-0000-0000ffff"
-    viewer = mapped_context.new_page()
-    viewer.goto(f"http://tenhou.net/0/?log={missing}")
-    popup = click_bookmark(mapped_context, viewer, href)
-    expect(popup.locator("#handoff-msg")).to_have_text(
-        f"tenhou.net did not give the log of {missing}: HTTP 404", timeout=READY_MS
-    )
-    expect(popup.locator(".link-result .log-url a")).to_have_attribute(
-        "href", f"https://tenhou.net/0/log/?{missing}"
-    )
-    expect(popup.locator("#results [data-file]")).to_have_count(0)
+    with own_pages(context):
+        viewer = context.new_page()
+        viewer.goto(f"http://tenhou.net/0/?log={missing}")
+        popup = click_bookmark(context, viewer, href)
+        expect(popup.locator("#handoff-msg")).to_have_text(
+            f"tenhou.net did not give the log of {missing}: HTTP 404", timeout=READY_MS
+        )
+        expect(popup.locator(".link-result .log-url a")).to_have_attribute(
+            "href", f"https://tenhou.net/0/log/?{missing}"
+        )
+        expect(popup.locator("#results [data-file]")).to_have_count(0)
 
 
-def test_bookmarklet_on_a_page_that_names_no_game(
-    mapped_context: BrowserContext, site_url: str
-) -> None:
-    href = bookmarklet_of(mapped_context, site_url)
-    viewer = mapped_context.new_page()
-    viewer.goto("http://tenhou.net/")
-    popup = click_bookmark(mapped_context, viewer, href)
-    expect(popup.locator("#handoff-msg")).to_contain_text(
-        "names no Tenhou game (http://tenhou.net/)", timeout=READY_MS
-    )
+def test_bookmarklet_on_a_page_that_names_no_game(bookmarked: tuple[BrowserContext, str]) -> None:
+    context, href = bookmarked
+    with own_pages(context):
+        viewer = context.new_page()
+        viewer.goto("http://tenhou.net/")
+        popup = click_bookmark(context, viewer, href)
+        expect(popup.locator("#handoff-msg")).to_contain_text(
+            "names no Tenhou game (http://tenhou.net/)", timeout=READY_MS
+        )
 
 
 OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {
@@ -484,12 +516,12 @@ def test_sample_games_work_offline(context: BrowserContext, page: Page, shot: An
 
 
 def test_a_mismatch_says_what_it_can_mean_and_what_to_do(
-    page: Page, tmp_path: Path, shot: Any
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
+    page = fresh
     text = gzip.decompress(GAME_LOG.read_bytes()).decode()
     named = tmp_path / f"{GAME}.xml"  # the id in the name: the page can link the fresh copy
     named.write_text(tamper_draw(text, round_index=1, nth=4), encoding="utf-8")
-    open_ready(page)
     choose(page, named)
     node = result(page, named.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -517,7 +549,8 @@ def test_a_mismatch_says_what_it_can_mean_and_what_to_do(
     )
 
 
-def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
+def test_another_games_seed_is_named(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     other = re.search(r'<SHUFFLE seed="[^"]*"', PLAIN.read_text(encoding="utf-8")).group(0)  # type: ignore[union-attr]
     text = gzip.decompress(GAME_LOG.read_bytes()).decode()
     swapped = tmp_path / "swapped.xml"
@@ -526,7 +559,6 @@ def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
         f["code"] == "wall_unrelated"
         for f in report_of("swapped.xml", swapped.read_bytes())["findings"]
     )
-    open_ready(page)
     choose(page, swapped)
     node = result(page, "swapped.xml")
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -535,8 +567,8 @@ def test_another_games_seed_is_named(page: Page, tmp_path: Path) -> None:
     )
 
 
-def test_verified_says_what_it_proves_and_cannot(page: Page) -> None:
-    open_ready(page)
+def test_verified_says_what_it_proves_and_cannot(fresh: Page) -> None:
+    page = fresh
     choose(page, PLAIN)
     node = result(page, PLAIN.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -656,8 +688,8 @@ def stop_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return phoenix_db(tmp_path_factory.mktemp("stop") / "stop.db", rows)
 
 
-def test_after_stop_the_progress_says_how_many_of_how_many(page: Page, stop_db: Path) -> None:
-    open_ready(page)
+def test_after_stop_the_progress_says_how_many_of_how_many(fresh: Page, stop_db: Path) -> None:
+    page = fresh
     choose(page, stop_db)
     node = result(page, "stop.db")
     expect(page.locator("#summary tbody tr")).to_have_count(100, timeout=WORK_MS)
