@@ -96,6 +96,9 @@ def clean(page: Any) -> Any:
     from playwright.sync_api import expect
 
     page.select_option("#lang", "en")
+    # choosing the language already shown redraws nothing, and leaves the status line ready
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#status")).to_contain_text("Ready")
     if page.locator("#clear").is_visible():
         page.get_by_label("Show").select_option("all")
         page.locator("#clear").click()

@@ -369,6 +369,9 @@ export function initLanguageSelect(select, onChange = null) {
   }
   select.value = lang;
   select.addEventListener("change", () => {
+    // the language already shown (a script's change event): nothing to redraw, and the fixed
+    // text must not be written over what subscribers drew (the status line's "ready")
+    if (select.value === get("language")) return;
     setLanguage(select.value);
     try {
       localStorage.setItem(STORAGE_KEY, select.value);
