@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, ViewportSize, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from tests.browser.test_page import WORK_MS, open_ready, result
 from tests.helpers import TENHOU, first_difference, fixture_paths
@@ -29,6 +29,7 @@ SIZES = {
     "desktop": ViewportSize(width=1366, height=800),
     "phone": ViewportSize(width=390, height=844),
 }
+LANGS = ["en", "ja", "zh"]
 
 WORDS: dict[str, dict[str, str]] = {
     "en": {
@@ -123,9 +124,33 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     return archive, found, printed
 
 
+def speak(page: Page, lang: str) -> None:
+    """The page's language chosen with its own control (a change, as a player makes one:
+    choosing the language already shown changes nothing)."""
+    if page.input_value("#lang") != lang:
+        page.select_option("#lang", lang)
+
+
 def no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
     assert width <= 0, f"the page scrolls {width} px sideways"
+
+
+def open_every_list(view: Locator) -> int:
+    """Open every closed <details> in the view at once; return after each one's toggle event
+    (the audit draws a chart in a list when it opens) and a task after; how many opened."""
+    opened: int = view.evaluate(
+        """v => new Promise((done) => {
+        const shut = [...v.querySelectorAll("details")].filter((d) => !d.open);
+        if (!shut.length) { done(0); return; }
+        let left = shut.length;
+        const seen = () => { if (--left === 0) { v.removeEventListener("toggle", seen, true);
+                                                 setTimeout(() => done(shut.length)); } };
+        v.addEventListener("toggle", seen, true);
+        for (const d of shut) d.open = true;
+        })"""
+    )
+    return opened
 
 
 def english_left(page: Page, names: list[str]) -> list[str]:
@@ -152,22 +177,27 @@ def label_px(page: Page, selector: str) -> float:
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
 def test_the_audit_as_a_player_meets_it(
-    page: Page, lang: str, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
+    page: Page, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
 ) -> None:
-    """One loaded page per language verifies the zip once, then shows the audit at each size
-    in turn: the window is resized and the audit asked again, so that it is drawn at that
-    size (its charts take their width when drawn), as it would be on that device."""
+    """One loaded page, one verified zip, the audit in each language at each size: the first
+    screen is read in each language (chosen with the page's own language control before any
+    file), then at each size the window is resized and the audit asked (its charts take their
+    width when drawn, as on that device), and read in English, Japanese and Chinese in turn:
+    a change of language redraws the audit in place, at the window's width, from the same
+    answer (the audit's request carries no language; its exports do, and are asked in each)."""
     archive, cli, printed = logs_zip
-    words = WORDS[lang]
     page.set_viewport_size(SIZES["desktop"])
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_ready(page, f"/#lang={lang}")
-    # 1. the first screen says both jobs, and where they run
+    open_ready(page, "/#lang=en")
     tagline = page.locator(".tagline")
-    expect(tagline).to_contain_text(words["tagline"])
-    expect(tagline).to_contain_text(words["device"])
+    # 1. the first screen says both jobs, and where they run, in each language
+    for lang in LANGS:
+        at = f"{lang}, the first screen"
+        speak(page, lang)
+        expect(page.locator("html"), at).to_have_attribute("lang", lang)
+        expect(tagline, at).to_contain_text(WORDS[lang]["tagline"])
+        expect(tagline, at).to_contain_text(WORDS[lang]["device"])
     page.locator("input[type=file][multiple]").set_input_files(str(archive))
     expect(result(page, archive.name)).to_have_attribute(
         "data-verdict", "verified", timeout=WORK_MS
@@ -178,90 +208,118 @@ def test_the_audit_as_a_player_meets_it(
     players = sorted(cli["players"], key=lambda g: (-g["hands"], g["label"]))
     me = players[0]
     for size, viewport in SIZES.items():
-        at = f"{lang} at {size}"
         page.set_viewport_size(viewport)
-        expect(tagline, at).to_contain_text(words["tagline"])
-        expect(tagline, at).to_contain_text(words["device"])
-        expect(button, at).to_have_text(words["button"].format(n=verified))
-        expect(page.locator("#audit-heading"), at).to_have_text(words["heading"])
+        for n, lang in enumerate(LANGS):
+            at = f"{lang} at {size}"
+            words = WORDS[lang]
+            speak(page, lang)
+            expect(page.locator("html"), at).to_have_attribute("lang", lang)
+            expect(tagline, at).to_contain_text(words["tagline"])
+            expect(tagline, at).to_contain_text(words["device"])
+            expect(button, at).to_have_text(words["button"].format(n=verified))
+            expect(page.locator("#audit-heading"), at).to_have_text(words["heading"])
+            if n == 0:  # asked once at this size; each language after redraws it in place
+                button.click()
+            expect(view.locator('[data-result="audit"]'), at).to_have_count(1, timeout=WORK_MS)
+            check_audit(page, lang, size, cli, printed, me, shot)
+    # 2. another player chosen is remembered for the session: chosen in each language (on
+    # the last size's audit), it stays chosen when the audit is asked again
+    for n, lang in enumerate(LANGS):
+        at = f"{lang} at phone"
+        speak(page, lang)
+        expect(page.locator("html"), at).to_have_attribute("lang", lang)
+        other = players[1 + n % 2]["label"]
+        page.locator("#audit-player").select_option(other)
+        expect(view.locator(".audit-you"), at).to_have_attribute("data-player", other)
         button.click()
-        expect(view.locator('[data-result="audit"]'), at).to_have_count(1, timeout=WORK_MS)
-        summary = view.locator(".audit-summary")
-        expect(summary, at).to_have_attribute("data-games", str(cli["games"]["used"]))
-        expect(summary, at).to_have_attribute("data-hands", str(cli["games"]["hands"]))
-        expect(summary, at).to_have_attribute("data-draws", str(cli["games"]["draws"]))
-        # 2. "you" first: the player with the most hands, chosen; their group before everyone's
-        expect(page.locator("#audit-player"), at).to_have_value(me["label"])
-        you = view.locator(".audit-you")
-        expect(you, at).to_have_attribute("data-player", me["label"])
-        expect(you.locator("h4").first, at).to_contain_text(words["you"].format(name=me["label"]))
-        everyone = view.locator('.audit-group[data-group="all players"]')
-        assert you.evaluate(
-            "(y, e) => !!(y.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)",
-            everyone.element_handle(),
-        ), at
-        # 3. each draw line: what it counts, the CLI's figures, the fair 95% range, a plain word
-        for group, node in ((me, you), (cli["overall"], everyone)):
-            line = node.locator(".draw-lines li[data-test=effective]").first
-            eff = group["draws"]["effective"]
-            expect(line, at).to_contain_text(effective_words(lang, eff))
-            expect(line, at).to_have_attribute("data-reading", eff["reading"])
-            expect(line.locator(".reading"), at).to_have_text(words[eff["reading"]])
-            expect(line, at).to_have_attribute("data-low", str(eff["low"]))
-        # within chance, never "better" or "more": the hand tests of a usual group say close to fair
-        if cli["overall"]["shanten_sum"]["reading"] == "usual":
-            close = {"en": "close to fair", "ja": "公平に近い", "zh": "接近公平"}[lang]
-            expect(everyone.locator('[data-test="mean"]'), at).to_contain_text(close)
-        # 4. the charts: the player's and everyone's, visible, ticks, swatches, readable labels
-        for node in (you, everyone):
-            chart = node.locator("figure.draws-chart svg")
-            expect(chart, at).to_be_visible()
-            assert chart.locator("text.tick").count() >= 3, at
-            expect(chart.locator(".swatch"), at).to_have_count(2)
-        assert label_px(page, ".audit-you figure.draws-chart svg") >= 11, at
-        everyone_chart = '.audit-group[data-group="all players"] figure.draws-chart svg'
-        assert label_px(page, everyone_chart) >= 11, at
-        if size == "phone":
-            box = everyone.locator("figure.draws-chart svg").bounding_box()
-            assert box is not None and box["width"] >= 0.7 * 390, (at, box)
-        # the wall tests of the platform as a picture: a bar per region against the threshold
-        walls = view.locator("figure.walls-chart svg").first
-        expect(walls, at).to_be_visible()
-        expect(walls.locator(".threshold"), at).to_have_count(1)
-        shot(f"audit-flow-{lang}-{size}", page.locator("#audit-view"))
-        # 5. export: exactly what `pywall audit --json` prints; the HTML report; a summary
-        with page.expect_download() as got:
-            view.locator("button[data-action=export-audit]").click()
-        assert got.value.suggested_filename == "pywall-audit.json", at
-        text = Path(got.value.path()).read_text(encoding="utf-8")
-        exported = json.loads(text)
-        assert first_difference(exported, cli) is None, (at, first_difference(exported, cli))
-        assert text == printed, at  # the same bytes: every float to the last bit
-        with page.expect_download() as got:
-            view.locator("button[data-action=export-audit-html]").click()
-        assert got.value.suggested_filename == "pywall-audit.html", at
-        html = Path(got.value.path()).read_text(encoding="utf-8")
-        assert f"<html lang='{lang}'>" in html and "<script" not in html.lower(), at
-        assert "<svg" in html, at
-        assert words["html_you"].format(name=me["label"]) in html, at
-        page.evaluate("() => navigator.clipboard.writeText('')")
-        view.locator("button[data-action=copy-summary]").click()
-        expect(view.locator(".audit-share-msg"), at).not_to_be_empty()
-        copied = page.evaluate("() => navigator.clipboard.readText()")
-        assert words["copy"].format(games=cli["games"]["used"]) in copied, (at, copied)
-        # 11. nothing scrolls sideways with every list open; no English in ja or zh
-        for details in view.locator("details").all():
-            details.evaluate("d => { d.open = true; }")
-        no_sideways_scroll(page)
-        if lang != "en":
-            left = english_left(page, [g["label"] for g in cli["players"]])
-            assert not left, (at, left)
-    # 2. another player chosen is remembered for the session (on the last size's audit)
-    other = players[1]["label"]
-    page.locator("#audit-player").select_option(other)
-    expect(view.locator(".audit-you")).to_have_attribute("data-player", other)
-    button.click()
-    expect(view.locator(".audit-you")).to_have_attribute("data-player", other, timeout=WORK_MS)
+        expect(view.locator(".audit-you"), at).to_have_attribute(
+            "data-player", other, timeout=WORK_MS
+        )
+
+
+def check_audit(
+    page: Page,
+    lang: str,
+    size: str,
+    cli: dict[str, Any],
+    printed: str,
+    me: dict[str, Any],
+    shot: Any,
+) -> None:
+    """The drawn audit in one language at one size: counts, "you" first, the draw lines,
+    the charts, the exports, the copied summary, no sideways scrolling, no English left."""
+    at = f"{lang} at {size}"
+    words = WORDS[lang]
+    view = page.locator("#audit-out")
+    summary = view.locator(".audit-summary")
+    expect(summary, at).to_have_attribute("data-games", str(cli["games"]["used"]))
+    expect(summary, at).to_have_attribute("data-hands", str(cli["games"]["hands"]))
+    expect(summary, at).to_have_attribute("data-draws", str(cli["games"]["draws"]))
+    # 2. "you" first: the player with the most hands, chosen; their group before everyone's
+    expect(page.locator("#audit-player"), at).to_have_value(me["label"])
+    you = view.locator(".audit-you")
+    expect(you, at).to_have_attribute("data-player", me["label"])
+    expect(you.locator("h4").first, at).to_contain_text(words["you"].format(name=me["label"]))
+    everyone = view.locator('.audit-group[data-group="all players"]')
+    assert you.evaluate(
+        "(y, e) => !!(y.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING)",
+        everyone.element_handle(),
+    ), at
+    # 3. each draw line: what it counts, the CLI's figures, the fair 95% range, a plain word
+    for group, node in ((me, you), (cli["overall"], everyone)):
+        line = node.locator(".draw-lines li[data-test=effective]").first
+        eff = group["draws"]["effective"]
+        expect(line, at).to_contain_text(effective_words(lang, eff))
+        expect(line, at).to_have_attribute("data-reading", eff["reading"])
+        expect(line.locator(".reading"), at).to_have_text(words[eff["reading"]])
+        expect(line, at).to_have_attribute("data-low", str(eff["low"]))
+    # within chance, never "better" or "more": the hand tests of a usual group say close to fair
+    if cli["overall"]["shanten_sum"]["reading"] == "usual":
+        close = {"en": "close to fair", "ja": "公平に近い", "zh": "接近公平"}[lang]
+        expect(everyone.locator('[data-test="mean"]'), at).to_contain_text(close)
+    # 4. the charts: the player's and everyone's, visible, ticks, swatches, readable labels
+    for node in (you, everyone):
+        chart = node.locator("figure.draws-chart svg")
+        expect(chart, at).to_be_visible()
+        assert chart.locator("text.tick").count() >= 3, at
+        expect(chart.locator(".swatch"), at).to_have_count(2)
+    assert label_px(page, ".audit-you figure.draws-chart svg") >= 11, at
+    everyone_chart = '.audit-group[data-group="all players"] figure.draws-chart svg'
+    assert label_px(page, everyone_chart) >= 11, at
+    if size == "phone":
+        box = everyone.locator("figure.draws-chart svg").bounding_box()
+        assert box is not None and box["width"] >= 0.7 * 390, (at, box)
+    # the wall tests of the platform as a picture: a bar per region against the threshold
+    walls = view.locator("figure.walls-chart svg").first
+    expect(walls, at).to_be_visible()
+    expect(walls.locator(".threshold"), at).to_have_count(1)
+    shot(f"audit-flow-{lang}-{size}", page.locator("#audit-view"))
+    # 5. export: exactly what `pywall audit --json` prints; the HTML report; a summary
+    with page.expect_download() as got:
+        view.locator("button[data-action=export-audit]").click()
+    assert got.value.suggested_filename == "pywall-audit.json", at
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    exported = json.loads(text)
+    assert first_difference(exported, cli) is None, (at, first_difference(exported, cli))
+    assert text == printed, at  # the same bytes: every float to the last bit
+    with page.expect_download() as got:
+        view.locator("button[data-action=export-audit-html]").click()
+    assert got.value.suggested_filename == "pywall-audit.html", at
+    html = Path(got.value.path()).read_text(encoding="utf-8")
+    assert f"<html lang='{lang}'>" in html and "<script" not in html.lower(), at
+    assert "<svg" in html, at
+    assert words["html_you"].format(name=me["label"]) in html, at
+    page.evaluate("() => navigator.clipboard.writeText('')")
+    view.locator("button[data-action=copy-summary]").click()
+    expect(view.locator(".audit-share-msg"), at).not_to_be_empty()
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert words["copy"].format(games=cli["games"]["used"]) in copied, (at, copied)
+    # 11. nothing scrolls sideways with every list open; no English in ja or zh
+    assert open_every_list(view) > 0, at
+    no_sideways_scroll(page)
+    if lang != "en":
+        left = english_left(page, [g["label"] for g in cli["players"]])
+        assert not left, (at, left)
 
 
 def test_one_log_is_one_log_and_counts_carry_separators(page: Page) -> None:
