@@ -706,3 +706,32 @@ def test_after_stop_the_progress_says_how_many_of_how_many(fresh: Page, stop_db:
     expect(page.locator("#batch-text")).to_have_text(f"{rows:,} of {total} logs checked — stopped")
     bar = page.locator("#batch-progress")
     assert (bar.get_attribute("value"), bar.get_attribute("max")) == (str(rows), str(STOP_GAMES))
+
+
+def test_a_chosen_files_verdict_comes_into_view_on_a_phone(fresh: Page) -> None:
+    """On a phone the results lie far below the file chooser: the first file chosen is
+    brought into view, and again when its answer is drawn (the batch's progress, table and
+    summary drawn above it meanwhile pushed it down, below the fold, most of all on a page
+    whose language was changed before), unless the person scrolled in between."""
+    from tests.browser.test_page_a11y import sized
+
+    with sized(fresh) as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.select_option("#lang", "ja")
+        page.select_option("#lang", "en")
+        page.evaluate("window.scrollTo(0, 0)")
+        choose(page, PLAIN)
+        node = result(page, PLAIN.name)
+        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        expect(node.locator("header .verdict")).to_be_in_viewport(ratio=1)
+        expect(node.locator(".verdict-detail")).to_be_in_viewport(ratio=1)
+        # a person who scrolls while the file is checked stays where they scrolled to
+        page.locator("#clear").click()
+        page.evaluate("window.scrollTo(0, 0)")
+        choose(page, PLAIN)
+        page.mouse.wheel(0, -100)  # at the top already: scrolling up moves nothing, but is a choice
+        page.evaluate("window.scrollTo(0, 0)")
+        node = result(page, PLAIN.name)
+        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+        page.wait_for_timeout(200)  # a frame for a second scroll, were there one
+        assert page.evaluate("window.scrollY") == 0

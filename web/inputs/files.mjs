@@ -39,8 +39,20 @@ export function addFiles(files, link = null) {
   if (entries.length) bringIntoView(entries[0]);
 }
 
+// Brought into view at once, and again when its answer is drawn: the batch's progress, table
+// and summary above it are drawn meanwhile and push it down (on a phone, below the fold).
+// Not again once the person scrolled, tapped, clicked or pressed a key.
 function bringIntoView(entry) {
   entry.node.scrollIntoView({ block: "start" });
+  const moved = new AbortController();
+  for (const type of ["wheel", "touchstart", "mousedown", "keydown"]) {
+    addEventListener(type, () => moved.abort(), { passive: true, signal: moved.signal });
+  }
+  entry.reveal = () => {
+    if (!moved.signal.aborted) entry.node.scrollIntoView({ block: "start" });
+    moved.abort();
+    entry.reveal = null;
+  };
 }
 
 function newEntry(name, link = null) {
@@ -97,6 +109,8 @@ function verifyEntry(entry, { refused, ...payload }, file = null) {
       // the last answer awaited (a lone log, say) is drawn at once, whenever the one before was
       drawAnswer(entry, () => {
         performance.measure("pywall:verify", { start: started, end: performance.now(), detail: entry.name });
+        // after the table and the counts of the same draw (a frame later)
+        if (entry.reveal) requestAnimationFrame(() => entry.reveal?.());
       }, inFlight === 0);
     });
 }
