@@ -798,7 +798,7 @@ def lint() -> list[str]:
 
 
 #: pytest's processes in the whole test run (pytest-xdist): two, as on the 2-core machine CI
-#: runs on; the browser tests keep one busy while the other takes the unit tests.
+#: runs on; each takes the next test when free (tests/conftest.py orders them).
 TEST_PROCESSES = 2
 
 
@@ -830,9 +830,8 @@ def test(pytest_args: list[str]) -> int:
         stages.append(("node --test tests/js", time.monotonic() - start))
         env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
         env["PYWALL_TEST_STARTED"] = f"{started_at:.3f}"
-    # the whole run in two processes (tests/conftest.py groups the browser, engine and
-    # Pyodide-in-Node tests so each group runs in one process, in order): the unit tests
-    # run on one core while the browsers wait on theirs
+    # the whole run in two processes, each taking the next test when free, the browser
+    # tests first (tests/conftest.py orders them; the scheduler sees one scope per test)
     whole = ["-n", str(TEST_PROCESSES), "--dist", "loadgroup", "--no-loadscope-reorder", "tests"]
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or whole)]
     log("$ " + " ".join(cmd))

@@ -24,13 +24,13 @@ _folder_tests: dict[str, int] = defaultdict(int)
 _started = time.monotonic()
 
 
-#: With the test command's two processes (pytest-xdist, ``--dist loadgroup
-#: --no-loadscope-reorder``), the tests of one folder here run in one process, in order,
-#: sharing its browser and served site. The work is handed out in the order below: the
-#: Chromium folder first (the longest; one process keeps it to the end), the unit tests
-#: to the other process meanwhile, then Firefox/WebKit and Pyodide in Node after them, so
-#: that two browsers never start pages at once on two cores.
-GROUPED_FOLDERS = ("tests/browser", "tests/engines", "tests/node")
+#: The test command's two processes (pytest-xdist, ``--dist loadgroup
+#: --no-loadscope-reorder``) take the tests one at a time, each to whichever process is
+#: free, in the order below: the Chromium folder first (the longest), then the unit tests,
+#: then Firefox/WebKit and Pyodide in Node. No test is pinned to a process: pytest-xdist
+#: 3.8's groups (``xdist_group``) do nothing under pytest 9.2 (xdist writes the group into
+#: ``item._nodeid``, which pytest 9 no longer reads), so the two processes share every
+#: folder, each with its own browser, served site and module-scoped pages.
 _LAST = ("tests/engines", "tests/node")
 
 
@@ -42,10 +42,6 @@ def _order(item: pytest.Item) -> int:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_order)  # stable: each folder keeps its own order
-    for item in items:
-        folder = _folder(item.nodeid)
-        if folder in GROUPED_FOLDERS:
-            item.add_marker(pytest.mark.xdist_group(folder.replace("/", "-")))
 
 
 def _folder(nodeid: str) -> str:
