@@ -9,7 +9,7 @@
 // a row with its reason while the others go on, and at the end the audit is offered.
 
 import "../words/game-list-i18n.mjs";
-import { get, subscribe } from "../kit/store.mjs";
+import { subscribe } from "../kit/store.mjs";
 import { number, t, tn } from "../words/i18n.mjs";
 import { clear, el } from "../kit/dom.mjs";
 import { request } from "../workers/session.mjs";

@@ -64,6 +64,7 @@ export function openFold(details) {
 export function keepFolds(old, fresh) {
   const open = new Map();
   eachFold(old, (key, fold) => open.set(key, fold.open));
+  if (!open.size) return; // a pending entry's first answer: nothing a person opened
   eachFold(fresh, (key, fold) => {
     if (open.get(key) === true && !fold.open) openFold(fold);
     else if (open.get(key) === false && fold.open) fold.open = false;
