@@ -91,6 +91,10 @@ class StandIn:
     requests: list[tuple[float, str]] = field(default_factory=list)
     tries: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: from this request on (1 = the first), each answer waits for ``release`` (a test
+    #: that must act while the client waits: Ctrl-C mid-run, never after the run ended)
+    hold_from: int | None = None
+    release: threading.Event = field(default_factory=threading.Event)
 
     @property
     def log_url(self) -> str:
@@ -121,6 +125,9 @@ class _Handler(BaseHTTPRequestHandler):
         with stand_in.lock:
             stand_in.requests.append((time.monotonic(), game_id))
             stand_in.tries[game_id] = tries = stand_in.tries.get(game_id, 0) + 1
+            held = stand_in.hold_from is not None and len(stand_in.requests) >= stand_in.hold_from
+        if held:
+            stand_in.release.wait(30)
         if path != "/0/log/":
             self._send(404, b"not here")
         elif game_id in FIXTURES:

@@ -203,16 +203,23 @@ def test_ctrl_c_keeps_whole_logs_and_the_next_run_goes_on(server: StandIn, tmp_p
     proc = subprocess.Popen(
         argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
+    server.hold_from = 3  # the third answer waits: Ctrl-C lands mid-run, however slow the machine
     deadline = time.monotonic() + 30
     while len(server.asked()) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert proc.poll() is None, "the run ended before its third request"
     proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130, err
+    try:
+        _, err = proc.communicate(timeout=30)
+    finally:
+        server.release.set()
+    here = (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    assert proc.returncode == 130, f"{err}\n(this process's SIGINT handler and blocked set: {here})"
     assert "interrupted" in err and "the same command goes on from there" in err
     kept = cached(cache)
     assert 2 <= len(kept) <= 3 and all(kept[g] == fixture_log(g) for g in kept)
     first = len(server.asked())
+    server.hold_from = None
     again = subprocess.run(
         argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60, check=False
     )
