@@ -798,7 +798,7 @@ def lint() -> list[str]:
 
 
 #: pytest's processes in the whole test run (pytest-xdist): two, as on the 2-core machine CI
-#: runs on; each takes the next test when free (tests/conftest.py orders them).
+#: runs on; each takes the next test file when nearly free (tests/conftest.py orders them).
 TEST_PROCESSES = 2
 
 
@@ -830,9 +830,9 @@ def test(pytest_args: list[str]) -> int:
         stages.append(("node --test tests/js", time.monotonic() - start))
         env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
         env["PYWALL_TEST_STARTED"] = f"{started_at:.3f}"
-    # the whole run in two processes, each taking the next test when free, the browser
-    # tests first (tests/conftest.py orders them; the scheduler sees one scope per test)
-    whole = ["-n", str(TEST_PROCESSES), "--dist", "loadgroup", "--no-loadscope-reorder", "tests"]
+    # the whole run in two processes, each taking the next test file when nearly free, the
+    # browser tests first (tests/conftest.py orders them; a file's tests share one process)
+    whole = ["-n", str(TEST_PROCESSES), "--dist", "loadscope", "--no-loadscope-reorder", "tests"]
     cmd = [sys.executable, "-m", "pytest", *(pytest_args or whole)]
     log("$ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode

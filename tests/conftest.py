@@ -24,19 +24,19 @@ _folder_tests: dict[str, int] = defaultdict(int)
 _started = time.monotonic()
 
 
-#: The test command's two processes (pytest-xdist, ``--dist loadgroup
-#: --no-loadscope-reorder``) take the tests one at a time, each to whichever process is
-#: free, in the order below: the Chromium folder first (the longest), then the unit tests,
-#: then Firefox/WebKit and Pyodide in Node. No test is pinned to a process: pytest-xdist
-#: 3.8's groups (``xdist_group``) do nothing under pytest 9.2 (xdist writes the group into
-#: ``item._nodeid``, which pytest 9 no longer reads), so the two processes share every
-#: folder, each with its own browser, served site and module-scoped pages.
-_LAST = ("tests/engines", "tests/node")
+#: The test command's two processes (pytest-xdist, ``--dist loadscope
+#: --no-loadscope-reorder``) take whole test files, one file at a time, each to whichever
+#: process is nearly done with its last, in the order below: the Chromium folder first,
+#: then Firefox/WebKit and Pyodide in Node (long files, started while much is left to
+#: share), then the unit tests (many short files, which even out the two processes'
+#: ends). A file's tests run in one process, so its module-scoped fixtures (a loaded page,
+#: a Dask cluster, a simulation) are made once, not once in each process.
+_ORDER = ("tests/browser", "tests/engines", "tests/node")
 
 
 def _order(item: pytest.Item) -> int:
     folder = _folder(item.nodeid)
-    return 0 if folder == "tests/browser" else 2 + _LAST.index(folder) if folder in _LAST else 1
+    return _ORDER.index(folder) if folder in _ORDER else len(_ORDER)
 
 
 @pytest.hookimpl(tryfirst=True)
