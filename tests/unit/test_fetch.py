@@ -209,11 +209,14 @@ def test_ctrl_c_keeps_whole_logs_and_the_next_run_goes_on(server: StandIn, tmp_p
         time.sleep(0.05)
     assert proc.poll() is None, "the run ended before its third request"
     proc.send_signal(signal.SIGINT)
+    here = (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, []))
     try:
         _, err = proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        _, err = proc.communicate()
     finally:
         server.release.set()
-    here = (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, []))
     assert proc.returncode == 130, f"{err}\n(this process's SIGINT handler and blocked set: {here})"
     assert "interrupted" in err and "the same command goes on from there" in err
     kept = cached(cache)
