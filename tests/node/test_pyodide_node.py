@@ -94,21 +94,64 @@ WALL_JOBS: list[dict[str, Any]] = [
 ]
 
 
+def every_job(tmp: Path) -> list[dict[str, Any]]:
+    """Every fixture verified, the odd inputs, the wall and shanten requests."""
+    return verify_jobs(fixture_paths() + odd_inputs(tmp)) + WALL_JOBS
+
+
+def answer_of(proc: subprocess.CompletedProcess[str]) -> dict[str, Any]:
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    answer: dict[str, Any] = json.loads(proc.stdout)
+    return answer
+
+
+#: The jobs of a run and the runner's answer.
+LockRun = tuple[list[dict[str, Any]], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def lock_run(node: str, runtime: Path, tmp_path_factory: pytest.TempPathFactory) -> LockRun:
+    """Every job in one Node process that installed the wheel from the lock file (the
+    page's way), read by the tests below: (the jobs, the runner's answer)."""
+    tmp = tmp_path_factory.mktemp("lock")
+    jobs = every_job(tmp)
+    return jobs, answer_of(run_node(node, runtime, "lock", jobs, tmp))
+
+
+def verified_in_lock(lock_run: LockRun, paths: list[Path]) -> list[str]:
+    """The lock run's answers to verifying ``paths``, in their order."""
+    jobs, answer = lock_run
+    by_path = {
+        job["path"]: got
+        for job, got in zip(jobs, answer["results"], strict=True)
+        if job["kind"] == "verify"
+    }
+    return [by_path[str(p)] for p in paths]
+
+
 @pytest.mark.parametrize(
     ("mode", "snapshot"),
     [("lock", False), ("micropip", False), ("lock", True)],
     ids=["lock", "micropip", "lock-from-snapshot"],
 )
 def test_wheel_in_pyodide_matches_cpython(
-    node: str, runtime: Path, tmp_path: Path, mode: str, snapshot: bool
+    request: pytest.FixtureRequest,
+    node: str,
+    runtime: Path,
+    tmp_path: Path,
+    mode: str,
+    snapshot: bool,
 ) -> None:
-    jobs = verify_jobs(fixture_paths() + odd_inputs(tmp_path)) + WALL_JOBS
     snap = runtime / "python-snapshot.bin"
     if snapshot and not snap.exists():
         pytest.fail("the site has no start-up snapshot (build.py could not make one)")
-    proc = run_node(node, runtime, mode, jobs, tmp_path, snap if snapshot else None)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    answer = json.loads(proc.stdout)
+    if mode == "lock" and not snapshot:  # the module's lock run: the same jobs
+        jobs, answer = request.getfixturevalue("lock_run")
+    else:
+        jobs = every_job(tmp_path)
+        answer = answer_of(
+            run_node(node, runtime, mode, jobs, tmp_path, snap if snapshot else None)
+        )
     assert answer["python"].startswith("3.14")
     assert len(answer["results"]) == len(jobs)
     for job, got in zip(jobs, answer["results"], strict=True):
@@ -148,25 +191,17 @@ def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: 
     assert answers[0]["random"] != answers[1]["random"]
 
 
-def test_every_current_fixture_verifies_in_pyodide(
-    node: str, runtime: Path, tmp_path: Path
-) -> None:
+def test_every_current_fixture_verifies_in_pyodide(lock_run: LockRun) -> None:
     paths = [p for p in fixture_paths() if "legacy-2009" not in p.parts]
-    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
+    files = [f for r in verified_in_lock(lock_run, paths) for f in json.loads(r)["files"]]
     statuses = {f["path"]: f["status"] for f in files}
     assert statuses and set(statuses.values()) == {"verified"}, statuses
 
 
-def test_every_2009_log_verifies_in_pyodide_and_says_its_era(
-    node: str, runtime: Path, tmp_path: Path
-) -> None:
+def test_every_2009_log_verifies_in_pyodide_and_says_its_era(lock_run: LockRun) -> None:
     """The three 2009 eras (June, July, late) read right in the page's Python too."""
     paths = [p for p in fixture_paths() if "legacy-2009" in p.parts]
-    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    files = [f for r in json.loads(proc.stdout)["results"] for f in json.loads(r)["files"]]
+    files = [f for r in verified_in_lock(lock_run, paths) for f in json.loads(r)["files"]]
     assert [f["status"] for f in files] == ["verified"] * 5
     assert [f["game"]["era"] for f in files] == [
         "june-2009",
@@ -177,16 +212,12 @@ def test_every_2009_log_verifies_in_pyodide_and_says_its_era(
     ]
 
 
-def test_dealer_dora_and_hands_match_cpython_on_every_fixture(
-    node: str, runtime: Path, tmp_path: Path
-) -> None:
+def test_dealer_dora_and_hands_match_cpython_on_every_fixture(lock_run: LockRun) -> None:
     """The page's answer (``handle("verify")`` in Pyodide) and the CLI's (CPython's
     ``check_log`` with detail) give every fixture round the same dealer, dora
     indicators and dealt hands."""
     paths = fixture_paths()
-    proc = run_node(node, runtime, "lock", verify_jobs(paths), tmp_path)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    results = json.loads(proc.stdout)["results"]
+    results = verified_in_lock(lock_run, paths)
     assert len(results) == len(paths)
     rounds = 0
     for path, got in zip(paths, results, strict=True):
