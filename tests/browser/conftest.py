@@ -24,6 +24,8 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+#: The size every test's page starts at (``clean`` puts a shared page back to it).
+VIEWPORT = {"width": 1200, "height": 900}
 
 
 def chromium_path() -> str | None:
@@ -57,7 +59,7 @@ def base_url(site_url: str) -> str:
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "viewport": {"width": 1200, "height": 900}, "locale": "en-US"}
+    return {**browser_context_args, "viewport": VIEWPORT, "locale": "en-US"}
 
 
 @pytest.fixture
@@ -92,9 +94,12 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
 
 
 def clean(page: Any) -> Any:
-    """A loaded page as a fresh one shows it: in English, no results, the whole table."""
+    """A loaded page as a fresh one shows it: in English, no results, the whole table, at
+    the context's size, scrolled to the top."""
     from playwright.sync_api import expect
 
+    if page.viewport_size != VIEWPORT:
+        page.set_viewport_size(VIEWPORT)
     page.select_option("#lang", "en")
     # choosing the language already shown redraws nothing, and leaves the status line ready
     expect(page.locator("#status")).to_have_attribute("data-state", "ready")
@@ -104,6 +109,7 @@ def clean(page: Any) -> Any:
         page.locator("#clear").click()
     expect(page.locator("#results > *")).to_have_count(0)
     expect(page.locator("#batch")).to_be_hidden()
+    page.evaluate("window.scrollTo(0, 0)")
     return page
 
 

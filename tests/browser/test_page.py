@@ -17,7 +17,14 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from pywall.results.report import EVENT_FIELDS
-from tests.browser.conftest import api_call, frame_gaps, read_csv, report_of, watch_frames
+from tests.browser.conftest import (
+    api_call,
+    clean,
+    frame_gaps,
+    read_csv,
+    report_of,
+    watch_frames,
+)
 from tests.helpers import TENHOU, fixture_paths, vector_seed
 
 pytestmark = pytest.mark.browser
@@ -70,9 +77,23 @@ def first_bad_event(data: bytes) -> tuple[int, str, dict[str, Any]]:
 
 
 # --- loading --------------------------------------------------------------------------
+# A load is most of a browser test's cost (seconds of CPU): the tests that need a page of
+# their own (a first visit, a start without the snapshot, a broken lock, a script watching
+# the workers from the start) check everything else that page can show on the same load;
+# the tests that read a file's verdict share the module's loaded page (``fresh``).
 
 
-def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
+def ready_detail(page: Page) -> dict[str, Any]:
+    return dict(page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].detail"))
+
+
+def test_ready_from_the_snapshot_by_keyboard_and_a_batch_drawn_at_once(
+    page: Page, shot: Any
+) -> None:
+    """One first load: its loading and ready states, Python started from the snapshot, the
+    file input reached with Tab from the top of the page, and a batch's last answer
+    drawing every verdict at once (ANSWERS_WATCH wraps the workers from the start)."""
+    page.add_init_script(ANSWERS_WATCH)  # it counts nothing until window.__expect is set
     page.goto("/")
     if page.locator("#status").get_attribute("data-state") == "loading":
         expect(page.locator("#load-progress")).to_be_visible()  # loading shows its progress
@@ -84,46 +105,50 @@ def test_ready_state_and_hooks(page: Page, shot: Any) -> None:
     expect(page.locator("input[type=file][multiple]")).to_have_count(1)
     expect(page.get_by_label("Choose log files")).to_have_attribute("type", "file")
     shot("ready", page)
-
-
-def ready_detail(page: Page) -> dict[str, Any]:
-    return dict(page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].detail"))
-
-
-def test_python_starts_from_the_snapshot(page: Page) -> None:
-    """From the snapshot, pywall and the page's glue come imported (make_snapshot.mjs)."""
-    open_ready(page)
+    # from the snapshot, pywall and the page's glue come imported (make_snapshot.mjs)
     detail = ready_detail(page)
     assert detail["snapshot"] is True and detail["preloaded"] is True
+    check_keyboard_only(page)
+    clean(page)
+    check_the_last_answer_draws_every_verdict_at_once(page)
 
 
-def test_without_the_snapshot_python_starts_normally(browser: Browser, site_url: str) -> None:
-    context = browser.new_context(service_workers="block")
+def test_a_first_visit_in_japanese_without_the_snapshot_queues_early_files(
+    browser: Browser, site_url: str, shot: Any
+) -> None:
+    """A first visit in a Japanese browser, with no snapshot to start from: the page is in
+    Japanese before Python is up, a file chosen before ready waits its turn, Python
+    starts normally, the language switcher redraws, and a reload remembers the choice."""
+    context = browser.new_context(
+        locale="ja-JP", viewport={"width": 1200, "height": 900}, service_workers="block"
+    )
     page = context.new_page()
     page.route("**/python-snapshot.bin.*", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)
+    early = page.locator("#status").get_attribute("data-state") == "loading"
+    choose(page, PLAIN)
+    if early:
+        expect(page.locator("#queue-text")).to_contain_text("1")
+    expect(page.locator("h1")).to_have_text("pywall — 牌山検証")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     detail = ready_detail(page)
     assert (
         detail["snapshot"] is False and detail["preloaded"] is False
     )  # the glue fetched and imported
-    choose(page, PLAIN)
-    expect(result(page, "example.xml")).to_have_attribute(
-        "data-verdict", "verified", timeout=WORK_MS
-    )
-    context.close()
-
-
-def test_files_chosen_before_ready_wait_their_turn(page: Page) -> None:
-    page.goto("/")
-    early = page.locator("#status").get_attribute("data-state") == "loading"
-    choose(page, PLAIN)
-    if early:
-        expect(page.locator("#queue-text")).to_contain_text("1")
-    expect(result(page, "example.xml")).to_have_attribute(
-        "data-verdict", "verified", timeout=WORK_MS
-    )
+    node = result(page, "example.xml")
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(page.locator("#queue-text")).to_have_text("")
+    expect(node.locator(".verdict")).to_have_text(re.compile("一致"))
+    expect(node.locator(".round-label").first).to_have_text("東1局 0 本場")
+    shot("japanese", page)
+    page.get_by_label("言語").select_option("zh")
+    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")
+    expect(page.locator("html")).to_have_attribute("lang", "zh")
+    expect(node.locator(".verdict")).to_have_text(re.compile("一致"))
+    page.reload()
+    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")  # the choice is remembered
+    context.close()
 
 
 def test_opened_as_a_file_says_how_to_serve_it(page: Page) -> None:
@@ -143,22 +168,40 @@ def wrong_wheel_hash(page: Page) -> None:
     page.route("**/pyodide/pyodide-lock.json", corrupt)
 
 
-def test_tampered_lock_hash_refuses_to_load(browser: Browser, site_url: str) -> None:
-    """loadPackage checks the wheel against the lock's sha256 and the page says so."""
-    context = browser.new_context(service_workers="block")
+def test_a_tampered_lock_refuses_to_load_and_files_are_answered_in_words(
+    browser: Browser, site_url: str
+) -> None:
+    """loadPackage checks the wheel against the lock's sha256 and the page says so. Python
+    does not load, so each chosen file is answered by the page's worker, not by a report;
+    its words are the reader's (Chinese here), the detail folded."""
+    context = browser.new_context(service_workers="block", locale="en-US")
     page = context.new_page()
     wrong_wheel_hash(page)
     page.goto(site_url)
     expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
     expect(page.locator("#status")).to_contain_text("pywall")
+    page.select_option("#lang", "zh")
+    choose(page, PLAIN)
+    node = result(page, PLAIN.name)
+    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
+    item = node.locator('.findings li[data-code="not_ready"]')
+    detail = item.locator("details.technical")
+    expect(detail).not_to_have_attribute("open", "")
+    # what shows, the folded detail aside: the reader's words only
+    shown = item.evaluate(
+        "n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')"
+    )
+    assert shown == "错误: 无法在这个浏览器中启动 Python，因此这个文件没有被检查。"
+    detail.locator("summary").click()
+    expect(detail).to_contain_text("could not be loaded")
     context.close()
 
 
 # --- verifying logs ---------------------------------------------------------------------
 
 
-def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None:
-    open_ready(page)
+def test_real_four_and_three_player_logs_verified(fresh: Page, shot: Any) -> None:
+    page = fresh
     choose(page, FOUR_PLAYER, THREE_PLAYER)
     four, three = result(page, FOUR_PLAYER.name), result(page, THREE_PLAYER.name)
     expect(four).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -193,9 +236,9 @@ def test_real_four_and_three_player_logs_verified(page: Page, shot: Any) -> None
     shot("verified-4p", page)
 
 
-def test_gzip_log(page: Page) -> None:
+def test_gzip_log(fresh: Page) -> None:
     assert FOUR_PLAYER.read_bytes()[:2] == b"\x1f\x8b"
-    open_ready(page)
+    page = fresh
     choose(page, FOUR_PLAYER)
     node = result(page, FOUR_PLAYER.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -203,14 +246,14 @@ def test_gzip_log(page: Page) -> None:
 
 
 def test_tampered_log_shows_mismatch_at_round_and_tile(
-    page: Page, tmp_path: Path, shot: Any
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
     text = tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5)
     bad = tmp_path / "tampered.xml"
     bad.write_text(text, encoding="utf-8")
     round_index, label, event = first_bad_event(bad.read_bytes())
     assert round_index == 3
-    open_ready(page)
+    page = fresh
     choose(page, bad)
     node = result(page, "tampered.xml")
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -229,11 +272,11 @@ def test_tampered_log_shows_mismatch_at_round_and_tile(
     shot("mismatch", node)
 
 
-def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_batch_of_twenty_with_one_broken(fresh: Page, tmp_path: Path, shot: Any) -> None:
     broken = tmp_path / "broken.mjlog"
     broken.write_bytes(b"\x1f\x8b\x08\x00" + bytes(range(200)))
     files = bot_logs(19) + [broken]
-    open_ready(page)
+    page = fresh
     choose(page, *files)
     expect(page.locator("#results [data-verdict]")).to_have_count(20, timeout=WORK_MS)
     expect(page.locator('#results [data-verdict="verified"]')).to_have_count(19)
@@ -277,8 +320,8 @@ def test_batch_of_twenty_with_one_broken(page: Page, tmp_path: Path, shot: Any) 
     assert [r["status"] for r in rows].count("verified") == 19
 
 
-def test_dropped_files(page: Page) -> None:
-    open_ready(page)
+def test_dropped_files(fresh: Page) -> None:
+    page = fresh
     transfer = page.evaluate_handle(
         """([name, text]) => {
         const dt = new DataTransfer();
@@ -296,13 +339,13 @@ def test_dropped_files(page: Page) -> None:
     )
 
 
-def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
+def test_zip_of_logs(fresh: Page, tmp_path: Path) -> None:
     archive = tmp_path / "logs.zip"
     with zipfile.ZipFile(archive, "w") as zf:
         zf.write(PLAIN, "a/example.xml")
         zf.write(THREE_PLAYER, "b/sanma2.xml")
         zf.writestr("c/not-a-log.txt", "hello")
-    open_ready(page)
+    page = fresh
     choose(page, archive)
     node = result(page, "logs.zip")
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
@@ -311,8 +354,11 @@ def test_zip_of_logs(page: Page, tmp_path: Path) -> None:
     expect(result(page, "logs.zip/c/not-a-log.txt")).to_have_attribute("data-verdict", "error")
 
 
-def test_pasted_log_and_pasted_seed(page: Page) -> None:
-    open_ready(page)
+def test_pasted_log_and_pasted_seed(fresh: Page) -> None:
+    page = fresh
+    # the shared page shows no seed yet (else the checks below would prove nothing)
+    expect(page.locator("#seed-view")).to_be_hidden()
+    assert "#tenhou=" not in page.url
     page.get_by_label("Or paste a log, a Tenhou seed").fill(PLAIN.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
     expect(result(page, "pasted-1.xml")).to_have_attribute(
@@ -340,7 +386,9 @@ def shown_wall(container: Any) -> dict[int, int]:
     return {pos: tile for pos, tile in pairs}
 
 
-def test_seed_only_link(page: Page, shot: Any) -> None:
+def test_seed_only_link_and_its_embed_snippet(page: Page, site_url: str, shot: Any) -> None:
+    """A seed's link read at load, stepped to the next round and reopened; the embed
+    snippet it offers loads in an iframe."""
     seed = vector_seed()
     assert "+" in seed or "/" in seed  # the fragment must carry base64 intact
     page.goto(f"/#tenhou={seed}&round=3")  # as people paste it, not percent-encoded
@@ -357,20 +405,7 @@ def test_seed_only_link(page: Page, shot: Any) -> None:
     link = page.locator("#seed-url").input_value()
     page.goto(link)
     expect(page.locator("#seed-wall h3")).to_have_text("Round 4", timeout=READY_MS)
-
-
-def test_embed_page(page: Page, shot: Any) -> None:
-    seed = vector_seed()
-    page.goto(f"/embed.html#tenhou={seed}&round=2&players=3")
-    expect(page.locator("#seed-wall .slot")).to_have_count(108, timeout=READY_MS)
-    assert shown_wall(page.locator("#seed-wall")) == dict(enumerate(wall_of(seed, 2, 3)))
-    expect(page.locator("#embed-title")).to_contain_text("Round 2")
-    shot("embed", page)
-
-
-def test_embed_snippet_loads_in_an_iframe(page: Page, site_url: str) -> None:
-    seed = vector_seed()
-    page.goto(f"/#tenhou={seed}&round=1")
+    # the embed snippet, pasted into another page, loads the wall in its iframe
     snippet = page.locator("#seed-embed").input_value()
     src = re.search(r'src="([^"]+)"', snippet)
     assert src and src.group(1).startswith(site_url + "embed.html#tenhou=")
@@ -378,6 +413,21 @@ def test_embed_snippet_loads_in_an_iframe(page: Page, site_url: str) -> None:
     frame_page.set_content(snippet)
     frame = frame_page.frame_locator("iframe")
     expect(frame.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+
+
+def test_embed_page_and_its_precaching_once_the_wall_is_drawn(page: Page, shot: Any) -> None:
+    """A first visit to the embed: the fragment's wall (round 2, three players), and the
+    site precached for offline use only once that wall is drawn."""
+    page.add_init_script(WATCH_REGISTER)
+    seed = vector_seed()
+    page.goto(f"/embed.html#tenhou={seed}&round=2&players=3")
+    expect(page.locator("#seed-wall .slot")).to_have_count(108, timeout=READY_MS)
+    assert shown_wall(page.locator("#seed-wall")) == dict(enumerate(wall_of(seed, 2, 3)))
+    expect(page.locator("#embed-title")).to_contain_text("Round 2")
+    shot("embed", page)
+    page.wait_for_function("() => window.registered", timeout=READY_MS)
+    assert page.evaluate("() => window.registered.slots") == 108  # the whole wall, drawn
+    wait_controlled(page)
 
 
 # --- offline, privacy, safety ---------------------------------------------------------------
@@ -392,21 +442,6 @@ def wait_controlled(page: Page) -> None:
     raise AssertionError("the service worker never took control")
 
 
-def test_works_offline_after_first_visit(context: BrowserContext, page: Page, shot: Any) -> None:
-    open_ready(page)
-    wait_controlled(page)
-    context.set_offline(True)
-    page.reload()
-    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    choose(page, FOUR_PLAYER)
-    expect(result(page, FOUR_PLAYER.name)).to_have_attribute(
-        "data-verdict", "verified", timeout=WORK_MS
-    )
-    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
-    expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
-    shot("offline-embed", page)
-
-
 #: Records when the page registers its service worker, and what was in hand then.
 WATCH_REGISTER = """(() => {
     const register = ServiceWorkerContainer.prototype.register;
@@ -419,14 +454,28 @@ WATCH_REGISTER = """(() => {
 })()"""
 
 
-def test_precaching_for_offline_waits_until_python_is_idle(page: Page) -> None:
-    """A first visit precaches the site (tens of MB) only once Python has had nothing to
-    do for a moment: not while the first files given after start-up are checked."""
+def test_a_first_visit_precaches_when_idle_sends_nothing_away_and_works_offline(
+    context: BrowserContext, page: Page, site_url: str, shot: Any
+) -> None:
+    """One first visit, every request it makes recorded: the page's policy; the first files
+    given after start-up checked before the site is precached (tens of MB) once Python
+    has had nothing to do for a moment; a seed's wall; then, offline, the page reloaded,
+    a log verified and the embed drawn. No request ever leaves the origin."""
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url))
+    page.on("request", lambda r: seen.append(r.url))
     page.add_init_script(WATCH_REGISTER)
-    open_ready(page)
+    response = page.goto("/")
+    assert response is not None
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     paths = fixture_paths()[:20]
+    assert FOUR_PLAYER in paths and THREE_PLAYER in paths
     choose(page, *paths)
     expect(page.locator("#results [data-verdict]")).to_have_count(len(paths), timeout=WORK_MS)
+    for path in (FOUR_PLAYER, THREE_PLAYER):
+        expect(result(page, path.name)).to_have_attribute("data-verdict", re.compile("."))
     page.wait_for_function("() => window.registered", timeout=READY_MS)
     registered = page.evaluate("() => window.registered")
     ready = page.evaluate("() => performance.getEntriesByName('pywall:ready')[0].startTime")
@@ -442,33 +491,18 @@ def test_precaching_for_offline_waits_until_python_is_idle(page: Page) -> None:
         registered["at"] >= last_answer + 500
     )  # a second after the last answer came back, less drawing
     wait_controlled(page)  # and then the site is there offline
-
-
-def test_the_embed_precaches_once_its_wall_is_drawn(page: Page) -> None:
-    page.add_init_script(WATCH_REGISTER)
-    page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
-    page.wait_for_function("() => window.registered", timeout=READY_MS)
-    assert page.evaluate("() => window.registered.slots") == 136
-    wait_controlled(page)
-
-
-def test_no_request_leaves_the_origin(
-    context: BrowserContext, page: Page, site_url: str, tmp_path: Path
-) -> None:
-    seen: list[str] = []
-    context.on("request", lambda r: seen.append(r.url))
-    page.on("request", lambda r: seen.append(r.url))
-    response = page.goto("/")
-    assert response is not None
-    csp = response.headers["content-security-policy"]
-    assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
-    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    choose(page, FOUR_PLAYER, THREE_PLAYER)
-    expect(page.locator("#results [data-verdict]")).to_have_count(2, timeout=WORK_MS)
     page.goto(f"/#tenhou={vector_seed()}&round=2")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    choose(page, FOUR_PLAYER)
+    expect(result(page, FOUR_PLAYER.name)).to_have_attribute(
+        "data-verdict", "verified", timeout=WORK_MS
+    )
     page.goto(f"/embed.html#tenhou={vector_seed()}&round=1")
     expect(page.locator("#seed-wall .slot")).to_have_count(136, timeout=READY_MS)
+    shot("offline-embed", page)
     assert seen
     outside = [
         u for u in seen if not u.startswith(site_url) and not u.startswith(("blob:", "data:"))
@@ -479,7 +513,8 @@ def test_no_request_leaves_the_origin(
     )  # packed, from the site
 
 
-def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: Any) -> None:
+def test_script_in_a_player_name_stays_text(fresh: Page, tmp_path: Path, shot: Any) -> None:
+    page = fresh
     encoded = "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E"
     text = re.sub(r'n0="[^"]*"', f'n0="{encoded}"', PLAIN.read_text(encoding="utf-8"), count=1)
     hostile = tmp_path / f"{XSS_NAME}.xml"
@@ -492,10 +527,25 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
         dialogs.append(dialog.message)
         dialog.dismiss()
 
-    page.on("dialog", on_dialog)
     requests: list[Request] = []
-    page.on("request", lambda r: requests.append(r))
-    open_ready(page)
+
+    def on_request(request: Request) -> None:
+        requests.append(request)
+
+    page.on("dialog", on_dialog)  # the shared page's: taken off again at the end
+    page.on("request", on_request)
+    try:
+        check_the_hostile_name(page, hostile)
+        page.wait_for_timeout(500)
+    finally:
+        page.remove_listener("dialog", on_dialog)
+        page.remove_listener("request", on_request)
+    assert dialogs == []
+    assert not [r.url for r in requests if r.url.rstrip("/").endswith("/x")]
+    shot("script-in-name", result(page, hostile.name))
+
+
+def check_the_hostile_name(page: Page, hostile: Path) -> None:
     choose(page, hostile)
     node = result(page, hostile.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -509,10 +559,6 @@ def test_script_in_a_player_name_stays_text(page: Page, tmp_path: Path, shot: An
         "ns => ns.map(n => n.getAttribute('src'))"
     )
     assert faces and all(re.search(r"/tiles/[0-9][mpsz]\.svg$", src) for src in faces)
-    page.wait_for_timeout(500)
-    assert dialogs == []
-    assert not [r.url for r in requests if r.url.rstrip("/").endswith("/x")]
-    shot("script-in-name", node)
 
 
 # --- people ---------------------------------------------------------------------------------
@@ -536,12 +582,11 @@ ANSWERS_WATCH = """(() => {
 })();"""
 
 
-def test_the_last_answer_of_a_batch_draws_every_verdict_at_once(page: Page) -> None:
-    # Answers that stream in are drawn a few times a second; the batch's last answer
-    # draws every one still waiting, rather than leaving them for the next redraw.
+def check_the_last_answer_draws_every_verdict_at_once(page: Page) -> None:
+    """Answers that stream in are drawn a few times a second; the batch's last answer draws
+    every one still waiting, rather than leaving them for the next redraw (on a page
+    loaded with ANSWERS_WATCH, showing no results)."""
     files = bot_logs(24)
-    page.add_init_script(ANSWERS_WATCH)
-    open_ready(page)
     page.get_by_label("Python workers").select_option("1")  # its answers only
     page.evaluate(f"() => {{ window.__answers = 0; window.__expect = {len(files)}; }}")
     choose(page, *files)
@@ -550,7 +595,8 @@ def test_the_last_answer_of_a_batch_draws_every_verdict_at_once(page: Page) -> N
     expect(page.locator("#results [data-verdict]")).to_have_count(len(files))
 
 
-def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> None:
+def test_page_stays_responsive_during_a_batch(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     # 36 real logs, each under 5 names: long enough a batch (about 2 s) that it is still
     # running when the page is checked, however fast verification gets.
     files = []
@@ -558,7 +604,6 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
         for log in bot_logs(36):
             files.append(tmp_path / f"copy{copy}-{log.name}")
             files[-1].write_bytes(log.read_bytes())
-    open_ready(page)
     # the machine's own stalls, measured on the idle page in the same run: a page whose
     # main thread did the batch's work would stall for the whole batch (seconds) on top
     watch_frames(page)
@@ -591,29 +636,9 @@ def test_page_stays_responsive_during_a_batch(page: Page, tmp_path: Path) -> Non
     )
 
 
-def test_languages_and_switcher(browser: Browser, site_url: str, shot: Any) -> None:
-    context = browser.new_context(locale="ja-JP", viewport={"width": 1200, "height": 900})
-    page = context.new_page()
-    page.goto(site_url)
-    expect(page.locator("h1")).to_have_text("pywall — 牌山検証")
-    expect(page.locator("html")).to_have_attribute("lang", "ja")
-    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    page.locator("input[type=file][multiple]").set_input_files(str(PLAIN))
-    node = page.locator('#results [data-file="example.xml"]')
-    expect(node.locator(".verdict")).to_have_text(re.compile("一致"), timeout=WORK_MS)
-    expect(node.locator(".round-label").first).to_have_text("東1局 0 本場")
-    shot("japanese", page)
-    page.get_by_label("言語").select_option("zh")
-    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")
-    expect(page.locator("html")).to_have_attribute("lang", "zh")
-    expect(node.locator(".verdict")).to_have_text(re.compile("一致"))
-    page.reload()
-    expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")  # the choice is remembered
-    context.close()
-
-
-def test_keyboard_only(page: Page) -> None:
-    open_ready(page)
+def check_keyboard_only(page: Page) -> None:
+    """From the top of a page just loaded, Tab reaches the file input; a round opens with
+    Enter; every control has a name."""
     for _ in range(12):
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement && document.activeElement.id") == "files":

@@ -2,7 +2,12 @@
 rule line (a game against the computer too), dates and numbers, the summary table's first
 problems and the audit's reasons in the reader's language; results brought into view
 (chosen, dropped, pasted, the samples) and a round link opened at its wall; players named
-by name and wind; the mismatched tile readable with both tiles labelled."""
+by name and wind; the mismatched tile readable with both tiles labelled.
+
+A load is most of a browser test's cost: the tests share the module's loaded page
+(``fresh``: English, no results, the context's size), switched to the reader's language
+with the page's own control. The embed's seed and a round link opened at load keep their
+loads; a page that could not start Python is in test_page.py (its tampered lock)."""
 
 from __future__ import annotations
 
@@ -22,10 +27,8 @@ from tests.browser.test_page import (
     THREE_PLAYER,
     WORK_MS,
     choose,
-    open_ready,
     result,
     tamper_draw,
-    wrong_wheel_hash,
 )
 from tests.browser.test_page_ux import GAME_LOG
 from tests.helpers import TENHOU, vector_seed
@@ -33,11 +36,24 @@ from tests.helpers import TENHOU, vector_seed
 pytestmark = pytest.mark.browser
 
 
+def in_language(page: Page, lang: str) -> Page:
+    """The shared page switched to a language with its own control, as a reader does."""
+    page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    return page
+
+
+def pasted(page: Page) -> Any:
+    """The one pasted log the page shows (its number counts every paste since the load)."""
+    return page.locator('#results [data-file^="pasted-"][data-file$=".xml"]')
+
+
 # --- 8. every word in ja, zh and en ----------------------------------------------------------
 
 
-def test_rule_line_date_and_numbers_in_japanese(page: Page) -> None:
-    open_ready(page, "/#lang=ja")
+def test_rule_line_date_and_numbers_in_japanese(fresh: Page) -> None:
+    page = fresh
+    in_language(page, "ja")
     choose(page, GAME_LOG, FOUR_PLAYER)
     game = result(page, GAME_LOG.name)
     expect(game).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -51,8 +67,9 @@ def test_rule_line_date_and_numbers_in_japanese(page: Page) -> None:
     expect(big.locator(".verdict-detail")).to_contain_text("1,826")
 
 
-def test_rule_line_and_date_in_chinese_and_english(page: Page) -> None:
-    open_ready(page, "/#lang=zh")
+def test_rule_line_and_date_in_chinese_and_english(fresh: Page) -> None:
+    page = fresh
+    in_language(page, "zh")
     choose(page, GAME_LOG)
     facts = result(page, GAME_LOG.name).locator("dl.game")
     expect(facts).to_contain_text("4人麻将、一般场、东风战", timeout=WORK_MS)
@@ -63,10 +80,11 @@ def test_rule_line_and_date_in_chinese_and_english(page: Page) -> None:
     expect(facts).to_contain_text("4-player, Tokujou lobby, East-South", timeout=WORK_MS)
 
 
-def test_an_unreadable_file_says_it_is_not_a_mahjong_log(page: Page, tmp_path: Path) -> None:
+def test_an_unreadable_file_says_it_is_not_a_mahjong_log(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     junk = tmp_path / "notes.xml"
     junk.write_text("hello there", encoding="utf-8")
-    open_ready(page, "/#lang=ja")
+    in_language(page, "ja")
     choose(page, junk)
     node = result(page, "notes.xml")
     expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
@@ -78,43 +96,7 @@ def test_an_unreadable_file_says_it_is_not_a_mahjong_log(page: Page, tmp_path: P
     expect(detail).to_contain_text("no <mjloggm> tag")
 
 
-def test_a_file_python_could_not_check_is_said_in_the_readers_language(
-    browser: Any, site_url: str
-) -> None:
-    # Python does not load (the wheel's hash is wrong): each chosen file is answered by the
-    # page's worker, not by a report; its words are the reader's, the detail folded.
-    context = browser.new_context(service_workers="block", locale="en-US")
-    page = context.new_page()
-    wrong_wheel_hash(page)
-    page.goto(site_url + "#lang=zh")
-    expect(page.locator("#status")).to_have_attribute("data-state", "error", timeout=READY_MS)
-    choose(page, PLAIN)
-    node = result(page, PLAIN.name)
-    expect(node).to_have_attribute("data-verdict", "error", timeout=WORK_MS)
-    item = node.locator('.findings li[data-code="not_ready"]')
-    detail = item.locator("details.technical")
-    expect(detail).not_to_have_attribute("open", "")
-    # what shows, the folded detail aside: the reader's words only
-    shown = item.evaluate(
-        "n => [...n.childNodes].filter(c => c.nodeName !== 'DETAILS').map(c => c.textContent).join('')"
-    )
-    assert shown == "错误: 无法在这个浏览器中启动 Python，因此这个文件没有被检查。"
-    detail.locator("summary").click()
-    expect(detail).to_contain_text("could not be loaded")
-    context.close()
-
-
-@pytest.mark.parametrize(
-    ("path", "words"),
-    [
-        ("/embed.html#lang=ja&round=1&tenhou=", "天鳳のシードではありません"),
-        ("/#lang=zh&round=1&tenhou=", "这不是天凤的种子"),
-    ],
-)
-def test_a_seed_python_cannot_read_is_said_in_the_readers_language(
-    page: Page, path: str, words: str
-) -> None:
-    page.goto(path + "A" * 5000)  # valid base64, but no Tenhou seed's length
+def check_the_seed_error(page: Page, words: str) -> None:
     error = page.locator("#seed-error")
     expect(error).to_contain_text(words, timeout=READY_MS)
     detail = error.locator("details.technical")
@@ -129,24 +111,36 @@ def test_a_seed_python_cannot_read_is_said_in_the_readers_language(
     expect(detail).to_contain_text("Tenhou seeds are 2496")
 
 
-def test_other_findings_are_written_in_the_readers_language(page: Page, tmp_path: Path) -> None:
+NO_SEED = "A" * 5000  # valid base64, but no Tenhou seed's length
+
+
+def test_a_seed_python_cannot_read_is_said_in_the_readers_language_in_the_embed(
+    page: Page,
+) -> None:
+    page.goto("/embed.html#lang=ja&round=1&tenhou=" + NO_SEED)
+    check_the_seed_error(page, "天鳳のシードではありません")
+
+
+def test_other_findings_are_written_in_the_readers_language(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     text = PLAIN.read_text(encoding="utf-8")
     cut = tmp_path / "cut.xml"
     cut.write_text(text[: text.rfind("<INIT")], encoding="utf-8")
-    open_ready(page, "/#lang=zh")
+    in_language(page, "zh")
     choose(page, cut)
     item = result(page, "cut.xml").locator('.findings li[data-code="incomplete_log"]')
     expect(item).to_contain_text("已验证其中的 8 局", timeout=WORK_MS)
     expect(item).not_to_contain_text("the log ends")
 
 
-def test_a_game_against_the_computer_says_so(page: Page, tmp_path: Path) -> None:
+def test_a_game_against_the_computer_says_so(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     text = PLAIN.read_text(encoding="utf-8")
     assert '<GO type="41"' in text  # bit 0x01: a game between people
     cpu = tmp_path / "cpu.xml"
     cpu.write_text(text.replace('<GO type="41"', '<GO type="40"'), encoding="utf-8")
     assert report_of(cpu.name, cpu.read_bytes())["game"]["vs_computer"] is True
-    open_ready(page, "/#lang=ja")
+    in_language(page, "ja")
     choose(page, cpu, PLAIN)
     facts = result(page, "cpu.xml").locator("dl.game")
     expect(facts).to_contain_text(
@@ -175,8 +169,9 @@ def problem_words(card: Any, code: str) -> str:
 
 
 def test_first_problems_and_audit_reasons_in_the_readers_language(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
+    page = fresh
     bad = tmp_path / "tampered.xml"
     bad.write_text(
         tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
@@ -186,7 +181,7 @@ def test_first_problems_and_audit_reasons_in_the_readers_language(
     junk = tmp_path / "notes.xml"
     junk.write_text("hello there", encoding="utf-8")
     english = {p.name: report_of(p.name, p.read_bytes()) for p in (bad, junk)}
-    open_ready(page, "/#lang=ja")
+    in_language(page, "ja")
     choose(page, PLAIN, again, bad, junk)
     for path, verdict in ((bad, "mismatch"), (junk, "error"), (again, "verified")):
         expect(result(page, path.name)).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
@@ -251,9 +246,9 @@ SIZES = [
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_chosen_files_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
+def test_chosen_files_bring_the_results_into_view(fresh: Page, size: ViewportSize) -> None:
+    page = fresh
     page.set_viewport_size(size)
-    open_ready(page)
     choose(page, PLAIN)
     expect(result(page, PLAIN.name)).to_be_in_viewport()
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -263,9 +258,9 @@ def test_chosen_files_bring_the_results_into_view(page: Page, size: ViewportSize
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_dropped_files_bring_the_results_into_view(page: Page, size: ViewportSize) -> None:
+def test_dropped_files_bring_the_results_into_view(fresh: Page, size: ViewportSize) -> None:
+    page = fresh
     page.set_viewport_size(size)
-    open_ready(page)
     choose(page, PLAIN)
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.evaluate("window.scrollTo(0, 0)")
@@ -287,19 +282,17 @@ def test_dropped_files_bring_the_results_into_view(page: Page, size: ViewportSiz
 
 @pytest.mark.parametrize("size", SIZES)
 def test_pasted_logs_and_the_samples_bring_the_results_into_view(
-    page: Page, size: ViewportSize
+    fresh: Page, size: ViewportSize
 ) -> None:
+    page = fresh
     page.set_viewport_size(size)
-    open_ready(page)
     choose(page, PLAIN)  # a first game's walls: what comes next lands far below
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.evaluate("window.scrollTo(0, 0)")
     page.locator("#paste").fill(THREE_PLAYER.read_text(encoding="utf-8"))
     page.get_by_role("button", name="Verify pasted text").click()
-    expect(result(page, "pasted-1.xml")).to_be_in_viewport()
-    expect(result(page, "pasted-1.xml")).to_have_attribute(
-        "data-verdict", "verified", timeout=WORK_MS
-    )
+    expect(pasted(page)).to_be_in_viewport()
+    expect(pasted(page)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.evaluate("window.scrollTo(0, 0)")
     page.get_by_role("button", name="Try two sample games").click()
     first = result(page, "sample-game.xml")
@@ -322,7 +315,8 @@ def test_a_round_link_opens_at_that_rounds_wall(page: Page, size: ViewportSize) 
 WINDS = ["East", "South", "West", "North"]
 
 
-def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Path) -> None:
+def test_players_are_named_by_name_and_wind_everywhere(fresh: Page, tmp_path: Path) -> None:
+    page = fresh
     bad = tmp_path / "tampered.xml"
     bad.write_text(
         tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
@@ -332,7 +326,6 @@ def test_players_are_named_by_name_and_wind_everywhere(page: Page, tmp_path: Pat
     d, rnd = finding["data"], cli["rounds"][finding["round"]]
     wind = WINDS[(d["seat"] - rnd["dealer"]) % 4]
     name = cli["game"]["players"][d["seat"]]
-    open_ready(page)
     choose(page, bad)
     node = result(page, bad.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -371,13 +364,13 @@ def boxes_apart(a: dict[str, float], b: dict[str, float], gap: float = 0) -> boo
     )
 
 
-def test_the_mismatched_tile_is_readable(page: Page, tmp_path: Path) -> None:
+def test_the_mismatched_tile_is_readable(fresh: Page, tmp_path: Path) -> None:
     """One checked game, seen at each size in turn (the viewport changed in place)."""
+    page = fresh
     bad = tmp_path / "tampered.xml"
     bad.write_text(
         tamper_draw(PLAIN.read_text(encoding="utf-8"), round_index=3, nth=5), encoding="utf-8"
     )
-    open_ready(page)
     choose(page, bad)
     node = result(page, bad.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -411,15 +404,16 @@ def check_the_mismatched_tile(node: Any, variant: str) -> None:
         assert box is not None and boxes_apart(outlined, box, gap=4), (variant, other)
 
 
-def test_a_2009_game_says_its_era_and_what_is_best_effort(page: Page) -> None:
+def test_a_2009_game_says_its_era_and_what_is_best_effort(fresh: Page) -> None:
     """The legacy_seed note names the era and, for June 2009, that its ura indicators are
     verified only as far as is known (no real log of June shows one): from the report's data."""
+    page = fresh
     legacy = TENHOU / "legacy-2009"
     june, july = (
         legacy / "2009060321gm-00b9-0000-75b25bcf.xml",
         legacy / "2009071823gm-0041-0000-ff3a2214&tw=0.mjlog",
     )
-    open_ready(page, "/#lang=ja")
+    in_language(page, "ja")
     choose(page, june, july)
     notes = {
         p.name: result(page, p.name).locator('.findings li[data-code="legacy_seed"]')
@@ -438,3 +432,12 @@ def test_a_2009_game_says_its_era_and_what_is_best_effort(page: Page) -> None:
     expect(notes[june.name]).to_contain_text(
         "walls of June 2009: verified; ura indicators verified as far as is known"
     )
+
+
+def test_a_seed_python_cannot_read_is_said_in_the_readers_language(fresh: Page) -> None:
+    """The page's fragment changed to a seed and a language (hashchange, as a link
+    followed within the page). Last of the module: it leaves the seed view shown."""
+    page = fresh
+    expect(page.locator("#seed-error")).to_be_empty()
+    page.evaluate("h => { location.hash = h; }", "#lang=zh&round=1&tenhou=" + NO_SEED)
+    check_the_seed_error(page, "这不是天凤的种子")
