@@ -13,7 +13,6 @@ import re
 import subprocess
 import sys
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -88,13 +87,6 @@ def thirty_logs(tmp: Path) -> Path:
     return archive
 
 
-@pytest.fixture(scope="module")
-def thirty(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, dict[str, Any]]]:
-    """The zip of ``thirty_logs`` and the CLI's audit of it, made once for the module."""
-    archive = thirty_logs(tmp_path_factory.mktemp("thirty"))
-    yield archive, cli_audit(archive)
-
-
 def cli_audit(path: Path) -> dict[str, Any]:
     proc = subprocess.run(
         [sys.executable, "-m", "pywall", "audit", "--json", str(path)],
@@ -107,11 +99,14 @@ def cli_audit(path: Path) -> dict[str, Any]:
     return dict(json.loads(proc.stdout))
 
 
-def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
-    fresh: Page, thirty: tuple[Path, dict[str, Any]], shot: Any
+def test_audit_of_a_dropped_zip_counts_and_tests_what_the_cli_does(
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
+    """The zip checked and audited once: the audit's counts, then its draw and wall tests
+    (in each language), are the CLI's; cleared, the zip no longer counts."""
     page = fresh
-    archive, cli = thirty
+    archive = thirty_logs(tmp_path)
+    cli = cli_audit(archive)
     used = cli["games"]["used"]
     hands = cli["games"].get("hands", cli["overall"]["hands"])
     assert 0 < used < ZIP_GAMES  # the altered game and repeated ones do not count
@@ -140,6 +135,8 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
     if len(cli["platforms"]) > 1:
         expect(view.locator(".audit-platforms .audit-group")).to_have_count(len(cli["platforms"]))
     shot("audit-zip", page.locator("#audit-view"))
+    the_draw_and_wall_tests_are_the_clis(page, cli, shot)
+    page.select_option("#lang", "en")
     # cleared from the page, the archive no longer counts (Python closed its run)
     page.get_by_role("button", name="Clear results").click()
     drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
@@ -263,15 +260,9 @@ def draw_words(test: dict[str, Any]) -> str:
     )
 
 
-def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
-    fresh: Page, thirty: tuple[Path, dict[str, Any]], shot: Any
-) -> None:
-    page = fresh
-    archive, cli = thirty
-    drop(page, archive.name, archive.read_bytes(), "application/zip")
-    node = result(page, archive.name)
-    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
-    page.locator("button[data-action=audit]").click()
+def the_draw_and_wall_tests_are_the_clis(page: Page, cli: dict[str, Any], shot: Any) -> None:
+    """The audit of ``thirty_logs`` on the page, in English: its draw and wall tests as the
+    CLI's audit of the same zip gives them, then in Japanese and Chinese."""
     view = page.locator("#audit-out")
     overall = view.locator('.audit-group[data-group="all players"]').first
     lines = overall.locator(".draw-lines li")
