@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,22 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
 
 
 def clean(page: Any) -> Any:
-    """A loaded page as a fresh one shows it: in English, no results, the whole table, at
-    the context's size, scrolled to the top."""
+    """A loaded page as a fresh one shows it: in English, on the Verify tab (no tool's tab
+    open), the records guide folded, no results, the whole table, at the context's size,
+    scrolled to the top."""
     from playwright.sync_api import expect
 
     if page.viewport_size != VIEWPORT:
         page.set_viewport_size(VIEWPORT)
     page.select_option("#lang", "en")
+    verify = page.locator("main > section.input")
+    if verify.is_hidden():  # a tool's tab (#tool=NAME) shows the tool alone
+        page.locator('nav.tools a[data-tool="verify"]').click()
+        expect(verify).to_be_visible()
+    guide = page.locator("details#records-guide")
+    if guide.count() and guide.get_attribute("open") is not None:
+        guide.locator(":scope > summary").click()
+        expect(guide).not_to_have_attribute("open", "")
     # choosing the language already shown redraws nothing, and leaves the status line ready
     expect(page.locator("#status")).to_have_attribute("data-state", "ready")
     expect(page.locator("#status")).to_contain_text("Ready")
@@ -117,6 +127,27 @@ def clean(page: Any) -> Any:
 def fresh(loaded: Any) -> Any:
     """The module's loaded page, cleaned (``clean``)."""
     return clean(loaded)
+
+
+def in_language(page: Any, lang: str) -> Any:
+    """The page's language select set to ``lang``: the page redraws in place, no reload."""
+    from playwright.sync_api import expect
+
+    if page.locator("#lang").input_value() != lang:
+        page.select_option("#lang", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    return page
+
+
+@contextmanager
+def viewport_kept(page: Any) -> Iterator[Any]:
+    """The block may resize the page (``set_viewport_size``): after it, the page has its
+    size back (a shared page's next test expects the size it was loaded at)."""
+    size = page.viewport_size
+    try:
+        yield page
+    finally:
+        page.set_viewport_size(size)
 
 
 def watch_frames(page: Any) -> None:

@@ -1,6 +1,9 @@
 """Starting hands and the audit in the page, against the CLI: a legacy 2009 log's
 dora indicator in the starting-hands panel, and the audit of a dropped zip of 30
-logs (3-player and altered ones among them) counting what `pywall audit` counts."""
+logs (3-player and altered ones among them) counting what `pywall audit` counts.
+
+The tests share one loaded page (a load is most of a browser test's cost), each starting
+from what a fresh page shows (``fresh``: English, no results, no audit)."""
 
 from __future__ import annotations
 
@@ -16,8 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import report_of
-from tests.browser.test_page import PLAIN, THREE_PLAYER, WORK_MS, open_ready, result, tamper_draw
+from tests.browser.conftest import in_language, report_of
+from tests.browser.test_page import PLAIN, THREE_PLAYER, WORK_MS, result, tamper_draw
 from tests.helpers import TENHOU, fixture_paths
 
 pytestmark = pytest.mark.browser
@@ -42,11 +45,11 @@ def drop(page: Page, name: str, data: bytes, mime: str) -> None:
     page.dispatch_event("main", "drop", {"dataTransfer": transfer})
 
 
-def test_legacy_log_starting_hands_show_the_dora_indicator(page: Page, shot: Any) -> None:
+def test_legacy_log_starting_hands_show_the_dora_indicator(fresh: Page, shot: Any) -> None:
+    page = fresh
     report = report_of(LEGACY.name, LEGACY.read_bytes())
     first = report["rounds"][0]
     assert first["dora_indicators"][0] == 55  # the layout of late 2009: not DB = 5
-    open_ready(page)
     drop(page, LEGACY.name, LEGACY.read_bytes(), "text/xml")
     node = result(page, LEGACY.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -96,16 +99,18 @@ def cli_audit(path: Path) -> dict[str, Any]:
     return dict(json.loads(proc.stdout))
 
 
-def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
-    page: Page, tmp_path: Path, shot: Any
+def test_audit_of_a_dropped_zip_counts_and_tests_what_the_cli_does(
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
+    """The zip checked and audited once: the audit's counts, then its draw and wall tests
+    (in each language), are the CLI's; cleared, the zip no longer counts."""
+    page = fresh
     archive = thirty_logs(tmp_path)
     cli = cli_audit(archive)
     used = cli["games"]["used"]
     hands = cli["games"].get("hands", cli["overall"]["hands"])
     assert 0 < used < ZIP_GAMES  # the altered game and repeated ones do not count
     assert any(part["players"] == 3 for part in cli["overall"]["by_tiles"])
-    open_ready(page)
     drop(page, archive.name, archive.read_bytes(), "application/zip")
     node = result(page, archive.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)  # the altered log
@@ -130,6 +135,8 @@ def test_audit_of_a_dropped_zip_counts_what_the_cli_counts(
     if len(cli["platforms"]) > 1:
         expect(view.locator(".audit-platforms .audit-group")).to_have_count(len(cli["platforms"]))
     shot("audit-zip", page.locator("#audit-view"))
+    the_draw_and_wall_tests_are_the_clis(page, cli, shot)
+    page.select_option("#lang", "en")
     # cleared from the page, the archive no longer counts (Python closed its run)
     page.get_by_role("button", name="Clear results").click()
     drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
@@ -143,10 +150,11 @@ def audit_button(page: Page) -> Any:
 
 
 def test_each_game_counts_once_across_logs_archives_and_repeated_drops(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
     """A log dropped beside a zip that holds it, and the zip dropped twice: the page's
     totals (games, hands, draws) are the CLI's for the zip alone."""
+    page = fresh
     inside = [p for p in fixture_paths() if p != PLAIN][:5]
     archive = tmp_path / "five.zip"
     with zipfile.ZipFile(archive, "w") as zf:
@@ -154,7 +162,6 @@ def test_each_game_counts_once_across_logs_archives_and_repeated_drops(
             zf.write(p, p.relative_to(TENHOU).as_posix())
     games = cli_audit(archive)["games"]
     assert games["used"] == len(inside) and not games["excluded"]
-    open_ready(page)
     for i in range(2):
         drop(page, archive.name, archive.read_bytes(), "application/zip")
         expect(result(page, archive.name).nth(i)).to_have_attribute(
@@ -179,14 +186,14 @@ def test_each_game_counts_once_across_logs_archives_and_repeated_drops(
     ],
 )
 def test_copies_with_other_names_conflict_and_the_page_says_why(
-    page: Page, lang: str, words: str
+    fresh: Page, lang: str, words: str
 ) -> None:
     """A copy of a log with two seats' names swapped, dropped first, does not replace the
     real log: neither counts, the game is listed once naming both files, in each language."""
     from tests.unit.test_audit_copies import OTHER, REAL, swapped
 
+    page = in_language(fresh, lang)
     text = REAL.read_text(encoding="utf-8")
-    open_ready(page, f"/#lang={lang}")
     files = [("forged.xml", swapped(text)), ("real.xml", text), ("other.txt", OTHER.read_text())]
     for name, content in files:
         drop(page, name, content.encode(), "text/xml")
@@ -213,7 +220,7 @@ def test_copies_with_other_names_conflict_and_the_page_says_why(
     ],
 )
 def test_rounds_left_out_of_the_draw_tests_are_counted_and_said(
-    page: Page, lang: str, words: str
+    fresh: Page, lang: str, words: str
 ) -> None:
     """Riichi City records whose rounds' calls fit no hand the walk can follow: the page
     counts those rounds as the CLI does (games.skipped_rounds) and says why, in each
@@ -224,7 +231,7 @@ def test_rounds_left_out_of_the_draw_tests_are_counted_and_said(
         "misfit.json": json.dumps(choice_record(3, misfit=True)).encode(),
         "fits.json": json.dumps(choice_record(2, misfit=False)).encode(),
     }
-    open_ready(page, f"/#lang={lang}")
+    page = in_language(fresh, lang)
     for name, data in records.items():
         drop(page, name, data, "application/json")
         expect(result(page, name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -253,16 +260,9 @@ def draw_words(test: dict[str, Any]) -> str:
     )
 
 
-def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
-    page: Page, tmp_path: Path, shot: Any
-) -> None:
-    archive = thirty_logs(tmp_path)
-    cli = cli_audit(archive)
-    open_ready(page)
-    drop(page, archive.name, archive.read_bytes(), "application/zip")
-    node = result(page, archive.name)
-    expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
-    page.locator("button[data-action=audit]").click()
+def the_draw_and_wall_tests_are_the_clis(page: Page, cli: dict[str, Any], shot: Any) -> None:
+    """The audit of ``thirty_logs`` on the page, in English: its draw and wall tests as the
+    CLI's audit of the same zip gives them, then in Japanese and Chinese."""
     view = page.locator("#audit-out")
     overall = view.locator('.audit-group[data-group="all players"]').first
     lines = overall.locator(".draw-lines li")
@@ -329,12 +329,12 @@ def test_audit_shows_the_draw_and_wall_tests_as_the_cli_counts(
     expect(chart.locator(".hint")).to_contain_text("95%")
 
 
-def test_a_single_games_draws_per_player(page: Page) -> None:
+def test_a_single_games_draws_per_player(fresh: Page) -> None:
     """One game's lines per player: information, not a verdict, each with its fair range and
     reading (the report's ``draws.by_seat``), in the reader's words."""
+    page = fresh
     report = report_of(PLAIN.name, PLAIN.read_bytes())
     by_seat = report["draws"]["by_seat"]
-    open_ready(page)
     drop(page, PLAIN.name, PLAIN.read_bytes(), "text/xml")
     node = result(page, PLAIN.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)

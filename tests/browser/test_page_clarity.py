@@ -2,7 +2,10 @@
 audit with it; no English left in the rule line or the first problems' tooltips on ja/zh
 pages; the audit's headline explained beside its panels, empty tests hidden, plain words
 before z and p; a tool's tab shows the tool alone, and the SEGA tool says where the
-seeds are."""
+seeds are.
+
+The tests share one loaded page (a load is most of a browser test's cost), each starting
+from what a fresh page shows (``fresh``: English, the Verify tab, no results)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.test_page import PLAIN, WORK_MS, bot_logs, choose, open_ready, result
+from tests.browser.conftest import in_language
+from tests.browser.test_page import PLAIN, WORK_MS, bot_logs, choose, result
 from tests.helpers import DATA, TENHOU
 
 pytestmark = pytest.mark.browser
@@ -30,8 +34,8 @@ RC3 = DATA / "riichicity" / "cnrkj069nc7ajnvadk30.json"  # 3-player, the record 
 # --- 4. "Clear results" clears the audit too --------------------------------------------------
 
 
-def test_clear_results_takes_the_audit_with_it(page: Page) -> None:
-    open_ready(page)
+def test_clear_results_takes_the_audit_with_it(fresh: Page) -> None:
+    page = fresh
     choose(page, PLAIN)
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     page.locator("#audit-go").click()
@@ -59,10 +63,10 @@ RULE_LINES = {
 }
 
 
-def test_the_rule_line_of_other_platforms_in_the_readers_language(page: Page) -> None:
-    """Verified once on a page opened in Japanese, then read in each language in turn, chosen
+def test_the_rule_line_of_other_platforms_in_the_readers_language(fresh: Page) -> None:
+    """Verified once on a page shown in Japanese, then read in each language in turn, chosen
     with the page's language control (the results are drawn again in it)."""
-    open_ready(page, "/#lang=ja")
+    page = in_language(fresh, "ja")
     choose(page, MS, RC3)
     for lang, (east_south, unknown) in RULE_LINES.items():
         if lang != "ja":
@@ -87,8 +91,8 @@ def test_the_rule_line_of_other_platforms_in_the_readers_language(page: Page) ->
         ("zh", "MJ.NET 查看（プレイデータ → 対戦履歴"),
     ],
 )
-def test_a_tools_tab_shows_the_tool_alone(page: Page, lang: str, where: str) -> None:
-    open_ready(page, f"/#lang={lang}")
+def test_a_tools_tab_shows_the_tool_alone(fresh: Page, lang: str, where: str) -> None:
+    page = in_language(fresh, lang)
     verify = page.locator("section.input")
     expect(verify).to_be_visible()
     for tool in ("sega", "majsoul"):
@@ -144,7 +148,7 @@ HEADLINES: dict[str, tuple[str, re.Pattern[str]]] = {
 }
 
 
-def test_the_audit_explains_its_headline_and_hides_empty_tests(page: Page) -> None:
+def test_the_audit_explains_its_headline_and_hides_empty_tests(fresh: Page) -> None:
     """The logs verified and audited once; the audit read in each language in turn, chosen
     with the page's language control (the audit is drawn again in it)."""
     logs = bot_logs(3)
@@ -152,7 +156,7 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(page: Page) -> No
     # walls), as the CLI's audit of the same logs reports them
     k = audit_json(logs)["overall"]["tests"]
     split = f"0.001 ÷ {k} = {0.001 / k:#.3g}"
-    open_ready(page, "/#lang=en")
+    page = fresh
     choose(page, *logs)
     for log in logs:
         expect(result(page, log.name)).to_have_attribute(

@@ -2,18 +2,24 @@
 verdict's words fit the platform (a Mahjong Soul or Riichi City record has no seed; a
 Mahjong Soul room with test settings is said for what it is), and each platform's
 players are told how to get a record the page can check, a phone player with only a
-Tenhou link included (at 390x844)."""
+Tenhou link included (at 390x844).
+
+The tests share one loaded page (a load is most of a browser test's cost), each starting
+from what a fresh page shows (``fresh``: English, no results, the records guide folded);
+the phone's tests share one phone's page."""
 
 from __future__ import annotations
 
 import gzip
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
+from tests.browser.conftest import clean, in_language, viewport_kept
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import GAME, GAME_LOG, PAIPU, VIEWER, paste
@@ -26,13 +32,6 @@ SEED_WORDS = {"en": "seed", "ja": "シード", "zh": "种子"}
 LANGS = ("en", "ja", "zh")
 
 
-def in_language(page: Page, lang: str) -> None:
-    """The page's language select set to ``lang``: the page redraws in place, no reload."""
-    if page.locator("#lang").input_value() != lang:
-        page.select_option("#lang", lang)
-    expect(page.locator("html")).to_have_attribute("lang", lang)
-
-
 def unfold(details: Locator) -> None:
     """Open a <details> by its summary, unless it is open (a redraw may have closed it)."""
     if details.get_attribute("open") is None:
@@ -43,9 +42,10 @@ def unfold(details: Locator) -> None:
 
 
 def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
     """Checked once, read in each language in turn."""
+    page = fresh
     ms = json.loads(MS.read_text(encoding="utf-8"))
     alter_majsoul(ms, 2, 9)
     rc = json.loads(RC[0].read_text(encoding="utf-8"))
@@ -53,7 +53,6 @@ def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
     paths = [tmp_path / "ms-altered.json", tmp_path / "rc-altered.json"]
     for path, record in zip(paths, (ms, rc), strict=True):
         path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
-    open_ready(page, "/#lang=en")
     choose(page, *paths)
     for path in paths:
         expect(result(page, path.name)).to_have_attribute(
@@ -77,15 +76,16 @@ def test_a_mismatch_in_a_record_that_reveals_its_wall_blames_no_seed(
 
 
 def test_a_record_whose_wall_is_another_rounds_says_so_without_a_seed(
-    page: Page, tmp_path: Path
+    fresh: Page, tmp_path: Path
 ) -> None:
+    page = fresh
     ms = json.loads(MS.read_text(encoding="utf-8"))
     actions = [a["result"] for a in ms["data"]["data"]["actions"] if "result" in a]
     rounds = [e["data"] for e in actions if e["name"].endswith("NewRound")]
     rounds[1]["paishan"], rounds[2]["paishan"] = rounds[2]["paishan"], rounds[1]["paishan"]
     swapped = tmp_path / "swapped-walls.json"
     swapped.write_text(json.dumps(ms, ensure_ascii=False), encoding="utf-8")
-    open_ready(page, "/#lang=ja")
+    in_language(page, "ja")
     choose(page, swapped)
     node = result(page, swapped.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -114,10 +114,10 @@ ROOM_WORDS = [
 ]
 
 
-def test_a_room_with_test_settings_is_said_for_what_it_is(page: Page, tmp_path: Path) -> None:
+def test_a_room_with_test_settings_is_said_for_what_it_is(fresh: Page, tmp_path: Path) -> None:
     """Checked once, read in each language in turn."""
+    page = fresh
     paths = [room_record(tmp_path, alter=False), room_record(tmp_path, alter=True)]
-    open_ready(page, "/#lang=en")
     choose(page, MS, *paths)
     for path, verdict in zip([*paths, MS], ("verified", "mismatch", "verified"), strict=True):
         expect(result(page, path.name)).to_have_attribute("data-verdict", verdict, timeout=WORK_MS)
@@ -188,9 +188,10 @@ def test_a_room_with_test_settings_is_said_for_what_it_is(page: Page, tmp_path: 
     ],
 )
 def test_each_platform_says_where_its_record_comes_from(
-    page: Page, lang: str, words: dict[str, list[str]]
+    fresh: Page, lang: str, words: dict[str, list[str]]
 ) -> None:
-    open_ready(page, f"/#lang={lang}")
+    page = fresh
+    in_language(page, lang)
     guide = page.locator("details#records-guide")
     expect(guide).to_be_visible()
     guide.locator("summary").click()
@@ -208,8 +209,8 @@ def test_each_platform_says_where_its_record_comes_from(
     expect(page.locator("#tool-sega")).to_be_visible()
 
 
-def test_a_majsoul_link_names_a_way_to_save_its_record(page: Page) -> None:
-    open_ready(page)
+def test_a_majsoul_link_names_a_way_to_save_its_record(fresh: Page) -> None:
+    page = fresh
     paste(page, PAIPU)
     panel = page.locator('.link-result[data-platform="majsoul"]')
     expect(panel).to_contain_text("GetPaipuJSON.js", timeout=WORK_MS)
@@ -222,13 +223,22 @@ def test_a_majsoul_link_names_a_way_to_save_its_record(page: Page) -> None:
 PHONE = ViewportSize(width=390, height=844)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
-    browser: Browser, site_url: str, tmp_path: Path, lang: str
-) -> None:
+@pytest.fixture(scope="module")
+def phone_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One phone's page (390x844, touch), loaded to ready, for the module's phone tests."""
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, base_url=site_url)
     page = context.new_page()
-    open_ready(page, f"/#lang={lang}")
+    open_ready(page)
+    yield page
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
+    phone_page: Page, tmp_path: Path, lang: str
+) -> None:
+    page = clean(phone_page)
+    in_language(page, lang)
     page.locator("#paste").fill(VIEWER)
     page.locator("#paste-go").tap()
     panel = page.locator('.link-result[data-platform="tenhou"]')
@@ -259,11 +269,10 @@ def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(node.locator("ol.players li.is-you")).to_have_count(1)
     expect(node.locator("ol.players li").nth(3)).to_have_class("is-you")
-    context.close()
 
 
-def test_axe_over_the_records_guide_and_a_links_phone_steps(page: Page) -> None:
-    open_ready(page)
+def test_axe_over_the_records_guide_and_a_links_phone_steps(fresh: Page) -> None:
+    page = fresh
     page.locator("details#records-guide > summary").click()
     paste(page, VIEWER)
     expect(page.locator(".link-result ol.link-phone")).to_be_visible(timeout=WORK_MS)
@@ -273,11 +282,11 @@ def test_axe_over_the_records_guide_and_a_links_phone_steps(page: Page) -> None:
 # --- a June 2009 four-player log (issue 37) ---------------------------------------------------
 
 
-def test_a_june_2009_four_player_log_verifies_with_every_kind_of_tile_seen(page: Page) -> None:
+def test_a_june_2009_four_player_log_verifies_with_every_kind_of_tile_seen(fresh: Page) -> None:
     """A real 4-player June 2009 game (a kan, its kan dora, riichi wins with ura): verified,
     and the era's note says every kind of tile has been seen on real logs (no best-effort)."""
+    page = fresh
     june = DATA / "june2009-4p" / "june2009-4p-dnovikoff-bug1.xml"
-    open_ready(page, "/#lang=en")
     choose(page, june)
     node = result(page, june.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -341,9 +350,9 @@ PROVES = {
 }
 
 
-def test_what_verified_proves_fits_the_platform_and_era(page: Page) -> None:
+def test_what_verified_proves_fits_the_platform_and_era(fresh: Page) -> None:
     """Checked once, read in each language in turn."""
-    open_ready(page, "/#lang=en")
+    page = fresh
     choose(page, *[p for p, _ in VERIFIED_CASES])
     for path, _ in VERIFIED_CASES:
         expect(result(page, path.name)).to_have_attribute(
@@ -371,10 +380,10 @@ SEAT_START = {"en": "hand_cards_sha_256 (seat 1's start)", "ja": "hand_cards_sha
               "zh": "hand_cards_sha_256 (座位 1 开局时)"}  # fmt: skip
 
 
-def test_digest_rows_name_seats_from_one_in_the_readers_words(page: Page) -> None:
+def test_digest_rows_name_seats_from_one_in_the_readers_words(fresh: Page) -> None:
     """Checked once, read in each language in turn."""
+    page = fresh
     record = VERIFIED_CASES[3][0]  # Riichi City: each seat's start event states the digest
-    open_ready(page, "/#lang=en")
     choose(page, record)
     node = result(page, record.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -402,17 +411,18 @@ SIZES = {
 }
 
 
-def test_each_platform_has_numbered_steps_links_and_a_file_shape(page: Page) -> None:
-    """One load shows each language in turn (the language select redraws the guide in place)
-    at each size (the viewport changed in place)."""
-    open_ready(page, "/#lang=en")
+def test_each_platform_has_numbered_steps_links_and_a_file_shape(fresh: Page) -> None:
+    """One page shows each language in turn (the language select redraws the guide in place)
+    at each size (the viewport changed in place, then given back)."""
+    page = fresh
     guide = page.locator("details#records-guide")
     guide.locator("summary").click()
-    for lang in LANGS:
-        in_language(page, lang)
-        for size_name, size in SIZES.items():
-            page.set_viewport_size(size)
-            check_the_guides_steps(page, guide, lang, f"{lang} at {size_name}")
+    with viewport_kept(page):
+        for lang in LANGS:
+            in_language(page, lang)
+            for size_name, size in SIZES.items():
+                page.set_viewport_size(size)
+                check_the_guides_steps(page, guide, lang, f"{lang} at {size_name}")
 
 
 def check_the_guides_steps(page: Page, guide: Locator, lang: str, variant: str) -> None:

@@ -52,6 +52,8 @@ function relabel() {
   set("#tool-sega button[type=submit]", t("sega.show"));
   set("#tool-sega .hint", t("sega.hint"));
   set("#tool-sega .sega-where", t("sega.where"));
+  set("#tool-sega .sega-proves", t("sega.proves"));
+  set("#tool-sega .sega-cannot", t("sega.cannot"));
   set("#tool-majsoul .hint", t("ms.hint"));
   set("label[for=ms-file]", t("ms.file"));
   set("#tool-majsoul h3", t("ms.or"));
