@@ -94,14 +94,15 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
     context.close()
 
 
-def clean(page: Any) -> Any:
+def clean(page: Any, size: Any = VIEWPORT) -> Any:
     """A loaded page as a fresh one shows it: in English, on the Verify tab (no tool's tab
-    open), the records guide folded, no results, the whole table, at the context's size,
+    open), the records guide folded, no results, the whole table, at the size it was loaded
+    at (``size``: the context's, ``VIEWPORT`` unless the test's context says otherwise),
     scrolled to the top."""
     from playwright.sync_api import expect
 
-    if page.viewport_size != VIEWPORT:
-        page.set_viewport_size(VIEWPORT)
+    if page.viewport_size != size:
+        page.set_viewport_size(size)
     page.select_option("#lang", "en")
     verify = page.locator("main > section.input")
     if verify.is_hidden():  # a tool's tab (#tool=NAME) shows the tool alone

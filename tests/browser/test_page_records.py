@@ -237,7 +237,7 @@ def phone_page(browser: Browser, site_url: str) -> Iterator[Page]:
 def test_a_phone_player_with_only_a_tenhou_link_can_check_the_game(
     phone_page: Page, tmp_path: Path, lang: str
 ) -> None:
-    page = clean(phone_page)
+    page = clean(phone_page, PHONE)
     in_language(page, lang)
     page.locator("#paste").fill(VIEWER)
     page.locator("#paste-go").tap()
