@@ -28,15 +28,32 @@ _started = time.monotonic()
 #: --no-loadscope-reorder``) take whole test files, one file at a time, each to whichever
 #: process is nearly done with its last, in the order below: the Chromium folder first,
 #: then Firefox/WebKit and Pyodide in Node (long files, started while much is left to
-#: share), then the unit tests (many short files, which even out the two processes'
-#: ends). A file's tests run in one process, so its module-scoped fixtures (a loaded page,
-#: a Dask cluster, a simulation) are made once, not once in each process.
+#: share), then the unit tests (the long files first, then many short ones, which even out
+#: the two processes' ends). A file's tests run in one process, so its module-scoped
+#: fixtures (a loaded page, a Dask cluster, a simulation) are made once, not in each.
 _ORDER = ("tests/browser", "tests/engines", "tests/node")
+#: The unit files that take longest (tens of seconds to minutes: Dask, archives, fetches
+#: paced one a second, fuzzing, calibration), first among the unit files, so that neither
+#: process is left running one of them alone at the end.
+_LONG_UNIT_FILES = (
+    "test_scale.py",
+    "test_api_archives.py",
+    "test_cli_archive.py",
+    "test_cli_hostile.py",
+    "test_fetch.py",
+    "test_audit_order.py",
+    "test_fuzz.py",
+    "test_audit_calibration.py",
+)
 
 
-def _order(item: pytest.Item) -> int:
+def _order(item: pytest.Item) -> tuple[int, int]:
     folder = _folder(item.nodeid)
-    return _ORDER.index(folder) if folder in _ORDER else len(_ORDER)
+    if folder in _ORDER:
+        return _ORDER.index(folder), 0
+    name = item.nodeid.split("::")[0].rsplit("/", 1)[-1]
+    long = _LONG_UNIT_FILES.index(name) if name in _LONG_UNIT_FILES else len(_LONG_UNIT_FILES)
+    return len(_ORDER), long
 
 
 @pytest.hookimpl(tryfirst=True)
