@@ -92,13 +92,18 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
 
 
 def clean(page: Any) -> Any:
-    """A loaded page as a fresh one shows it: in English, no results, the whole table."""
+    """A loaded page as a fresh one shows it: in English, no fragment (no tool shown over
+    the verifier), no results, the whole table."""
     from playwright.sync_api import expect
 
     page.select_option("#lang", "en")
     # choosing the language already shown redraws nothing, and leaves the status line ready
     expect(page.locator("#status")).to_have_attribute("data-state", "ready")
     expect(page.locator("#status")).to_contain_text("Ready")
+    if page.evaluate("() => location.hash.length > 1"):
+        page.evaluate("() => { location.hash = ''; }")  # a tool named there closes
+        expect(page.locator("section.tool:visible")).to_have_count(0)
+        expect(page.locator("main > section.input")).to_be_visible()
     if page.locator("#clear").is_visible():
         page.get_by_label("Show").select_option("all")
         page.locator("#clear").click()
