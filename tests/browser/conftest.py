@@ -95,10 +95,10 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
 
 
 def clean(page: Any, size: Any = VIEWPORT) -> Any:
-    """A loaded page as a fresh one shows it: in English, on the Verify tab (no tool's tab
-    open), the records guide folded, no results, the whole table, at the size it was loaded
-    at (``size``: the context's, ``VIEWPORT`` unless the test's context says otherwise),
-    scrolled to the top."""
+    """A loaded page as a fresh one shows it: in English, no fragment (no tool shown over
+    the verifier), on the Verify tab, the records guide folded, no results, the whole
+    table, at the size it was loaded at (``size``: the context's, ``VIEWPORT`` unless the
+    test's context says otherwise), scrolled to the top."""
     from playwright.sync_api import expect
 
     if page.viewport_size != size:
@@ -115,6 +115,10 @@ def clean(page: Any, size: Any = VIEWPORT) -> Any:
     # choosing the language already shown redraws nothing, and leaves the status line ready
     expect(page.locator("#status")).to_have_attribute("data-state", "ready")
     expect(page.locator("#status")).to_contain_text("Ready")
+    if page.evaluate("() => location.hash.length > 1"):
+        page.evaluate("() => { location.hash = ''; }")  # a tool named there closes
+        expect(page.locator("section.tool:visible")).to_have_count(0)
+        expect(page.locator("main > section.input")).to_be_visible()
     if page.locator("#clear").is_visible():
         page.get_by_label("Show").select_option("all")
         page.locator("#clear").click()

@@ -4,10 +4,11 @@ state with zero violations, headings in order, the file chooser from the keyboar
 a link to every checked round, the embed in a narrow sidebar, the audit's words and
 place, and the tables at a phone's width.
 
-A page load costs seconds of CPU: tests that read the verifier's results in English
-share the module's loaded page (``fresh``), and variants that differ only in what one
-loaded page can show in turn (a language switched with the page's own select, which
-redraws in place) are one test that checks each variant, named in its failures."""
+A page load costs seconds of CPU: tests of the verifier share the module's loaded page
+(``fresh``; a tool or the seed view is opened there by its fragment, as a link on the page
+does), and variants that differ only in what one loaded page can show in turn (a language
+switched with the page's own select, which redraws in place; the embed's fragment, which it
+follows) are one test that checks each variant, named in its failures."""
 
 from __future__ import annotations
 
@@ -30,7 +31,6 @@ from tests.browser.test_page import (
     THREE_PLAYER,
     WORK_MS,
     choose,
-    open_ready,
     result,
     tamper_draw,
 )
@@ -101,11 +101,29 @@ def test_axe_core_is_pinned_for_the_tests_and_not_shipped() -> None:
     assert not any("axe" in p.name for p in (ROOT / "site").rglob("*")), "a test-only file"
 
 
-def test_the_file_chooser_opens_with_enter_and_with_space(page: Page) -> None:
-    open_ready(page)
+def test_the_file_chooser_opens_with_enter_and_with_space(fresh: Page) -> None:
+    page = fresh
+    from_the_top(page)
     # Playwright intercepts file choosers only while someone listens: listen from the start,
     # or a chooser opened just as expect_file_chooser begins to listen can be missed.
-    page.on("filechooser", lambda chooser: None)
+    page.on("filechooser", ignore_chooser)
+    try:
+        tab_to_the_chooser(page)
+    finally:
+        page.remove_listener("filechooser", ignore_chooser)
+
+
+def from_the_top(page: Page) -> None:
+    """The shared page where a fresh one's first Tab goes: its first link (the skip link)."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("a.skip").focus()
+
+
+def ignore_chooser(chooser: Any) -> None:
+    pass
+
+
+def tab_to_the_chooser(page: Page) -> None:
     for _ in range(20):  # reached by Tab alone
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.id") == "files":
@@ -124,10 +142,10 @@ def test_the_file_chooser_opens_with_enter_and_with_space(page: Page) -> None:
         expect(page.locator("#files")).to_be_focused()
 
 
-def test_axe_over_the_verifier_states(page: Page) -> None:
+def test_axe_over_the_verifier_states(fresh: Page) -> None:
     """Empty, a verified result with a round open (wall, starting hands, commitment box),
     a mismatch, the audit, the seed view; then the results in Japanese and Chinese."""
-    open_ready(page)
+    page = fresh
     no_violations(page, "empty")
     choose(page, PLAIN)
     node = result(page, PLAIN.name)
@@ -157,7 +175,7 @@ def test_axe_over_the_verifier_states(page: Page) -> None:
         page.select_option("#lang", lang)
         expect(page.locator("html")).to_have_attribute("lang", lang)
         no_violations(page, f"results in {lang}")
-    page.goto(f"/#tenhou={SEED}&round=2")
+    page.evaluate("f => { location.hash = f; }", f"#tenhou={SEED}&round=2")
     expect(page.locator("#seed-wall .wall")).to_have_count(1, timeout=READY_MS)
     no_violations(page, "seed view")
 
@@ -180,30 +198,22 @@ def test_axe_over_an_archive(fresh: Page, tmp_path: Path) -> None:
     no_violations(page, "archive with a game open")
 
 
-def test_axe_over_the_tool_panels(page: Page) -> None:
+def test_axe_over_the_tool_panels(fresh: Page) -> None:
     case = SEGA[0]
     seeds = ",".join(case["player_seeds"])
-    open_ready(page, f"/#tool=sega&seeds={seeds}&u={case['uncertainty']}")
+    page = fresh
+    page.evaluate(
+        "f => { location.hash = f; }", f"#tool=sega&seeds={seeds}&u={case['uncertainty']}"
+    )
     expect(page.locator("#tool-sega .sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
     no_violations(page, "SEGA MJ wall")
-    page.goto("/#tool=majsoul")
+    page.evaluate("() => { location.hash = '#tool=majsoul'; }")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
     expect(panel.locator(".ms-result")).to_have_attribute(
         "data-verdict", "verified", timeout=READY_MS
     )
     no_violations(page, "Mahjong Soul hashes")
-
-
-def test_axe_over_the_embed_and_the_calculator(page: Page) -> None:
-    page.set_viewport_size({"width": 360, "height": 400})
-    page.goto(f"/embed.html#tenhou={SEED}&round=3")
-    expect(page.locator("#seed-wall .wall")).to_have_count(1, timeout=READY_MS)
-    no_violations(page, "embed")
-    page.set_viewport_size({"width": 1366, "height": 800})
-    page.goto("/calc.html#q=1345m246p3579s146z")
-    expect(page.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
-    no_violations(page, "calculator")
 
 
 # --- 14. a link to every checked round ----------------------------------------------------------
@@ -301,27 +311,44 @@ def fits(page: Page, width: int, height: int) -> None:
     assert beyond == 0
 
 
-@pytest.mark.parametrize(
-    ("lang", "players", "title"),
-    [
-        ("en", 4, "Tenhou wall · Round 3 · 4 players"),
-        ("en", 3, "Tenhou wall · Round 3 · 3 players"),
-        ("ja", 4, "天鳳の牌山 · 第 3 局 · 四人打ち"),
-        ("zh", 4, "天凤牌山 · 第 3 局 · 四人麻将"),
-    ],
-    ids=["en", "en-3-player", "ja", "zh"],
-)
-def test_the_embed_fits_a_narrow_sidebar(
-    page: Page, shot: Any, lang: str, players: int, title: str
-) -> None:
+EMBED_VARIANTS = [  # (name, lang, players, title)
+    ("en", "en", 4, "Tenhou wall · Round 3 · 4 players"),
+    ("en-3-player", "en", 3, "Tenhou wall · Round 3 · 3 players"),
+    ("ja", "ja", 4, "天鳳の牌山 · 第 3 局 · 四人打ち"),
+    ("zh", "zh", 4, "天凤牌山 · 第 3 局 · 四人麻将"),
+]
+
+
+def test_the_embed_fits_a_narrow_sidebar_and_its_wide_frame(page: Page, shot: Any) -> None:
+    """One embed, loaded in a wiki sidebar's 360×400 in English (axe-core over it), then
+    following its fragment through the other variants (as it does when a wiki's link
+    changes); last, at the snippet's own 760×640, round 1, unscrolled."""
     page.set_viewport_size({"width": 360, "height": 400})
-    page.goto(f"/embed.html#tenhou={SEED}&round=3&players={players}&lang={lang}")
+    for n, (name, lang, players, title) in enumerate(EMBED_VARIANTS):
+        fragment = f"#tenhou={SEED}&round=3&players={players}&lang={lang}"
+        with variant(name):
+            if n == 0:
+                page.goto(f"/embed.html{fragment}")
+            else:
+                page.evaluate("f => { location.hash = f; }", fragment)
+            check_the_narrow_embed(page, shot, lang, players, title)
+            if n == 0:
+                no_violations(page, "embed")
+    with variant("wide"):
+        page.set_viewport_size({"width": 760, "height": 640})  # the snippet's own size
+        page.evaluate("f => { location.hash = f; }", f"#tenhou={SEED}&round=1&lang=en")
+        expect(page.locator("#embed-title")).to_have_text("Tenhou wall · Round 1 · 4 players")
+        expect(page.locator("#seed-wall .wall .tile")).to_have_count(136, timeout=READY_MS)
+        fits(page, 760, 640)
+
+
+def check_the_narrow_embed(page: Page, shot: Any, lang: str, players: int, title: str) -> None:
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+    # what game and round it is (first: the title is drawn as the last wall is taken away)
+    expect(page.locator("#embed-title")).to_have_text(title)
     wall = page.locator("#seed-wall .wall")
     expect(wall.locator(".tile")).to_have_count(136 if players == 4 else 108)
     fits(page, 360, 400)
-    # what game and round it is
-    expect(page.locator("#embed-title")).to_have_text(title)
     game = page.locator("#embed-game")
     body = vector_seed().split(",")[-1]
     expect(game).to_contain_text(body[:8])
@@ -340,27 +367,24 @@ def test_the_embed_fits_a_narrow_sidebar(
     shot(f"embed-360x400-{lang}-{players}p", page)
 
 
-def test_the_embed_keeps_its_wide_frame_unscrolled(page: Page) -> None:
-    page.set_viewport_size({"width": 760, "height": 640})  # the snippet's own size
-    page.goto(f"/embed.html#tenhou={SEED}&round=1")
-    expect(page.locator("#seed-wall .wall .tile")).to_have_count(136, timeout=READY_MS)
-    fits(page, 760, 640)
-
-
-def test_the_status_line_speaks_to_players_and_the_about_line_to_developers(page: Page) -> None:
+def test_the_status_line_speaks_to_players_and_the_about_line_to_developers(fresh: Page) -> None:
     from pywall import __version__
 
-    open_ready(page)
+    page = fresh
     expect(page.locator("#status-text")).to_have_text("Ready")
     expect(page.locator("#about")).to_have_text(
         re.compile(rf"pywall {re.escape(__version__)} · Python 3\.14\.\d+")
     )
     page.select_option("#lang", "ja")
     expect(page.locator("#status-text")).to_have_text("準備完了")
-    page.goto("/calc.html")
-    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
-    expect(page.locator("#status-text")).to_have_text("準備完了")
-    expect(page.locator("#about")).to_contain_text(f"pywall {__version__}")
+    calc = page.context.new_page()  # the calculator, opened next in the same browser
+    try:
+        calc.goto("/calc.html")
+        expect(calc.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        expect(calc.locator("#status-text")).to_have_text("準備完了")
+        expect(calc.locator("#about")).to_contain_text(f"pywall {__version__}")
+    finally:
+        calc.close()
 
 
 # --- 12. the audit: its words and its place ---------------------------------------------------
@@ -516,7 +540,8 @@ def no_sideways_scrolling(page: Page) -> None:
 def test_the_tables_fit_a_phone(fresh: Page, tmp_path: Path, shot: Any) -> None:
     """In en, ja and zh in turn: the results and the calculator each loaded once at a phone's
     width, the language switched with the page's own select (it redraws the page in place,
-    as a reader's switch does; lang= read at load is test_page_ux's fragment test)."""
+    as a reader's switch does; lang= read at load is test_page_ux's fragment test). The
+    calculator is first read by axe-core at a desktop's width."""
     page = fresh
     archive = tmp_path / "five.zip"
     with zipfile.ZipFile(archive, "w") as zf:
@@ -552,8 +577,11 @@ def test_the_tables_fit_a_phone(fresh: Page, tmp_path: Path, shot: Any) -> None:
                 ).to_be_visible()  # still a table
     calc = page.context.new_page()
     try:
-        calc.set_viewport_size({"width": 390, "height": 844})
+        calc.set_viewport_size({"width": 1366, "height": 800})
         calc.goto(f"/calc.html#q=1345m246p3579s146z&lang={LANGS[0]}")
+        expect(calc.locator("table.discards tbody tr")).not_to_have_count(0, timeout=READY_MS)
+        no_violations(calc, "calculator")
+        calc.set_viewport_size({"width": 390, "height": 844})
         for lang in LANGS:
             with variant(lang):
                 calc.select_option("#lang", lang)

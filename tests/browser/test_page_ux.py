@@ -2,10 +2,12 @@
 end to end (tenhou.net resolved to a local server), the sample games offline, what a
 verdict means, lang= in the fragment, the SEGA tool's link, a stopped run's progress.
 
-A page load costs seconds of CPU: the tests that read one file's verdict share the
-module's loaded page (``fresh``), and the bookmarklet tests one context that has read the
-bookmarklet once. A popup, a link opened afresh, a fragment read at load and a reload
-offline are what their tests are about: those keep their loads."""
+A page load costs seconds of CPU: the tests that read one file's verdict or one pasted
+link, and those that follow a tool's link within the page (``location.hash``, as a link
+on the page does), share the module's loaded page (``fresh``); the bookmarklet tests one
+context that has read the bookmarklet once. A popup, a link opened afresh, a fragment
+read at load and a reload offline are what their tests are about: those keep their loads
+(the reload offline is the shared page's own)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Page,
+    Request,
+    ViewportSize,
+    expect,
+)
 
 from pywall.checks.sega import tenhou_id_from_sega
 from pywall.core.archives import MAX_INPUT_BYTES
@@ -29,7 +39,6 @@ from tests.browser.test_page import (
     READY_MS,
     WORK_MS,
     choose,
-    open_ready,
     result,
     tamper_draw,
     wait_controlled,
@@ -63,11 +72,23 @@ def you_of(node: Any) -> Any:
 
 
 def test_a_pasted_tenhou_link_says_where_the_log_is_and_fetches_nothing(
-    page: Page, tmp_path: Path, shot: Any
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
+    page = fresh
     requests: list[str] = []
-    page.on("request", lambda r: requests.append(r.url))
-    open_ready(page)
+
+    def listen(request: Request) -> None:
+        requests.append(request.url)
+
+    page.on("request", listen)
+    try:
+        check_a_pasted_tenhou_link(page, tmp_path, shot)
+    finally:
+        page.remove_listener("request", listen)
+    assert not [u for u in requests if "tenhou.net" in u]
+
+
+def check_a_pasted_tenhou_link(page: Page, tmp_path: Path, shot: Any) -> None:
     paste(page, VIEWER)
     panel = page.locator('.link-result[data-platform="tenhou"]')
     expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
@@ -90,12 +111,13 @@ def test_a_pasted_tenhou_link_says_where_the_log_is_and_fetches_nothing(
     node.locator('details.round[data-round="0"] summary').click()
     expect(node.locator(".hand-label", has_text="(you)")).to_have_count(1)
     expect(node.locator(".hand-label", has_text="(you)")).to_contain_text(players[3])
-    assert not [u for u in requests if "tenhou.net" in u]
 
 
-def test_a_hidden_id_is_revealed_and_a_file_named_by_the_game_is_marked(page: Page) -> None:
-    open_ready(page)
-    paste(page, f"http://tenhou.net/3/?log={HIDDEN}&tw=3")
+def test_a_hidden_id_is_revealed_and_a_file_named_by_the_game_is_marked(fresh: Page) -> None:
+    page = fresh
+    # tw=1: the shared page may remember this game from another test's link (tw=3); the
+    # seat marked below is this link's
+    paste(page, f"http://tenhou.net/3/?log={HIDDEN}&tw=1")
     panel = page.locator('.link-result[data-platform="tenhou"]')
     expect(panel.locator("h3")).to_have_text(f"Tenhou game {GAME}", timeout=WORK_MS)
     expect(panel.locator(".link-hidden")).to_have_text(
@@ -109,15 +131,15 @@ def test_a_hidden_id_is_revealed_and_a_file_named_by_the_game_is_marked(page: Pa
     node = result(page, GAME_LOG.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(you_of(node)).to_contain_text("(you)")
-    expect(node.locator("ol.players li").nth(3)).to_have_class("is-you")
+    expect(node.locator("ol.players li").nth(1)).to_have_class("is-you")
     # another game's file is not marked
     choose(page, PLAIN)
     expect(result(page, PLAIN.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     expect(you_of(result(page, PLAIN.name))).to_have_count(0)
 
 
-def test_a_bare_id_a_majsoul_link_and_plain_text(page: Page) -> None:
-    open_ready(page)
+def test_a_bare_id_a_majsoul_link_and_plain_text(fresh: Page) -> None:
+    page = fresh
     paste(page, f"  {GAME}\n")
     panel = page.locator(".link-result")
     expect(panel).to_have_attribute("data-game", GAME, timeout=WORK_MS)
@@ -488,10 +510,18 @@ def test_the_samples_are_a_real_game_and_one_changed_draw() -> None:
     assert [(x, y) for x, y in zip(a, b, strict=True) if x != y] == [("<U92/>", "<U96/>")]
 
 
-def test_sample_games_work_offline(context: BrowserContext, page: Page, shot: Any) -> None:
-    open_ready(page)
+def test_sample_games_work_offline(fresh: Page, shot: Any) -> None:
+    """The shared page (its service worker in charge) reloaded offline."""
+    page = fresh
     wait_controlled(page)
-    context.set_offline(True)
+    page.context.set_offline(True)
+    try:
+        check_the_samples_offline(page, shot)
+    finally:
+        page.context.set_offline(False)
+
+
+def check_the_samples_offline(page: Page, shot: Any) -> None:
     page.reload()
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     page.get_by_role("button", name="Try two sample games").click()
@@ -583,7 +613,9 @@ def test_verified_says_what_it_proves_and_cannot(fresh: Page) -> None:
 # --- 9. lang= in the fragment ---------------------------------------------------------------
 
 
-def test_lang_in_the_fragment_of_every_page(page: Page) -> None:
+def test_lang_in_the_fragment_of_every_page_and_not_remembered(page: Page) -> None:
+    """Each page in the language its fragment names; a fragment's language is not
+    remembered for the next visit (a reload whose fragment names none the page has)."""
     seed = vector_seed()
     page.goto(f"/#tenhou={seed}&round=3&lang=ja")
     expect(page.locator("h1")).to_have_text("pywall — 牌山検証")
@@ -593,6 +625,9 @@ def test_lang_in_the_fragment_of_every_page(page: Page) -> None:
     expect(page.locator("#seed-round")).to_have_value("4")
     assert page.url.endswith("&round=4&lang=ja")  # the round's link keeps the language
     assert page.locator("#seed-url").input_value().endswith("&lang=ja")
+    page.goto("/#lang=xx")  # a language the page does not have: the reader's own
+    page.reload()
+    expect(page.locator("h1")).to_have_text("pywall — mahjong wall verifier")
     page.evaluate("() => { location.hash = '#lang=zh'; }")
     expect(page.locator("h1")).to_have_text("pywall — 麻将牌山验证")
     page.get_by_label("语言").select_option("en")
@@ -609,21 +644,13 @@ def test_lang_in_the_fragment_of_every_page(page: Page) -> None:
     assert page.locator("#calc-url").input_value().endswith("&lang=ja")
 
 
-def test_a_fragment_language_is_not_remembered(page: Page) -> None:
-    page.goto("/#lang=ja")
-    expect(page.locator("h1")).to_have_text("pywall — 牌山検証")
-    page.goto("/#lang=xx")  # a language the page does not have: the reader's own
-    page.reload()
-    expect(page.locator("h1")).to_have_text("pywall — mahjong wall verifier")
-
-
 # --- 18. the SEGA tool's link -----------------------------------------------------------------
 
 
-def test_sega_values_are_kept_in_the_link(page: Page, browser: Browser, site_url: str) -> None:
+def test_sega_values_are_kept_in_the_link(fresh: Page, browser: Browser, site_url: str) -> None:
     case = SEGA[0]
-    open_ready(page)
-    page.goto("/#tool=sega")
+    page = fresh
+    page.evaluate("() => { location.hash = '#tool=sega'; }")
     panel = page.locator("#tool-sega")
     for n, seed in enumerate(case["player_seeds"], 1):
         panel.get_by_label(f"Player seed {n}").fill(seed)
@@ -667,8 +694,13 @@ def test_sega_values_are_kept_in_the_link(page: Page, browser: Browser, site_url
     ],
     ids=["two-seeds", "bad-char", "negative", "huge-number", "huge-seed"],
 )
-def test_a_bad_sega_link_is_named_not_run(page: Page, fragment: str, message: str) -> None:
-    page.goto(f"/#tool=sega&{fragment}")
+def test_a_bad_sega_link_is_named_not_run(fresh: Page, fragment: str, message: str) -> None:
+    """Followed on the shared page (a fragment the page hears change, as read at load):
+    first a link with no seeds, so that the message read is this link's, not the last's."""
+    page = fresh
+    page.evaluate("() => { location.hash = '#tool=sega&seeds=&u='; }")
+    expect(page.locator("#sega-error")).to_contain_text("it gives 0.")
+    page.evaluate("f => { location.hash = f; }", f"#tool=sega&{fragment}")
     expect(page.locator("#sega-error")).to_contain_text(message)
     expect(page.locator(".sega-wall")).to_have_count(0)
 

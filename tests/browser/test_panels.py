@@ -1,6 +1,10 @@
 """The panels in Chromium, used as a person would: the commitment box of a verified
 game, SEGA MJ and Mahjong Soul tools, starting hands per round, the audit of a
-batch, and the hand calculator page. Answers are compared with CPython's pywall."""
+batch, and the hand calculator page. Answers are compared with CPython's pywall.
+
+A page load costs seconds of CPU: the tests of the verifier's page share the module's
+loaded page (``fresh``; a tool opened there by its link in the page's fragment), except
+the tool link opened afresh; the calculator's tests share one load of its page."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from pywall.checks.sega import tenhou_id_from_sega
 from tests.browser.conftest import api_call, report_of
-from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result
+from tests.browser.test_page import READY_MS, WORK_MS, choose, result
 from tests.helpers import DATA, TENHOU
 from tests.unit.test_commitment import recipe_hash, seed_and_names, unique_order
 
@@ -34,11 +38,11 @@ def bot_logs(count: int) -> list[Path]:
 # --- the commitment box ---------------------------------------------------------------------
 
 
-def test_commitment_box_matches_and_refuses(page: Page, shot: Any) -> None:
+def test_commitment_box_matches_and_refuses(fresh: Page, shot: Any) -> None:
     seed, names = seed_and_names(LOG)
     order = unique_order(names)
     value = recipe_hash(order, seed)
-    open_ready(page)
+    page = fresh
     choose(page, LOG)
     node = result(page, LOG.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -78,10 +82,10 @@ def test_commitment_box_matches_and_refuses(page: Page, shot: Any) -> None:
 # --- starting hands per round -------------------------------------------------------------
 
 
-def test_round_shows_starting_hands_with_shanten(page: Page, shot: Any) -> None:
+def test_round_shows_starting_hands_with_shanten(fresh: Page, shot: Any) -> None:
     report = report_of(LOG.name, LOG.read_bytes())
     expected = api_call("hands", {"round": report["rounds"][0]})
-    open_ready(page)
+    page = fresh
     choose(page, LOG)
     node = result(page, LOG.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
@@ -111,10 +115,10 @@ def test_round_shows_starting_hands_with_shanten(page: Page, shot: Any) -> None:
 # --- SEGA MJ --------------------------------------------------------------------------------
 
 
-def test_sega_panel_shows_the_vector_wall(page: Page, shot: Any) -> None:
+def test_sega_panel_shows_the_vector_wall(fresh: Page, shot: Any) -> None:
     case = SEGA[0]
     assert case["player_seeds"][0].startswith("-")
-    open_ready(page)
+    page = fresh
     page.get_by_role("link", name="SEGA MJ walls").click()
     panel = page.locator("#tool-sega")
     expect(panel).to_be_visible()
@@ -154,8 +158,9 @@ def test_tool_link_opens_its_panel(page: Page) -> None:
 # --- Mahjong Soul ---------------------------------------------------------------------------
 
 
-def test_majsoul_record_file_matches(page: Page, shot: Any) -> None:
-    open_ready(page, "/#tool=majsoul")
+def test_majsoul_record_file_matches(fresh: Page, shot: Any) -> None:
+    page = fresh
+    page.evaluate("() => { location.hash = '#tool=majsoul'; }")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
     out = panel.locator(".ms-result")
@@ -174,10 +179,11 @@ def test_majsoul_record_file_matches(page: Page, shot: Any) -> None:
     shot("majsoul-match", panel)
 
 
-def test_majsoul_tampered_paishan_mismatch(page: Page, shot: Any) -> None:
+def test_majsoul_tampered_paishan_mismatch(fresh: Page, shot: Any) -> None:
     p = MAJSOUL["paishan"]
     tampered = p[2:4] + p[0:2] + p[4:]  # two tiles swapped: still a possible wall
-    open_ready(page, "/#tool=majsoul")
+    page = fresh
+    page.evaluate("() => { location.hash = '#tool=majsoul'; }")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Paishan").fill(tampered)
     panel.get_by_label("Salt").fill(MAJSOUL["salt"])
@@ -202,10 +208,10 @@ def test_majsoul_tampered_paishan_mismatch(page: Page, shot: Any) -> None:
 # --- the audit of a batch -------------------------------------------------------------------
 
 
-def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
+def test_audit_view_for_a_batch(fresh: Page, shot: Any) -> None:
     logs = bot_logs(6)  # 3.txt and 4.txt are the same game
     sanma = TENHOU / "dnovikoff" / "sanma2.xml"
-    open_ready(page)
+    page = fresh
     choose(page, *logs, sanma)
     for path in [*logs, sanma]:
         expect(result(page, path.name)).to_have_attribute(
@@ -289,7 +295,9 @@ def test_audit_view_for_a_batch(page: Page, shot: Any) -> None:
 # --- the hand calculator --------------------------------------------------------------------
 
 
-def test_calculator_page(page: Page, shot: Any) -> None:
+def test_calculator_page_and_in_japanese(page: Page, shot: Any) -> None:
+    """Reached from the verifier's link; then a shared link's hand, bad input, and last a
+    link's hand read in Japanese (the language switched with the page's own select)."""
     page.goto("/")
     page.get_by_role("link", name="Hand calculator").click()
     expect(page).to_have_url(re.compile(r"calc\.html"))
@@ -319,10 +327,8 @@ def test_calculator_page(page: Page, shot: Any) -> None:
     page.get_by_label("Hand (13 or 14 tiles, mpsz)").fill("123x")
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#calc-error")).to_contain_text("unexpected 'x'", timeout=WORK_MS)
-
-
-def test_calculator_in_japanese(page: Page) -> None:
-    page.goto("/calc.html#q=123m456p789s1122z")
+    # a link's hand, read in Japanese (the page follows the fragment it is given)
+    page.evaluate("() => { location.hash = '#q=123m456p789s1122z'; }")
     expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
     page.get_by_label("Language").select_option("ja")
     expect(page.locator("h1")).to_have_text("牌理計算")

@@ -1,7 +1,11 @@
 """The pool of Python workers, driven as a person would: a batch and an archive checked
 by two workers give the CLI's verdicts in the CLI's order (the audit of the archive
 too); Stop stops every worker; one log starts one worker; the pool size setting is
-kept and honoured. Playwright's ``page.workers`` lists the page's real workers."""
+kept and honoured. Playwright's ``page.workers`` lists the page's real workers.
+
+A page load costs seconds of CPU: the tests of a warmed pool of two share the module's
+loaded page (``fresh``); the first worker's lazy start and the setting read at start-up
+keep their loads."""
 
 from __future__ import annotations
 
@@ -106,7 +110,7 @@ def cli_jsonl(paths: list[Path]) -> list[dict[str, Any]]:
 
 
 def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(
-    page: Page, tmp_path: Path, shot: Any
+    fresh: Page, tmp_path: Path, shot: Any
 ) -> None:
     tampered = tmp_path / "tampered.xml"
     tampered.write_text(tampered_text(), encoding="utf-8")
@@ -115,7 +119,7 @@ def test_a_batch_with_a_pool_of_two_gives_the_cli_verdicts_in_order(
     paths = [*fixture_paths()[:26], tampered, *fixture_paths()[26:], junk]
     cli = cli_jsonl(paths)
     assert [r["status"] for r in cli].count("verified") == 55
-    open_ready(page)
+    page = fresh
     warm_pool(page)
     watch_the_end(page, len(paths))
     choose(page, *paths)
@@ -164,13 +168,13 @@ def pooled_zip(path: Path) -> Path:
     ids=["database", "zip"],
 )
 def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
-    page: Page, tmp_path: Path, make: Any, name: str, verdict: str, shot: Any
+    fresh: Page, tmp_path: Path, make: Any, name: str, verdict: str, shot: Any
 ) -> None:
     archive = make(tmp_path / name)
     cli = cli_verdicts(archive)
     assert len(cli) == POOLED
     audit = cli_audit(archive)
-    open_ready(page)
+    page = fresh
     warm_pool(page)
     choose(page, archive)
     node = archive_done(page, name, verdict)
@@ -206,8 +210,8 @@ def large_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
 
 
-def test_stop_stops_every_worker(page: Page, large_db: Path, shot: Any) -> None:
-    open_ready(page)
+def test_stop_stops_every_worker(fresh: Page, large_db: Path, shot: Any) -> None:
+    page = fresh
     warm_pool(page)
     choose(page, large_db)
     node = result(page, "large.db")

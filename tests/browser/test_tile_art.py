@@ -216,9 +216,10 @@ def svg_size(svg: bytes) -> tuple[int, int]:
     return int(float(root.get("width", 0))), int(float(root.get("height", 0)))
 
 
-def test_a_seed_wall_downloads_as_svg_and_png(page: Page) -> None:
+def test_a_seed_wall_downloads_as_svg_and_png(fresh: Page) -> None:
     seed = vector_seed()
-    open_ready(page, f"/#tenhou={seed}&round=2")
+    page = fresh
+    page.evaluate("f => { location.hash = f; }", f"#tenhou={seed}&round=2")
     wall = page.locator("#seed-wall")
     expect(wall.locator(".slot")).to_have_count(136, timeout=WORK_MS)
     svg = download(page, wall, "svg")
@@ -230,7 +231,7 @@ def test_a_seed_wall_downloads_as_svg_and_png(page: Page) -> None:
     assert (width, height) == tuple(2 * n for n in svg_size(svg)) and len(png) > 10_000
 
 
-def test_a_checked_rounds_picture_keeps_names_as_text(page: Page, tmp_path: Path) -> None:
+def test_a_checked_rounds_picture_keeps_names_as_text(fresh: Page, tmp_path: Path) -> None:
     text = (SAMPLES / "sample-game-one-draw-changed.xml").read_text(encoding="utf-8")
     hostile = tmp_path / "hostile-names.xml"
     hostile.write_text(
@@ -239,7 +240,7 @@ def test_a_checked_rounds_picture_keeps_names_as_text(page: Page, tmp_path: Path
     report = report_of(hostile.name, hostile.read_bytes())
     assert report["game"]["players"][0] == HOSTILE_NAME
     bad = next(r for r in report["rounds"] if r["result"] == "mismatch")
-    open_ready(page)
+    page = fresh
     choose(page, hostile)
     node = result(page, hostile.name)
     expect(node).to_have_attribute("data-verdict", "mismatch", timeout=WORK_MS)
@@ -273,11 +274,15 @@ def test_the_embed_offers_its_wall_as_pictures(page: Page) -> None:
     assert png_size(Path(info.value.path()).read_bytes())[0] > 0
 
 
-def test_the_tool_walls_download_as_stored(page: Page) -> None:
+def test_the_tool_walls_download_as_stored(fresh: Page) -> None:
     """SEGA's wall and a Mahjong Soul paishan have no published layout: their pictures hold
     the tiles in the order the tools show them."""
     case = SEGA[0]
-    open_ready(page, f"/#tool=sega&seeds={','.join(case['player_seeds'])}&u={case['uncertainty']}")
+    page = fresh
+    page.evaluate(
+        "f => { location.hash = f; }",
+        f"#tool=sega&seeds={','.join(case['player_seeds'])}&u={case['uncertainty']}",
+    )
     panel = page.locator("#tool-sega")
     expect(panel.locator(".sega-wall .tile")).to_have_count(136, timeout=WORK_MS)
     svg = download(page, panel, "svg")
@@ -285,7 +290,7 @@ def test_the_tool_walls_download_as_stored(page: Page) -> None:
     assert "Wall (136 tiles in SEGA's order)" in svg.decode("utf-8")
     assert png_size(download(page, panel, "png"))[0] > 0
 
-    page.goto("/#tool=majsoul")
+    page.evaluate("() => { location.hash = '#tool=majsoul'; }")
     panel = page.locator("#tool-majsoul")
     panel.get_by_label("Game record (JSON)").set_input_files(str(MAJSOUL_FILE))
     expect(panel.locator(".ms-result")).to_have_attribute(
