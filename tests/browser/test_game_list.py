@@ -11,6 +11,7 @@ record of requests is that run's alone), so the waits overlap; each keeps its ow
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -65,19 +66,12 @@ def context_in(browser: Browser, locale: str) -> BrowserContext:
 
 
 @pytest.fixture(scope="module")
-def bookmarklet(mapped: Browser, site_url: str) -> str:
-    """The bookmarklet's address, read once in English (bookmarklet_of reads the English
-    page): the same for every context, so one load of the page gives it to every test."""
-    context = context_in(mapped, "en-US")
-    try:
-        page = context.new_page()
-        page.goto(site_url + "#lang=en")
-        page.wait_for_function(
-            "() => document.getElementById('bookmarklet').href.startsWith('javascript:')"
-        )
-        return page.locator("#bookmarklet").get_attribute("href") or ""
-    finally:
-        context.close()
+def bookmarklet(loaded: Page) -> str:
+    """The bookmarklet's address, read from the module's loaded English page (its address
+    is this site's ``/``, as any context's; no load of its own): the same for every
+    context, so one read gives it to every test."""
+    expect(loaded.locator("#bookmarklet")).to_have_attribute("href", re.compile("^javascript:"))
+    return loaded.locator("#bookmarklet").get_attribute("href") or ""
 
 
 def opened_from_tenhou(context: BrowserContext, href: str, path: str = "/") -> Page:
