@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-from tests.browser.test_page import WORK_MS, open_ready, result
+from tests.browser.test_page import WORK_MS, result
 from tests.helpers import TENHOU, first_difference, fixture_paths
 
 pytestmark = pytest.mark.browser
@@ -178,18 +178,18 @@ def label_px(page: Page, selector: str) -> float:
 
 
 def test_the_audit_as_a_player_meets_it(
-    page: Page, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
+    fresh: Page, logs_zip: tuple[Path, dict[str, Any], str], shot: Any
 ) -> None:
-    """One loaded page, one verified zip, the audit in each language at each size: the first
+    """The module's loaded page (in English, cleaned), one verified zip, the audit in each language at each size: the first
     screen is read in each language (chosen with the page's own language control before any
     file), then at each size the window is resized and the audit asked (its charts take their
     width when drawn, as on that device), and read in English, Japanese and Chinese in turn:
     a change of language redraws the audit in place, at the window's width, from the same
     answer (the audit's request carries no language; its exports do, and are asked in each)."""
     archive, cli, printed = logs_zip
+    page = fresh
     page.set_viewport_size(SIZES["desktop"])
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_ready(page, "/#lang=en")
     tagline = page.locator(".tagline")
     # 1. the first screen says both jobs, and where they run, in each language
     for lang in LANGS:
@@ -322,11 +322,12 @@ def check_audit(
         assert not left, (at, left)
 
 
-def test_one_log_is_one_log_and_counts_carry_separators(page: Page) -> None:
+def test_one_log_is_one_log_and_counts_carry_separators(fresh: Page) -> None:
     """ "1 log", no rate for a single file; the audit's one-game button and its word that one
-    game is too few; thousands grouped ("1,234") in the audit's counts."""
+    game is too few; thousands grouped ("1,234") in the audit's counts. The module's loaded
+    page, cleaned (as a fresh page shows it)."""
+    page = fresh
     one = fixture_paths()[0]
-    open_ready(page)
     page.locator("input[type=file][multiple]").set_input_files(str(one))
     expect(result(page, one.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     summary = page.locator("#batch-summary")

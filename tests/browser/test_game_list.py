@@ -11,6 +11,7 @@ record of requests is that run's alone), so the waits overlap; each keeps its ow
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -65,19 +66,12 @@ def context_in(browser: Browser, locale: str) -> BrowserContext:
 
 
 @pytest.fixture(scope="module")
-def bookmarklet(mapped: Browser, site_url: str) -> str:
-    """The bookmarklet's address, read once in English (bookmarklet_of reads the English
-    page): the same for every context, so one load of the page gives it to every test."""
-    context = context_in(mapped, "en-US")
-    try:
-        page = context.new_page()
-        page.goto(site_url + "#lang=en")
-        page.wait_for_function(
-            "() => document.getElementById('bookmarklet').href.startsWith('javascript:')"
-        )
-        return page.locator("#bookmarklet").get_attribute("href") or ""
-    finally:
-        context.close()
+def bookmarklet(loaded: Page) -> str:
+    """The bookmarklet's address, read from the module's loaded English page (its address
+    is this site's ``/``, as any context's; no load of its own): the same for every
+    context, so one read gives it to every test."""
+    expect(loaded.locator("#bookmarklet")).to_have_attribute("href", re.compile("^javascript:"))
+    return loaded.locator("#bookmarklet").get_attribute("href") or ""
 
 
 def opened_from_tenhou(context: BrowserContext, href: str, path: str = "/") -> Page:
@@ -111,19 +105,27 @@ LOCALES = {"en": "en-US", "ja": "ja-JP", "zh": "zh-CN"}
 
 
 def test_a_pasted_list_of_twenty_links_becomes_a_batch_and_its_audit(
-    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], bookmarklet: str
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    bookmarklet: str,
+    mapped: Browser,
+    tenhou: TenhouSite,
 ) -> None:
     """In en, ja and zh: the bookmarklet's popup from a tenhou.net page, in a browser of that
     language (the popup's load, and its language the browser's, are each variant's own).
-    The runs go side by side (the module's note): all started, then each checked."""
+    The runs go side by side (the module's note): all started, then each checked. The
+    English run takes the module's mapped browser and stand-in (no other test runs beside
+    it, so that stand-in's record is the run's alone); the others a browser each."""
     with ExitStack() as stack:
         runs: dict[str, tuple[TenhouSite, Page]] = {}
         for lang in LANGS:
             with variant(lang):
-                site = stack.enter_context(tenhou_site(GAMES[:3]))
-                browser = stack.enter_context(
-                    mapped_browser(browser_type, browser_type_launch_args, site)
-                )
+                site, browser = tenhou, mapped
+                if lang != "en":
+                    site = stack.enter_context(tenhou_site(GAMES[:3]))
+                    browser = stack.enter_context(
+                        mapped_browser(browser_type, browser_type_launch_args, site)
+                    )
                 context = context_in(browser, LOCALES[lang])
                 stack.callback(context.close)
                 runs[lang] = (site, start_the_list(context, bookmarklet, site, lang))
