@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
 from pywall.page import api
 from tests.helpers import served_site
@@ -26,7 +26,7 @@ CHROMIUM_FLAGS = [
     "--disable-quic",
 ]
 #: The size every test's page starts at (``clean`` puts a shared page back to it).
-VIEWPORT = {"width": 1200, "height": 900}
+VIEWPORT = ViewportSize(width=1200, height=900)
 
 
 def chromium_path() -> str | None:
@@ -94,7 +94,7 @@ def loaded(browser: Any, browser_context_args: dict[str, Any]) -> Iterator[Any]:
     context.close()
 
 
-def clean(page: Any, size: Any = VIEWPORT) -> Any:
+def clean(page: Any, size: ViewportSize = VIEWPORT) -> Any:
     """A loaded page as a fresh one shows it: in English, no fragment (no tool shown over
     the verifier), on the Verify tab, the records guide folded, no results, the whole
     table, at the size it was loaded at (``size``: the context's, ``VIEWPORT`` unless the
@@ -104,21 +104,18 @@ def clean(page: Any, size: Any = VIEWPORT) -> Any:
     if page.viewport_size != size:
         page.set_viewport_size(size)
     page.select_option("#lang", "en")
-    verify = page.locator("main > section.input")
-    if verify.is_hidden():  # a tool's tab (#tool=NAME) shows the tool alone
-        page.locator('nav.tools a[data-tool="verify"]').click()
-        expect(verify).to_be_visible()
+    # choosing the language already shown redraws nothing, and leaves the status line ready
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready")
+    expect(page.locator("#status")).to_contain_text("Ready")
+    # a tool's tab or link (#tool=NAME) shows the tool alone: no fragment, the verifier
+    if page.evaluate("() => location.hash.length > 1"):
+        page.evaluate("() => { location.hash = ''; }")
+    expect(page.locator("section.tool:visible")).to_have_count(0)
+    expect(page.locator("main > section.input")).to_be_visible()
     guide = page.locator("details#records-guide")
     if guide.count() and guide.get_attribute("open") is not None:
         guide.locator(":scope > summary").click()
         expect(guide).not_to_have_attribute("open", "")
-    # choosing the language already shown redraws nothing, and leaves the status line ready
-    expect(page.locator("#status")).to_have_attribute("data-state", "ready")
-    expect(page.locator("#status")).to_contain_text("Ready")
-    if page.evaluate("() => location.hash.length > 1"):
-        page.evaluate("() => { location.hash = ''; }")  # a tool named there closes
-        expect(page.locator("section.tool:visible")).to_have_count(0)
-        expect(page.locator("main > section.input")).to_be_visible()
     if page.locator("#clear").is_visible():
         page.get_by_label("Show").select_option("all")
         page.locator("#clear").click()
@@ -142,17 +139,6 @@ def in_language(page: Any, lang: str) -> Any:
         page.select_option("#lang", lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)
     return page
-
-
-@contextmanager
-def viewport_kept(page: Any) -> Iterator[Any]:
-    """The block may resize the page (``set_viewport_size``): after it, the page has its
-    size back (a shared page's next test expects the size it was loaded at)."""
-    size = page.viewport_size
-    try:
-        yield page
-    finally:
-        page.set_viewport_size(size)
 
 
 def watch_frames(page: Any) -> None:

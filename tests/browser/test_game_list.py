@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
 
+from tests.browser.conftest import VIEWPORT
 from tests.browser.test_page import READY_MS, WORK_MS
 from tests.browser.test_page_a11y import LANGS, no_violations, variant
 from tests.browser.test_page_ux import click_bookmark
@@ -62,7 +63,7 @@ def mapped(
 
 
 def context_in(browser: Browser, locale: str) -> BrowserContext:
-    return browser.new_context(locale=locale, viewport={"width": 1200, "height": 900})
+    return browser.new_context(locale=locale, viewport=VIEWPORT)
 
 
 @pytest.fixture(scope="module")

@@ -52,19 +52,16 @@ def huge_reply_log(path: Path, copies: int = 600) -> Path:
     return path
 
 
-#: The pool's limits as the page starts with them (web/workers/pool.mjs).
-LIMITS = {"jobMs": 10_000, "replyChars": 4 * 1024 * 1024}
-
-
 @contextmanager
 def limits_given_back(page: Page) -> Iterator[Page]:
-    """The block may lower the pool's limits; after it, the page has its own back."""
+    """The block may lower the pool's limits; after it, the page has the ones it had."""
+    own = page.evaluate("async () => ({ ...(await import('./workers/pool.mjs')).limits })")
     try:
         yield page
     finally:
         page.evaluate(
             "async (own) => Object.assign((await import('./workers/pool.mjs')).limits, own)",
-            LIMITS,
+            own,
         )
 
 

@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
 from pywall.results.report import EVENT_FIELDS
 from tests.browser.conftest import (
+    VIEWPORT,
     api_call,
     clean,
     frame_gaps,
@@ -119,9 +120,7 @@ def test_a_first_visit_in_japanese_without_the_snapshot_queues_early_files(
     """A first visit in a Japanese browser, with no snapshot to start from: the page is in
     Japanese before Python is up, a file chosen before ready waits its turn, Python
     starts normally, the language switcher redraws, and a reload remembers the choice."""
-    context = browser.new_context(
-        locale="ja-JP", viewport={"width": 1200, "height": 900}, service_workers="block"
-    )
+    context = browser.new_context(locale="ja-JP", viewport=VIEWPORT, service_workers="block")
     page = context.new_page()
     page.route("**/python-snapshot.bin.*", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site_url)

@@ -17,7 +17,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from tests.browser.conftest import in_language, report_of, viewport_kept
+from tests.browser.conftest import in_language, report_of
 from tests.browser.test_page import PLAIN, WORK_MS, choose, result
 from tests.browser.test_page_ux import GAME_LOG
 from tests.browser.test_platforms_page import MS
@@ -96,19 +96,18 @@ def test_dealt_hands_line_up_however_long_the_names(
         encoding="utf-8",
     )
     assert report_of(long_name.name, long_name.read_bytes())["status"] == "verified"
-    with viewport_kept(page):
-        page.set_viewport_size(size)
-        choose(page, long_name)
-        node = result(page, long_name.name)
-        expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-        node.locator('details.round[data-round="0"] summary').click()
-        hands = node.locator('details.round[data-round="0"] .part-hands .hand')
-        expect(hands).to_have_count(4)
-        firsts = hands.evaluate_all(
-            "rows => rows.map((r) => r.querySelector('.tiles .tile').getBoundingClientRect().x)"
-        )
-        assert max(firsts) - min(firsts) < 1, firsts
-        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    page.set_viewport_size(size)
+    choose(page, long_name)
+    node = result(page, long_name.name)
+    expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    node.locator('details.round[data-round="0"] summary').click()
+    hands = node.locator('details.round[data-round="0"] .part-hands .hand')
+    expect(hands).to_have_count(4)
+    firsts = hands.evaluate_all(
+        "rows => rows.map((r) => r.querySelector('.tiles .tile').getBoundingClientRect().x)"
+    )
+    assert max(firsts) - min(firsts) < 1, firsts
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
 
 
 # Last of the module: the shared page keeps the seed's walls shown (no control hides them,

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from tests.browser.conftest import clean, in_language, viewport_kept
+from tests.browser.conftest import clean, in_language
 from tests.browser.test_page import WORK_MS, choose, open_ready, result
 from tests.browser.test_page_a11y import no_violations
 from tests.browser.test_page_ux import GAME, GAME_LOG, PAIPU, VIEWER, paste
@@ -413,16 +413,15 @@ SIZES = {
 
 def test_each_platform_has_numbered_steps_links_and_a_file_shape(fresh: Page) -> None:
     """One page shows each language in turn (the language select redraws the guide in place)
-    at each size (the viewport changed in place, then given back)."""
+    at each size (the viewport changed in place; the next test's clean() gives it back)."""
     page = fresh
     guide = page.locator("details#records-guide")
     guide.locator("summary").click()
-    with viewport_kept(page):
-        for lang in LANGS:
-            in_language(page, lang)
-            for size_name, size in SIZES.items():
-                page.set_viewport_size(size)
-                check_the_guides_steps(page, guide, lang, f"{lang} at {size_name}")
+    for lang in LANGS:
+        in_language(page, lang)
+        for size_name, size in SIZES.items():
+            page.set_viewport_size(size)
+            check_the_guides_steps(page, guide, lang, f"{lang} at {size_name}")
 
 
 def check_the_guides_steps(page: Page, guide: Locator, lang: str, variant: str) -> None:

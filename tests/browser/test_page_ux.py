@@ -33,7 +33,7 @@ from playwright.sync_api import (
 
 from pywall.checks.sega import tenhou_id_from_sega
 from pywall.core.archives import MAX_INPUT_BYTES
-from tests.browser.conftest import report_of
+from tests.browser.conftest import VIEWPORT, report_of
 from tests.browser.test_page import (
     PLAIN,
     READY_MS,
@@ -238,7 +238,7 @@ def mapped(
 def bookmarked(mapped: Browser, site_url: str) -> Iterator[tuple[BrowserContext, str]]:
     """A context that has visited pywall once (its service worker in charge) and the
     bookmarklet the page offers in it, for the bookmarklet tests; each closes its pages."""
-    context = mapped.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
+    context = mapped.new_context(locale="en-US", viewport=VIEWPORT)
     try:
         yield context, bookmarklet_of(context, site_url)
     finally:
@@ -257,7 +257,7 @@ def own_pages(context: BrowserContext) -> Iterator[BrowserContext]:
 
 @pytest.fixture
 def mapped_context(mapped: Browser) -> Iterator[BrowserContext]:
-    context = mapped.new_context(locale="en-US", viewport={"width": 1200, "height": 900})
+    context = mapped.new_context(locale="en-US", viewport=VIEWPORT)
     yield context
     context.close()
 

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from pywall.core.tiles import tile_text
-from tests.browser.conftest import report_of
+from tests.browser.conftest import in_language, report_of
 from tests.browser.test_page import (
     FOUR_PLAYER,
     PLAIN,
@@ -34,13 +34,6 @@ from tests.browser.test_page_ux import GAME_LOG
 from tests.helpers import TENHOU, vector_seed
 
 pytestmark = pytest.mark.browser
-
-
-def in_language(page: Page, lang: str) -> Page:
-    """The shared page switched to a language with its own control, as a reader does."""
-    page.select_option("#lang", lang)
-    expect(page.locator("html")).to_have_attribute("lang", lang)
-    return page
 
 
 def pasted(page: Page) -> Any:

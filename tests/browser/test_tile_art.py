@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
 from pywall.checks.sega import tenhou_id_from_sega
-from tests.browser.conftest import api_call, report_of
+from tests.browser.conftest import VIEWPORT, api_call, report_of
 from tests.browser.test_page import READY_MS, WORK_MS, choose, open_ready, result, wait_controlled
 from tests.browser.test_panels import MAJSOUL_FILE, SEGA
 from tests.helpers import ROOT, vector_seed
@@ -124,9 +124,7 @@ def fontless(
 
 @pytest.fixture
 def fontless_page(fontless: Browser, site_url: str) -> Iterator[Page]:
-    context = fontless.new_context(
-        base_url=site_url, locale="en-US", viewport={"width": 1200, "height": 900}
-    )
+    context = fontless.new_context(base_url=site_url, locale="en-US", viewport=VIEWPORT)
     yield context.new_page()
     context.close()
 

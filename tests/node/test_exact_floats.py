@@ -19,7 +19,7 @@ import pytest
 
 from tests.helpers import DATA, first_difference, fixture_paths
 from tests.node.stats_grid import grid
-from tests.node.test_pyodide_node import run_node
+from tests.node.test_pyodide_node import answer_of, run_node
 
 pytestmark = pytest.mark.node
 
@@ -31,9 +31,7 @@ def test_stats_give_the_same_bits_in_pyodide_and_cpython(
     node: str, runtime: Path, tmp_path: Path
 ) -> None:
     code = GRID.read_text(encoding="utf-8") + "\ngrid()"
-    proc = run_node(node, runtime, "lock", [{"python": code}], tmp_path)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    answer = json.loads(proc.stdout)
+    answer = answer_of(run_node(node, runtime, "lock", [{"python": code}], tmp_path))
     assert answer["python"].startswith("3.14")
     page = json.loads(answer["results"][0])
     cli = json.loads(grid())  # the same module, in this CPython
@@ -79,9 +77,7 @@ def test_the_pages_exported_audit_is_exactly_the_clis(
         for n, p in zip(names, files, strict=True)
     ]
     jobs.append({"kind": "audit_export", "payload": {"lang": "en"}, "with_reports": True})
-    proc = run_node(node, runtime, "lock", jobs, tmp_path)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    answer = json.loads(proc.stdout)
+    answer = answer_of(run_node(node, runtime, "lock", jobs, tmp_path))
     assert answer["python"].startswith("3.14")
     exported = json.loads(answer["results"][-1])
     assert "error" not in exported, exported

@@ -169,9 +169,7 @@ def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: 
     snap = runtime / "python-snapshot.bin"
     answers = []
     for _ in range(2):
-        proc = run_node(node, runtime, "lock", jobs, tmp_path, snap)
-        assert proc.returncode == 0, proc.stderr[-3000:]
-        answers.append(json.loads(proc.stdout))
+        answers.append(answer_of(run_node(node, runtime, "lock", jobs, tmp_path, snap)))
     for answer in answers:
         imported = set(answer["imported"])
         assert {
