@@ -125,6 +125,7 @@ PAGE_FILES = (
     "audit/charts.mjs",
     # inputs/: files, game links, the bookmarklet, lists of games, seeds, the sample games
     "inputs/files.mjs",
+    "inputs/answer.mjs",
     "inputs/links.mjs",
     "inputs/handoff.mjs",
     "inputs/game-list.mjs",

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
 
-from tests.browser.conftest import VIEWPORT
+from tests.browser.conftest import VIEWPORT, in_language
 from tests.browser.test_page import READY_MS, WORK_MS
 from tests.browser.test_page_a11y import LANGS, no_violations, variant
 from tests.browser.test_page_ux import click_bookmark
@@ -258,6 +258,42 @@ def test_a_list_over_a_thousand_games_is_refused_with_words(fresh: Page) -> None
     expect(page.locator(".game-list-error")).to_have_text(
         "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
     )
+
+
+def test_the_box_under_the_paste_shows_the_last_answer_in_every_language(fresh: Page) -> None:
+    """A link, a list, a link, a refused list: each answer replaces the last under the paste
+    box, and a change of language redraws the last one given, never an earlier one. Go takes
+    the last answer away at once: no earlier answer stands while the new one is worked out."""
+    page = fresh
+    box = page.locator("#link-out")
+    one, other = GAMES[0], GAMES[1]
+    page.locator("#paste").fill(LINKS[0])
+    page.locator("#paste-go").click()
+    expect(box.locator(".link-result")).to_have_attribute("data-game", one)
+    page.locator("#paste").fill("\n".join(LINKS[:3]))
+    # Go's click empties the box before it returns, before Python is asked anything
+    left = "() => { document.getElementById('paste-go').click(); return [...document.getElementById('link-out').children].length; }"
+    assert page.evaluate(left) == 0
+    expect(box.locator(".game-list h3")).to_have_text("3 Tenhou games in the list")
+    in_language(page, "ja")
+    expect(box.locator(".game-list h3")).to_have_text("リストにある天鳳の対局 3 件")
+    expect(box.locator(":scope > *")).to_have_count(1)
+    page.locator("#paste").fill(LINKS[1])
+    page.locator("#paste-go").click()
+    expect(box.locator(".link-result h3")).to_have_text(f"天鳳の対局 {other}")
+    in_language(page, "zh")
+    expect(box.locator(".link-result h3")).to_have_text(f"天凤对局 {other}")
+    expect(box.locator(":scope > *")).to_have_count(1)
+    page.locator("#paste").fill("\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001)))
+    page.locator("#paste-go").click()
+    expect(box.locator(".game-list-error")).to_have_text(
+        "列表中的对局超过 1,000 局；pywall 每次最多处理 1,000 局：请分批粘贴。"
+    )
+    in_language(page, "en")
+    expect(box.locator(".game-list-error")).to_have_text(
+        "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
+    )
+    expect(box.locator(":scope > *")).to_have_count(1)
 
 
 OPEN_PYWALL = """([pywall, viewer]) => new Promise((resolve) => {

@@ -18,6 +18,7 @@ import { addEntry, aggregate, batchState, countWorker, drawAnswer, failedReport,
 import { startArchive } from "../batch/archives.mjs";
 import { showSeed } from "./seeds.mjs";
 import { initLinks, linkOf, showLink, yourSeat } from "./links.mjs";
+import { initAnswer, showAnswer } from "./answer.mjs";
 
 const $ = (id) => document.getElementById(id);
 let pasted = 0;
@@ -141,6 +142,7 @@ async function pasteGo() {
     $("paste-msg").textContent = t("paste.empty");
     return;
   }
+  showAnswer(null); // the last text's answer goes at once: it is not this text's
   if (looksLikeSeed(text)) {
     showSeed({ seed: text.trim(), round: 1, players: 4 }, true);
     return;
@@ -187,6 +189,7 @@ export function initFiles() {
     e.target.value = "";
   });
   $("paste-go").addEventListener("click", pasteGo);
+  initAnswer();
   initLinks({ addFiles });
   initDrop();
 }

@@ -9,10 +9,10 @@
 // a row with its reason while the others go on, and at the end the audit is offered.
 
 import "../words/game-list-i18n.mjs";
-import { subscribe } from "../kit/store.mjs";
 import { number, t, tn } from "../words/i18n.mjs";
-import { clear, el } from "../kit/dom.mjs";
+import { el } from "../kit/dom.mjs";
 import { request } from "../workers/session.mjs";
+import { showAnswer } from "./answer.mjs";
 import { ANSWER_MS, MAX_LIST_CHARS, askLog, logName, logPayload, onPageList, stopAsking, throughTenhou } from "./handoff.mjs";
 
 export const GAP_MS = 1000; // from one answer's end to the next request
@@ -25,43 +25,46 @@ let run = null; // {at, total, got, failed, stopped, done, states: Map(id -> sta
 
 export function initGameList(options) {
   ({ addFiles, addLog } = options);
-  subscribe(["language"], draw);
   onPageList((text) => showGameList(text, { start: true }));
 }
 
 // The games a text names, shown as a list (true), or false when it names fewer than `least`.
 export async function showGameList(text, { start = false, least = 1 } = {}) {
   if (text.length > MAX_LIST_CHARS) {
-    showError(t("list.tooLong", { max: number(MAX_LIST_CHARS) }));
+    showError("list.tooLong", { max: MAX_LIST_CHARS });
     return true;
   }
   let found;
   try {
     found = await request("games", { text });
   } catch (err) {
-    showError(err.code === "bad_value" ? t("list.tooMany", { max: number(1000) }) : err.message);
+    if (err.code === "bad_value") showError("list.tooMany", { max: 1000 });
+    else showError(null, { message: err.message });
     return true;
   }
   if (found.games.length < least) return false;
   stopAsking();
   list = found;
   run = null;
-  draw();
+  showAnswer(draw);
   if (start && throughTenhou()) fetchAll();
   return true;
 }
 
-function showError(message) {
+// Why a list was refused: the words of `key` with `max` (redrawn in a new language), or
+// the worker's message as it came.
+function showError(key, { max, message }) {
   list = null;
-  clear($("link-out")).append(el("p", { class: "game-list-error", role: "alert" }, message));
+  showAnswer((box) => box.append(el("p", { class: "game-list-error", role: "alert" },
+    key ? t(key, { max: number(max) }) : message)));
 }
 
-function draw() {
-  if (!list) return;
+// The list (answer.mjs draws it into the box under the paste box, again on a change of language).
+function draw(box) {
   const games = list.games;
   const chooser = el("input", { id: "game-list-files", type: "file", multiple: true,
     on: { change: (e) => { addFiles(e.target.files); e.target.value = ""; } } });
-  clear($("link-out")).append(el("section", { class: "game-list", "aria-labelledby": "game-list-heading",
+  box.append(el("section", { class: "game-list", "aria-labelledby": "game-list-heading",
     data: { games: games.length } },
   el("h3", { id: "game-list-heading" }, tn("list.heading", games.length, { n: number(games.length) })),
   foundLine(),

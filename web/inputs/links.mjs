@@ -9,17 +9,15 @@
 import "../words/help-i18n.mjs";
 import "../words/records-i18n.mjs";
 import { t, withLanguage } from "../words/i18n.mjs";
-import { subscribe } from "../kit/store.mjs";
-import { clear, el } from "../kit/dom.mjs";
+import { el } from "../kit/dom.mjs";
 import { fragmentFor } from "../kit/fragment.mjs";
 import { request } from "../workers/session.mjs";
+import { showAnswer } from "./answer.mjs";
 
 const yours = new Map(); // Tenhou game id -> the seat of its link's tw, for links given in this visit
-let shown = null; // the link shown under the paste box (drawn again on a language change)
 let addFiles = null; // (files, link) -> void, from files.mjs
 
 export function initLinks(options) {
-  subscribe(["language"], redrawLinks);
   addFiles = options.addFiles;
 }
 
@@ -41,15 +39,10 @@ export function yourSeat(report, link = null) {
   return id && yours.has(id) ? yours.get(id) : null;
 }
 
+// The link shown under the paste box (answer.mjs), or none (null).
 export function showLink(link) {
-  shown = link;
   remember(link);
-  const target = clear(document.getElementById("link-out"));
-  if (link) target.append(link.platform === "tenhou" ? tenhouView(link) : majsoulView(link));
-}
-
-export function redrawLinks() {
-  if (shown) showLink(shown);
+  showAnswer(link ? (box) => box.append(link.platform === "tenhou" ? tenhouView(link) : majsoulView(link)) : null);
 }
 
 const outLink = (href) => el("a", { href, target: "_blank", rel: "noopener noreferrer" }, href);
