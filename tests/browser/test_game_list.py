@@ -251,13 +251,19 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     page.remove_listener("request", asked)
 
 
+#: A list of 1,001 games, one more than the page takes, and what the page says of it.
+OVER_A_THOUSAND = "\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001))
+REFUSED = {
+    "en": "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it.",
+    "zh": "列表中的对局超过 1,000 局；pywall 每次最多处理 1,000 局：请分批粘贴。",
+}
+
+
 def test_a_list_over_a_thousand_games_is_refused_with_words(fresh: Page) -> None:
     page = fresh
-    page.locator("#paste").fill("\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001)))
+    page.locator("#paste").fill(OVER_A_THOUSAND)
     page.locator("#paste-go").click()
-    expect(page.locator(".game-list-error")).to_have_text(
-        "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
-    )
+    expect(page.locator(".game-list-error")).to_have_text(REFUSED["en"])
 
 
 def test_the_box_under_the_paste_shows_the_last_answer_in_every_language(fresh: Page) -> None:
@@ -266,10 +272,9 @@ def test_the_box_under_the_paste_shows_the_last_answer_in_every_language(fresh: 
     the last answer away at once: no earlier answer stands while the new one is worked out."""
     page = fresh
     box = page.locator("#link-out")
-    one, other = GAMES[0], GAMES[1]
     page.locator("#paste").fill(LINKS[0])
     page.locator("#paste-go").click()
-    expect(box.locator(".link-result")).to_have_attribute("data-game", one)
+    expect(box.locator(".link-result")).to_have_attribute("data-game", GAMES[0])
     page.locator("#paste").fill("\n".join(LINKS[:3]))
     # Go's click empties the box before it returns, before Python is asked anything
     left = "() => { document.getElementById('paste-go').click(); return [...document.getElementById('link-out').children].length; }"
@@ -280,19 +285,15 @@ def test_the_box_under_the_paste_shows_the_last_answer_in_every_language(fresh: 
     expect(box.locator(":scope > *")).to_have_count(1)
     page.locator("#paste").fill(LINKS[1])
     page.locator("#paste-go").click()
-    expect(box.locator(".link-result h3")).to_have_text(f"天鳳の対局 {other}")
+    expect(box.locator(".link-result h3")).to_have_text(f"天鳳の対局 {GAMES[1]}")
     in_language(page, "zh")
-    expect(box.locator(".link-result h3")).to_have_text(f"天凤对局 {other}")
+    expect(box.locator(".link-result h3")).to_have_text(f"天凤对局 {GAMES[1]}")
     expect(box.locator(":scope > *")).to_have_count(1)
-    page.locator("#paste").fill("\n".join(f"2022060222gm-0001-0000-{i:08x}" for i in range(1001)))
+    page.locator("#paste").fill(OVER_A_THOUSAND)
     page.locator("#paste-go").click()
-    expect(box.locator(".game-list-error")).to_have_text(
-        "列表中的对局超过 1,000 局；pywall 每次最多处理 1,000 局：请分批粘贴。"
-    )
+    expect(box.locator(".game-list-error")).to_have_text(REFUSED["zh"])
     in_language(page, "en")
-    expect(box.locator(".game-list-error")).to_have_text(
-        "The list names more than 1,000 games; pywall takes at most 1,000 at a time: paste a part of it."
-    )
+    expect(box.locator(".game-list-error")).to_have_text(REFUSED["en"])
     expect(box.locator(":scope > *")).to_have_count(1)
 
 

@@ -19,10 +19,6 @@ export function showAnswer(draw) {
   redraw();
 }
 
-// The answer shown, if it is still the one `draw` drew (a list's run redraws its rows
-// only while the list is what the box shows).
-export const showing = (draw) => drawn === draw;
-
 function redraw() {
   const box = clear(document.getElementById("link-out"));
   if (drawn) drawn(box);
