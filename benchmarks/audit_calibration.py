@@ -27,8 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall.analysis.audit_draws import draw_audit
 from pywall.analysis.draws import TESTS, Sums, round_draws
+from pywall.audits.draw_wall_tests import draw_audit
 from tests.sim import corpus
 
 Z_ALPHA, Z_POWER = 3.2905, 0.8416

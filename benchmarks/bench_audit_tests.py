@@ -34,8 +34,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TIMER = """
 import json, sys, time
 from pathlib import Path
-from pywall.results.audit import audit_result, cli_dict
-from pywall.results.audit_tally import AuditTally
+from pywall.audits.verdicts import audit_result, cli_dict
+from pywall.audits.tally import AuditTally
 from pywall.results.check import check_data
 
 data = Path(sys.argv[2])

@@ -119,7 +119,7 @@ def dask_runs(db: Path, workers: int, runs: int, shards: int | None) -> dict[str
 
 def adding_rate(db: Path) -> float:
     """Records a second the calling process adds (``AuditTally.add``), on one shard's records."""
-    from pywall.results.audit_tally import AuditTally
+    from pywall.audits.tally import AuditTally
     from pywall.scale import plan_shards, shard_records
 
     (shard, *_) = plan_shards([db], 8)

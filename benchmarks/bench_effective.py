@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pywall.analysis import draws, efficiency
+from pywall.analysis import draw_walk, draws, efficiency
 from pywall.analysis.shanten import shanten
 from pywall.formats import parse_record
 from tests.helpers import fixture_paths
@@ -29,22 +29,22 @@ from tests.helpers import fixture_paths
 
 def hands_before_draws() -> list[tuple[int, ...]]:
     seen: list[tuple[int, ...]] = []
-    original = draws.effective_of  # type: ignore[attr-defined]
+    original = draw_walk.effective_of  # type: ignore[attr-defined]
 
     def keep(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
         # the walk asks by the hand's four suit ids: their counts, joined, are the hand
         seen.append(tuple(k for i in (i0, i1, i2, i3) for k in efficiency._SUITS[i][0]))
         return original(i0, i1, i2, i3)
 
-    # pywall.analysis.draws calls the effective_of it imported from
+    # pywall.analysis.draw_walk calls the effective_of it imported from
     # pywall.analysis.efficiency (a name it does not export, hence the ignores): swap that
     # name for one that records each hand.
-    draws.effective_of = keep  # type: ignore[attr-defined]
+    draw_walk.effective_of = keep  # type: ignore[attr-defined]
     try:
         for path in fixture_paths():
             draws.game_draws(parse_record(path.read_bytes(), path.name))
     finally:
-        draws.effective_of = original  # type: ignore[attr-defined]
+        draw_walk.effective_of = original  # type: ignore[attr-defined]
     return seen
 
 

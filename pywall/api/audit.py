@@ -2,7 +2,7 @@
 
 The games are read as ``pywall audit`` reads them (``pywall.inputs``: files, folders, zips,
 phoenix-logs databases), checked one by one (``jobs`` worker processes, results in input
-order: ``pywall.cli.pool``) and tallied in that order (``AuditTally``), so the same inputs
+order: ``pywall.run``, the layer every run of many games stands on) and tallied in that order (``AuditTally``), so the same inputs
 give the same numbers as the command, to the last digit. ``AuditResult.to_dict()`` is the
 document ``pywall audit --json`` prints.
 """
@@ -10,21 +10,17 @@ document ``pywall audit --json`` prints.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.errors import ValueInputError
 
 if TYPE_CHECKING:  # imported where used: ``import pywall`` stays light (the page imports it)
-    from pywall.core.archives import Packed
-    from pywall.results.audit import AuditResult as Tests
-    from pywall.results.audit import GroupAudit
-    from pywall.results.audit_tally import AuditTally, Exclusion
-
-#: How a source given as bytes is named (its index among the sources, from 1).
-BYTES_NAME = "<data {}>"
+    from pywall.audits.tally import AuditTally, Exclusion
+    from pywall.audits.verdicts import AuditResult as Tests
+    from pywall.audits.verdicts import GroupAudit
 
 AuditSource = bytes | bytearray | str | os.PathLike[str]
 
@@ -51,7 +47,7 @@ class AuditResult:
     @classmethod
     def from_tally(cls, tally: AuditTally) -> AuditResult:
         """The audit of what ``tally`` counted (``ValueInputError`` when no game counted)."""
-        from pywall.results.audit import audit_result
+        from pywall.audits.verdicts import audit_result
 
         if not tally.hands:
             raise ValueInputError(
@@ -73,14 +69,14 @@ class AuditResult:
 
     @property
     def tests(self) -> Tests:
-        """The groups' tests as ``pywall.results.audit`` computes them."""
-        from pywall.results.audit import AuditResult as Tests
+        """The groups' tests as ``pywall.audits.verdicts`` computes them."""
+        from pywall.audits.verdicts import AuditResult as Tests
 
         return Tests(self.overall, self.players, self.platforms, seats=self.seats)
 
     def to_dict(self) -> dict[str, Any]:
         """What ``pywall audit --json`` prints for the same inputs."""
-        from pywall.results.audit import cli_dict
+        from pywall.audits.verdicts import cli_dict
 
         return cli_dict(self.tests, self.tally)
 
@@ -100,13 +96,13 @@ class AuditResult:
     def to_html(self, lang: str = "en", player: str | None = None) -> str:
         """The audit's report as one self-contained HTML page (``lang``: en, ja or zh), the
         one ``pywall audit --html`` writes; ``player``: the named player shown first."""
-        from pywall.results.audit_html import audit_html, games_of
+        from pywall.audits.html import audit_html, games_of
 
         return audit_html(self.tests, lang, games_of(self.tally), player)
 
 
 def group_row(kind: str, g: GroupAudit) -> dict[str, Any]:
-    from pywall.results.audit import ALPHA
+    from pywall.audits.verdicts import ALPHA
 
     row: dict[str, Any] = {
         "group": kind,
@@ -131,33 +127,16 @@ def group_row(kind: str, g: GroupAudit) -> dict[str, Any]:
     }
 
 
-def source_entries(
-    sources: Iterable[AuditSource],
-) -> Iterator[tuple[str, bytes | PywallError | Packed]]:
-    """Each source's games, in order, as the command reads its paths; bytes are one record."""
-    from pywall.inputs import iter_packed_inputs
-
-    for i, source in enumerate(sources, 1):
-        if isinstance(source, bytes | bytearray):
-            yield BYTES_NAME.format(i), bytes(source)
-        elif isinstance(source, str | os.PathLike):
-            name = os.fspath(source)
-            yield from iter_packed_inputs([name if name != "-" else "./-"], [])
-        else:
-            raise TypeError(f"audit takes paths or bytes, not {type(source).__name__}")
-
-
 def tally_of(sources: Iterable[AuditSource], jobs: int = 1) -> AuditTally:
     """What the audit counts of ``sources``, checked in ``jobs`` processes, in input order."""
-    from pywall.cli.audit import input_for
-    from pywall.cli.pool import ordered_map
-    from pywall.cli.verify import weight
-    from pywall.results.audit_tally import AuditTally
+    from pywall.audits.tally import AuditTally
+    from pywall.run.items import source_entries
+    from pywall.run.pool import records
 
     if jobs < 1:
         raise ValueInputError("jobs must be at least 1")
     tally = AuditTally()
-    with closing(ordered_map(input_for, source_entries(sources), jobs, weight=weight)) as found:
+    with closing(records(source_entries(sources), jobs)) as found:
         for record in found:
             tally.add(record)
     return tally

@@ -53,16 +53,16 @@ def verify(source: Source) -> FileReport:
     if not isinstance(source, str | os.PathLike):
         raise TypeError(f"verify takes a record's bytes, text or path, not {type(source).__name__}")
     from pywall.inputs import iter_inputs
+    from pywall.run.items import path_argument, report_for
 
     name = os.fspath(source)
-    # as the command reads a path ("-" alone is a file here, not standard input)
-    entries = list(islice(iter_inputs([name if name != "-" else "./-"], []), 2))
+    entries = list(islice(iter_inputs([path_argument(name)], []), 2))  # as the command reads it
     if len(entries) != 1:
         why = "no log in this folder" if not entries else "it holds several games"
         return report_for_entry(
             name, LogFormatError(f"{why}: pywall.verify reads one record (pywall.audit reads many)")
         )
-    return report_for_entry(*entries[0])
+    return report_for(entries[0])
 
 
 def parse_record(data: bytes | str) -> Game:

@@ -22,18 +22,12 @@ import textwrap
 from collections import Counter
 from contextlib import closing
 
-from pywall.analysis.audit_draws import DrawAudit, WallAudit
 from pywall.analysis.stats import ZScore, fair_range, reading
-from pywall.cli.games import add_input_arguments, fetched_entries, request_of
-from pywall.cli.output import emit_json, fail, plural, print_lines
-from pywall.cli.pool import WorkerDied, ordered_map
-from pywall.cli.progress import Progress
-from pywall.cli.tallies import in_parts
-from pywall.cli.verify import add_jobs_argument, job_count, weight
-from pywall.core.archives import Packed, unpack
-from pywall.core.errors import PywallError
-from pywall.inputs import Skipped
-from pywall.results.audit import (
+from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
+from pywall.audits.html import audit_html, games_of
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import KIND_TEXT, AuditTally
+from pywall.audits.verdicts import (
     ALPHA,
     DRAWS_EXPLANATION,
     EXPLANATION,
@@ -43,11 +37,15 @@ from pywall.results.audit import (
     cli_dict,
     players_not_listed,
 )
-from pywall.results.audit_html import audit_html, games_of
-from pywall.results.audit_records import GameRecord
-from pywall.results.audit_tally import KIND_TEXT, AuditTally
-from pywall.results.audit_words import LANGS, WORDS, count, pick
-from pywall.results.check import check_entry
+from pywall.audits.words import LANGS, WORDS, count, pick
+from pywall.cli.games import add_input_arguments, fetched_entries, request_of
+from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.cli.progress import Progress
+from pywall.cli.tallies import in_parts
+from pywall.cli.verify import add_jobs_argument, job_count
+from pywall.core.errors import PywallError
+from pywall.inputs import Skipped
+from pywall.run.pool import WorkerDied, records
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 
@@ -89,13 +87,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the PATHs are tallies saved by --save-tally: audit them as one run over all their inputs",
     )
     p.set_defaults(run=run)
-
-
-def input_for(item: tuple[str, bytes | PywallError | Packed]) -> GameRecord:
-    """The worker's job for one log: its audit record, typed (module level, so worker
-    processes can run it)."""
-    name, content = item
-    return check_entry(name, unpack(content), starting=True).record
 
 
 def p_text(p: float) -> str:
@@ -142,7 +133,7 @@ WALL_WORDS = {
 
 
 def draw_lines(draws: DrawAudit | None, each: float = ALPHA / 3) -> list[str]:
-    """The draw tests in the report's words (``results.audit_words``): what each counts, the
+    """The draw tests in the report's words (``audits.words``): what each counts, the
     hits, the range a fair shuffle gives 95% of the time and where the hits fall ("effective
     draws (...): 412 of 1,530 — a fair shuffle gives 431 on average, usually between 398
     and 464: unusual (z = -1.13, p = 0.259)"); ``each``: a test's share of the threshold."""
@@ -217,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
             return fail(exc.message)
     skipped: list[Skipped] = []
     tally = AuditTally()
-    records: list[GameRecord] = []  # kept for --save-tally only
+    kept: list[GameRecord] = []  # kept for --save-tally only
     items = (  # --merge: the saved parts are read by in_parts, not as logs
         iter(())
         if request is None
@@ -228,16 +219,16 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     try:
-        with closing(ordered_map(input_for, items, jobs, weight=weight)) as inputs:
+        with closing(records(items, jobs)) as inputs:
             for found in inputs:
                 tally.add(found)
                 if args.save_tally:
-                    records.append(found)
+                    kept.append(found)
     except WorkerDied as exc:
         return fail(str(exc))
     except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
         return fail(exc.message)
-    found_parts = in_parts(args, tally, records)  # --merge: the parts' tally; --save-tally
+    found_parts = in_parts(args, tally, kept)  # --merge: the parts' tally; --save-tally
     if isinstance(found_parts, int):
         return found_parts
     tally = found_parts

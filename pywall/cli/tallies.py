@@ -1,6 +1,6 @@
 """``pywall audit --save-tally FILE`` and ``--merge``: an audit's parts, written and read.
 
-The document and its checks are ``pywall.results.audit_shards``'; this module only opens
+The document and its checks are ``pywall.audits.parts``'; this module only opens
 files: a part is written whole to a temporary file beside FILE and renamed over it (a
 reader never sees half a tally), and a saved part is read capped in size, from a
 regular file only.
@@ -14,13 +14,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pywall.audits.parts import MAX_DOCUMENT_BYTES, ShardTally, shard_from_json
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import AuditTally
 from pywall.cli.output import fail, plural, print_lines
 from pywall.core.errors import PywallError
 from pywall.core.json_value import json_text
 from pywall.inputs.files import read_capped
-from pywall.results.audit_records import GameRecord
-from pywall.results.audit_shards import MAX_DOCUMENT_BYTES, ShardTally, shard_from_json
-from pywall.results.audit_tally import AuditTally
 
 
 def save_tally(path: str, records: Sequence[GameRecord]) -> str | None:

@@ -34,16 +34,17 @@ from typing import Any
 
 from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import escaped, fail, plural
-from pywall.cli.pool import WorkerDied, deferred_interrupt, held_interrupts, ordered_map
 from pywall.cli.progress import Progress
-from pywall.core.archives import Packed, PackedEntry, unpack
+from pywall.core.archives import PackedEntry
 from pywall.core.errors import PywallError
 from pywall.core.findings import Finding, Severity
 from pywall.core.json_value import json_text
 from pywall.inputs import Skipped, count_inputs
-from pywall.results.check import report_for_entry
 from pywall.results.exports import Summary
 from pywall.results.report import SCHEMA, STATUSES, FileReport
+from pywall.run.interrupts import deferred_interrupt, held_interrupts
+from pywall.run.items import Item, report_for, weight
+from pywall.run.pool import WorkerDied, ordered_map
 
 VERDICTS = {"verified": "OK", "mismatch": "MISMATCH", "error": "ERROR"}
 MAX_SHOWN = 10
@@ -85,10 +86,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="no progress bar (it is shown only when stderr is a terminal)",
     )
     p.set_defaults(run=run)
-
-
-def report_for(name: str, content: bytes | PywallError | Packed) -> FileReport:
-    return report_for_entry(name, unpack(content))
 
 
 def human_lines(r: FileReport) -> list[str]:
@@ -143,18 +140,9 @@ def render(style: str, report: FileReport) -> str:
     return "    " + json_text(report.to_dict(), indent=2).replace("\n", "\n    ")
 
 
-def weight(item: tuple[str, bytes | PywallError | Packed]) -> int:
-    """Bytes an input holds, to bound how many are in flight between processes."""
-    content = item[1]
-    held = content.content if isinstance(content, Packed) else content
-    return len(held) if isinstance(held, (bytes, str)) else 0
-
-
-def outcome_for(
-    style: str, failures_only: bool, item: tuple[str, bytes | PywallError | Packed]
-) -> Outcome:
+def outcome_for(style: str, failures_only: bool, item: Item) -> Outcome:
     """The worker's job for one log (module level, so worker processes can run it)."""
-    report = report_for(*item)
+    report = report_for(item)
     shown = not (failures_only and report.status == "verified")
     return Outcome(
         report.path, report.status, report.checked, render(style, report) if shown else ""

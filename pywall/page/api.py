@@ -43,9 +43,10 @@ from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_tex
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
+    from pywall.audits.tally import AuditTally
     from pywall.inputs.sources import Survey
-    from pywall.page.runs import ArchiveRun, SharedRunTally, Source
-    from pywall.results.audit_tally import AuditTally
+    from pywall.page.runs import ArchiveRun, SharedRunTally
+    from pywall.run.items import Source
 
 MAX_JSON = 64 * 1024 * 1024
 
@@ -163,8 +164,8 @@ class Api:
 
     def tally_add(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """A shared run's audit records, from game ``start`` on, in the archive's order."""
+        from pywall.audits.records import GameRecord
         from pywall.page.runs import SharedRunTally
-        from pywall.results.audit_records import GameRecord
 
         run = arg(payload, "run", str)
         records, start = arg(payload, "records", list), bounded(payload, "start", 0, 10**9)
@@ -180,8 +181,8 @@ class Api:
 
     def _audit_tally(self, payload: Payload) -> AuditTally:
         """One tally of the page's reports, its archive runs and any tallies given."""
+        from pywall.audits.tally import AuditTally
         from pywall.page.audit_reports import read_record
-        from pywall.results.audit_tally import AuditTally
 
         tally = AuditTally()
         for report in arg(payload, "reports", list, []):
@@ -199,7 +200,7 @@ class Api:
 
     def audit(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """Verified games of the page's reports and archive runs, in one audit."""
-        from pywall.results.audit import audit_dict
+        from pywall.audits.verdicts import audit_dict
 
         return audit_dict(self._audit_tally(payload))
 
@@ -207,9 +208,9 @@ class Api:
         """The same audit as ``pywall audit --json`` prints it (``json``: its text, the same
         bytes: ``json_value.json_text``) and as ``pywall audit --html`` writes it
         (``html``), in the page's ``lang``, the chosen ``player`` first."""
+        from pywall.audits.html import audit_html, games_of
+        from pywall.audits.verdicts import audit_result, cli_dict
         from pywall.core.json_value import json_text
-        from pywall.results.audit import audit_result, cli_dict
-        from pywall.results.audit_html import audit_html, games_of
 
         tally = self._audit_tally(payload)
         if not tally.hands:
@@ -223,7 +224,7 @@ class Api:
         }
 
     def tally(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
-        from pywall.results.audit_tally import AuditTally
+        from pywall.audits.tally import AuditTally
 
         name = arg(payload, "run", str)
         run, shared = self.runs.get(name), self.tallies.get(name)
@@ -313,11 +314,11 @@ HANDLERS: dict[str, Handler] = {
 #: Modules the handlers import on first use (the module's docstring says why).
 LAZY_MODULES = (
     "pywall.page.tool_api",
-    "pywall.results.audit",
-    "pywall.results.audit_tally",
-    "pywall.results.audit_counts",
-    "pywall.results.audit_html",
-    "pywall.results.audit_words",
+    "pywall.audits.verdicts",
+    "pywall.audits.tally",
+    "pywall.audits.counts",
+    "pywall.audits.html",
+    "pywall.audits.words",
     "pywall.page.runs",
     "pywall.page.audit_reports",
     "pywall.inputs.zips",

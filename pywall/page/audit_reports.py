@@ -2,7 +2,7 @@
 
 The page keeps the reports of the logs a person checks (``FileReport.to_dict()``, from
 ``verify``) and hands them to ``api.audit`` as ``reports``: ``read_record`` reads each
-into the ``GameRecord`` that ``audit_records.record_of`` makes of the typed report,
+into the ``GameRecord`` that ``records.record_of`` makes of the typed report,
 checking the JSON first, so a report of the wrong shape is a ``ValueInputError`` that
 says what is wrong, never a Python error half-way through a count (a test holds the two
 records equal on every fixture). An archive run's games come back as records already
@@ -15,9 +15,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pywall.analysis.walls import GameWalls
-from pywall.core.errors import ValueInputError
-from pywall.core.findings import info as code_info
-from pywall.results.audit_records import (
+from pywall.audits.copies import CopyKey
+from pywall.audits.records import (
     NO_FINGERPRINT,
     NO_STARTING_HANDS,
     PLAYERS,
@@ -30,7 +29,8 @@ from pywall.results.audit_records import (
     unverified,
     whole,
 )
-from pywall.results.copies import CopyKey
+from pywall.core.errors import ValueInputError
+from pywall.core.findings import info as code_info
 
 
 def read_record(report: Mapping[str, Any]) -> GameRecord:

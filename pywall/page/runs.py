@@ -17,32 +17,18 @@ runs and logs counting each game once (``AuditTally.merge``).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import AuditTally
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
-from pywall.results.audit_records import GameRecord
-from pywall.results.audit_tally import AuditTally
 from pywall.results.check import GameCheck, check_entry
 from pywall.results.exports import compact_row
-
-if TYPE_CHECKING:
-    from pywall.inputs.sources import Survey
+from pywall.run.items import Source
 
 DETAIL_FIRST = 20
 DETAIL_MISMATCHES = 50
-
-
-class Source(Protocol):
-    """Where a run's games come from (``inputs.sources.ArchiveSource``)."""
-
-    def survey(self) -> Survey: ...
-
-    def adopt(self, survey: Survey) -> None: ...
-
-    def entries(self, start: int = 0) -> Iterator[Entry]: ...
-
-    def close(self) -> None: ...
 
 
 class ArchiveRun:

@@ -3,7 +3,7 @@
 A record is parsed (``pywall.formats``), verified against its walls
 (``pywall.checks.verify``), and viewed once as the report (``FileReport``, whose ``to_dict``
 is the JSON the CLI prints and the page shows) and as the audit's record of the game
-(``audit_records.record_of``). The drivers (the CLI, ``api``, archive runs) take what
+(``records.record_of``). The drivers (the CLI, ``api``, archive runs) take what
 they need of the one ``GameCheck``; none of them reads a report's JSON back to learn
 what was found here. Bad input gives an ``error`` report, never an exception.
 """
@@ -18,14 +18,14 @@ from typing import Any
 from pywall.analysis.draws import game_draws
 from pywall.analysis.efficiency import cached_shanten
 from pywall.analysis.walls import game_walls
+from pywall.audits.copies import copy_key
+from pywall.audits.records import GameRecord, record_of
 from pywall.checks.verify import GameResult, RoundResult, Row, red_fives, verify_game
 from pywall.core.errors import PywallError
 from pywall.core.model import Game, Round
 from pywall.core.tiles import dora_kind
 from pywall.formats import parse_record
 from pywall.formats.tenhou_rules import date_from_log_id, rule_from_type, vs_computer
-from pywall.results.audit_records import GameRecord, record_of
-from pywall.results.copies import copy_key
 from pywall.results.report import FileReport, GameInfo, RoundReport, Starting, error_report
 
 

@@ -17,11 +17,11 @@ from typing import Any
 
 from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
+from pywall.audits.copies import CopyKey
 from pywall.checks.digests import DigestResult
 from pywall.core.errors import ValueInputError
 from pywall.core.findings import Finding, Severity
 from pywall.core.layout import Layout
-from pywall.results.copies import CopyKey
 
 SCHEMA = 2
 STATUSES = ("verified", "mismatch", "error")
@@ -189,7 +189,7 @@ class FileReport:
     draws: GameDraws | None = None
     walls: GameWalls | None = None
     #: with the starting hands, for a verified game: what compares it with other copies
-    #: of the game (``pywall.results.copies``)
+    #: of the game (``pywall.audits.copies``)
     copy: CopyKey | None = None
 
     def to_dict(self) -> dict[str, Any]:

@@ -16,8 +16,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from pywall.api.audit import AuditResult
+from pywall.audits.tally import AuditTally
 from pywall.core.errors import ValueInputError
-from pywall.results.audit_tally import AuditTally
 from pywall.scale.shards import Piece, Shard, plan_shards, shard_records
 
 

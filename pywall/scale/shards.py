@@ -20,14 +20,11 @@ from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 
+from pywall.audits.parts import ShardTally
 from pywall.core.errors import PywallError
 from pywall.inputs.files import Unreadable, looks_like_log, sniff, walk
 from pywall.inputs.sources import ArchiveSource, Survey
-from pywall.results.audit_shards import ShardTally
-from pywall.results.check import check_entry
-
-#: How a source given as bytes is named (as ``pywall.audit`` names it).
-BYTES_NAME = "<data {}>"
+from pywall.run.items import BYTES_NAME, SourceName, path_argument, record_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +68,7 @@ def _file_piece(path: Path) -> Piece:
 
 def _input_pieces(name: str) -> Iterator[Piece]:
     """One command-line path's pieces, as ``pywall.inputs`` reads it."""
-    path = Path(name if name != "-" else "./-")
+    path = Path(path_argument(name))
     if path.is_dir():
         for found in walk(path):
             if found.error is not None:
@@ -90,7 +87,7 @@ def _input_pieces(name: str) -> Iterator[Piece]:
         yield Piece(name, 1, entry=Unreadable(why))
 
 
-def whole_pieces(sources: Iterable[bytes | str | os.PathLike[str]]) -> list[Piece]:
+def whole_pieces(sources: Iterable[SourceName]) -> list[Piece]:
     """Every input as whole pieces, in input order."""
     pieces: list[Piece] = []
     for i, source in enumerate(sources, 1):
@@ -113,7 +110,7 @@ def _cut(piece: Piece, size: int) -> Iterator[Piece]:
         yield Piece(piece.label, count, start, count, piece.survey)
 
 
-def plan_shards(sources: Iterable[bytes | str | os.PathLike[str]], shards: int) -> list[Shard]:
+def plan_shards(sources: Iterable[SourceName], shards: int) -> list[Shard]:
     """The inputs cut into about ``shards`` shards of about the same number of games."""
     pieces = whole_pieces(sources)
     size = max(1, math.ceil(sum(p.games for p in pieces) / max(1, shards)))
@@ -148,10 +145,4 @@ def _entries(piece: Piece) -> Iterator[tuple[str, bytes | PywallError]]:
 
 def shard_records(shard: Shard) -> ShardTally:
     """A worker's job: every game of the shard checked, its records in input order."""
-    return ShardTally(
-        tuple(
-            check_entry(name, content, starting=True).record
-            for piece in shard.pieces
-            for name, content in _entries(piece)
-        )
-    )
+    return ShardTally(tuple(record_for(item) for piece in shard.pieces for item in _entries(piece)))

@@ -14,7 +14,7 @@ import "../../web/words/pool-i18n.mjs";
 import "../../web/words/report-i18n.mjs";
 import "../../web/verdict/finding-words.mjs";
 
-// Keys whose English words come from Python, not from a table (pywall.results.audit.EXPLANATION).
+// Keys whose English words come from Python, not from a table (pywall.audits.verdicts.EXPLANATION).
 const ENGLISH_FROM_PYTHON = new Set(["audit.explanation"]);
 const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 

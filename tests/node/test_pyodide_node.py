@@ -180,8 +180,8 @@ def test_the_snapshot_holds_pywall_imported(node: str, runtime: Path, tmp_path: 
         } <= imported
         assert not imported & {
             "pywall.page.tool_api",
-            "pywall.results.audit",
-            "pywall.results.audit_tally",
+            "pywall.audits.verdicts",
+            "pywall.audits.tally",
             "pywall.page.runs",
             "pywall.pictures.picture",
         }

@@ -274,7 +274,7 @@ def test_a_survey_goes_from_worker_to_worker_as_the_page_passes_it(db: Path) -> 
 
 
 def test_a_tally_add_chunk_with_a_bad_record_changes_nothing_and_names_it() -> None:
-    from pywall.results.audit_records import record_of
+    from pywall.audits.records import record_of
     from tests.helpers import fixture_paths
 
     good = [
@@ -300,8 +300,8 @@ def test_a_tally_add_chunk_with_a_bad_record_changes_nothing_and_names_it() -> N
 def test_a_tally_add_chunk_over_what_the_audit_may_keep_changes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from pywall.results import audit_tally
-    from pywall.results.audit_records import record_of
+    from pywall.audits import tally as audit_tally
+    from pywall.audits.records import record_of
     from tests.helpers import fixture_paths
 
     records = [

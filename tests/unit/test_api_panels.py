@@ -342,8 +342,8 @@ def bot_reports(count: int) -> list[dict[str, Any]]:
 
 
 def test_audit_matches_the_cli_audit_of_the_same_games() -> None:
-    from pywall.results.audit import audit_result
-    from pywall.results.audit_tally import AuditTally
+    from pywall.audits.tally import AuditTally
+    from pywall.audits.verdicts import audit_result
     from pywall.results.check import check_data
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]

@@ -1,4 +1,4 @@
-"""pywall.results.audit: a fair shuffle's hands pass, hands chosen to be good are caught."""
+"""pywall.audits.verdicts: a fair shuffle's hands pass, hands chosen to be good are caught."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from dataclasses import replace
 import pytest
 
 from pywall.analysis.shanten import shanten
+from pywall.audits.records import GameRecord, record_of
+from pywall.audits.tally import AuditTally, StartingHand
+from pywall.audits.verdicts import OVERALL, audit_hands, audit_result
 from pywall.checks import tenhou
 from pywall.core.errors import ValueInputError
 from pywall.core.layout import WallScheme, layout_for
 from pywall.core.tiles import counts_from_mpsz, dora_kind, kinds_from_mpsz
-from pywall.results.audit import OVERALL, audit_hands, audit_result
-from pywall.results.audit_records import GameRecord, record_of
-from pywall.results.audit_tally import AuditTally, StartingHand
 from pywall.results.check import check_log
 
 PLAYERS = ("Ann", "Bo", "Cy", "Di")
@@ -227,7 +227,7 @@ def test_exclusion_codes_for_repeats_and_missing_hands() -> None:
         ("no_hands", "no_starting_hands", {}),
         ("duplicate", "duplicate", {"same_as": "a.xml"}),
     ]
-    from pywall.results.audit import audit_dict
+    from pywall.audits.verdicts import audit_dict
 
     listed = audit_dict(tally)["games"]["excluded"]
     assert listed[1] == {

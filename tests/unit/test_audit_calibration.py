@@ -9,12 +9,12 @@ import statistics
 
 import pytest
 
-from pywall.analysis.audit_draws import draw_audit
 from pywall.analysis.draws import TESTS, game_draws
 from pywall.analysis.walls import WallKinds, WallTally, wall_tests, wall_text
+from pywall.audits.draw_wall_tests import draw_audit
+from pywall.audits.tally import StartingHand
+from pywall.audits.verdicts import ALPHA, audit_group
 from pywall.core.layout import WallScheme
-from pywall.results.audit import ALPHA, audit_group
-from pywall.results.audit_tally import StartingHand
 from tests.sim import LAYOUT, biased_wall, corpus, worst_wall
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from pywall.audits.records import record_of
+from pywall.audits.tally import AuditTally
 from pywall.cli import main
 from pywall.page import api
-from pywall.results.audit_records import record_of
-from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
 
@@ -142,7 +142,7 @@ def test_a_zip_of_logs_in_reverse_order_gives_the_same_totals(
 
 
 def test_the_tally_decides_by_content_in_any_order_and_across_merges() -> None:
-    from pywall.results.audit_records import record_of
+    from pywall.audits.records import record_of
 
     text = log_text(REAL)
     reports = {
@@ -198,9 +198,9 @@ def test_a_copy_key_that_is_not_one_is_refused_before_anything_counts() -> None:
     import base64
     import zlib
 
+    from pywall.audits.copies import CopyKey
+    from pywall.audits.records import GameRecord, record_of
     from pywall.core.errors import ValueInputError
-    from pywall.results.audit_records import GameRecord, record_of
-    from pywall.results.copies import CopyKey
 
     good = record_of(check_log("a.xml", log_text(REAL), starting=True)).to_dict()
     head, rounds, items, stream = good["copy"]

@@ -7,14 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from pywall.analysis.audit_draws import DrawAudit
 from pywall.analysis.draws import Sums
+from pywall.audits.draw_wall_tests import DrawAudit
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import AuditTally
+from pywall.audits.verdicts import audit_result
 from pywall.cli import main
 from pywall.cli.audit import corpus_notes, draw_lines
 from pywall.page.audit_reports import read_record
-from pywall.results.audit import audit_result
-from pywall.results.audit_records import GameRecord
-from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_data, check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
@@ -108,7 +108,7 @@ def test_flagged_considers_the_draw_tests() -> None:
     unfair = audit_result(tally).overall
     assert unfair.rejects(0.001)
     assert len(unfair.p_values) == len(fair.p_values) == 6  # threshold split over all tests
-    from pywall.results.audit import group_dict
+    from pywall.audits.verdicts import group_dict
 
     words = group_dict(unfair)
     assert words["tests"] == 6 and words["smallest_p"] == min(unfair.p_values) and words["flagged"]
@@ -137,7 +137,7 @@ def test_a_records_json_and_merge_carry_draws_and_walls() -> None:
 def test_draw_lines_in_words() -> None:
     audit = DrawAudit(())
     assert draw_lines(None) == []
-    from pywall.analysis.audit_draws import draw_audit
+    from pywall.audits.draw_wall_tests import draw_audit
 
     made = draw_audit(
         (Sums(1530, 412, 431.2, 289.0), Sums(0, 0, 0.0, 0.0), Sums(1530, 50, 40.0, 36.0))
@@ -186,7 +186,7 @@ def test_no_draws_and_mixed_platforms_in_words() -> None:
 def test_thousands_of_players() -> None:
     """3,000 named players, each in one game: every hand counts, the 1,000 players the
     audit lists (``MAX_PLAYERS_LISTED``) are audited without error, the rest are counted."""
-    from pywall.results.audit import MAX_PLAYERS_LISTED, games_dict
+    from pywall.audits.verdicts import MAX_PLAYERS_LISTED, games_dict
 
     record = records([TENHOU / "tenhou-python-bot" / "1.txt"])[0]
     tally = AuditTally()

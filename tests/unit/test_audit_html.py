@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pywall.analysis.stats import fair_range, reading
+from pywall.audits.words import EN, WORDS
 from pywall.cli import main
-from pywall.results.audit_words import EN, WORDS
 from tests.helpers import TENHOU
 
 
@@ -119,9 +119,9 @@ def test_within_chance_is_never_worded_better_or_more(cli_report: dict[str, obje
 
 def test_a_lean_beyond_chance_is_named() -> None:
     """200 dealt hands of one tenpai shape: far better than fair, very unusual, flagged."""
-    from pywall.results.audit import AuditResult, audit_group
-    from pywall.results.audit_html import audit_html
-    from pywall.results.audit_tally import StartingHand
+    from pywall.audits.html import audit_html
+    from pywall.audits.tally import StartingHand
+    from pywall.audits.verdicts import AuditResult, audit_group
 
     counts = [0] * 34
     for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 31):
@@ -138,6 +138,6 @@ def test_a_lean_beyond_chance_is_named() -> None:
     ids=["two-games", "five-games", "57-games"],
 )
 def test_game_ticks_are_whole_games(top: int, whole: bool, ticks: list[int]) -> None:
-    from pywall.results.audit_html import nice_ticks
+    from pywall.audits.html import nice_ticks
 
     assert nice_ticks(top, 6, whole) == ticks

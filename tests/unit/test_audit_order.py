@@ -14,8 +14,8 @@ import pytest
 
 from pywall.analysis.stats import exact_sum, exact_units, from_units
 from pywall.api.audit import audit
+from pywall.audits.counts import GroupTally
 from pywall.cli import main
-from pywall.results.audit_counts import GroupTally
 from tests.helpers import DATA
 
 #: real records of the three platforms: Tenhou logs, Mahjong Soul and Riichi City records

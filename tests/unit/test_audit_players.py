@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from benchmarks.sim_logs import many_players_game
+from pywall.audits import tally as audit_tally
+from pywall.audits.verdicts import MAX_PLAYERS_LISTED
 from pywall.cli import main
 from pywall.inputs.sources import ArchiveSource
 from pywall.page import api
-from pywall.results import audit_tally
-from pywall.results.audit import MAX_PLAYERS_LISTED
 from tests.helpers import TENHOU
 
 GAMES = MAX_PLAYERS_LISTED // 4 + 10  # one round each, four new names each: 40 names too many

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from pywall.audits.records import GameRecord, Why, record_of
+from pywall.audits.tally import AuditTally
 from pywall.core.errors import ValueInputError
 from pywall.page.audit_reports import read_record
-from pywall.results.audit_records import GameRecord, Why, record_of
-from pywall.results.audit_tally import AuditTally
 from pywall.results.check import report_for_entry
 from pywall.results.report import FileReport
 from tests.helpers import DATA, fixture_paths, log_text

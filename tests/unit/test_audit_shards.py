@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from pywall.audits import parts as audit_shards
+from pywall.audits.parts import FORMAT, ShardTally, merged_tally, shard_from_json
+from pywall.audits.tally import AuditTally
+from pywall.audits.verdicts import audit_dict
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
-from pywall.results import audit_shards
-from pywall.results.audit import audit_dict
-from pywall.results.audit_shards import FORMAT, ShardTally, merged_tally, shard_from_json
-from pywall.results.audit_tally import AuditTally
 from pywall.results.check import check_entry
 from tests.helpers import DATA, TENHOU, fixture_paths
 

@@ -13,11 +13,11 @@ import pytest
 
 from pywall.analysis.draws import game_draws
 from pywall.analysis.hands import round_hands
+from pywall.audits.records import record_of
 from pywall.core.errors import InputTooLargeError
 from pywall.core.model import Draw, Round
 from pywall.page.audit_reports import read_problem_context, read_record
 from pywall.page.tool_api import dealt_round
-from pywall.results.audit_records import record_of
 from pywall.results.check import GameCheck, check_data, check_entry, check_log, report_for_entry
 from pywall.results.exports import compact_row, problem_context
 from tests.helpers import DATA, fixture_paths, log_text

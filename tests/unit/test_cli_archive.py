@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 
 from pywall.cli import main
-from pywall.cli.pool import GC_YOUNG, ordered_map
 from pywall.cli.progress import Progress, bar_text, duration_text
 from pywall.results.check import check_log
 from pywall.results.exports import batch_dict
+from pywall.run.pool import GC_YOUNG, ordered_map
 from tests.helpers import TENHOU, fixture_paths
 from tests.unit.test_archives import (
     bz2_bomb,

@@ -13,8 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from pywall.analysis import draws
-from pywall.analysis.draws import game_draws, round_draws
+from pywall.analysis import draw_walk
+from pywall.analysis.draws import GameDraws, game_draws, round_draws
 from pywall.analysis.efficiency import effective_kinds
 from pywall.core.model import Call, Discard, Draw, Event, Game, MeldKind, Platform, Round, Ryuukyoku
 from pywall.core.tiles import counts_from_mpsz
@@ -71,7 +71,7 @@ def test_a_round_of_open_calls_that_all_fit_is_tested_with_the_lowest_choices() 
     assert found is not None and len(found) == 8  # each giver's draw of a 4m or a 4p
     summary = game_draws(choice_game(1, misfit=False))
     assert summary.skipped_rounds == 0 and sum(s.effective.n for s in summary.seats) == 8
-    walk = draws._Walk(choice_round(), 4)
+    walk = draw_walk.Walk(choice_round(), 4)
     walk.start()
     assert len(walk.choices) == 8  # each call: 2m3m (2p3p), the lowest of its three
     assert set(walk.choices.values()) == {(1, 2), (10, 11)}
@@ -84,13 +84,13 @@ def test_open_calls_are_followed_as_sets_of_hands_not_combinations(
     call's options 3^8 times; the walk asks them a few times per call, and leaves the round
     out saying why."""
     asked = [0]
-    real = draws.options_of
+    real = draw_walk.options_of
 
     def counting(*args: object) -> list[tuple[int, ...]]:
         asked[0] += 1
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(draws, "options_of", counting)
+    monkeypatch.setattr(draw_walk, "options_of", counting)
     summary = game_draws(choice_game(1, misfit=True))
     assert summary.skipped_rounds == 1 and summary.skipped_reasons == ("no_fit",)
     assert summary.seats == ()
@@ -100,11 +100,11 @@ def test_open_calls_are_followed_as_sets_of_hands_not_combinations(
 def test_a_round_over_the_walks_budget_is_skipped_and_says_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(draws, "WALK_BUDGET", 20)
+    monkeypatch.setattr(draw_walk, "WALK_BUDGET", 20)
     summary = game_draws(choice_game(2, misfit=False))
     assert summary.skipped_rounds == 2
     assert summary.skipped_reasons == ("walk_budget", "walk_budget")
-    assert draws.GameDraws.from_dict(summary.to_dict()) == summary
+    assert GameDraws.from_dict(summary.to_dict()) == summary
 
 
 # --- the kan the record names -------------------------------------------------------------

@@ -303,17 +303,17 @@ def test_a_hand_whose_drawn_tile_was_cut_is_not_asked_again(
     ``effective_of`` at a draw only when the seat's hand changed since its last draw (a
     discard of another kind than the tile drawn, or a call), and the answers are those of
     every draw asked afresh (the reference test)."""
-    from pywall.analysis import draws
+    from pywall.analysis import draw_walk
 
     asked = 0
-    original = draws.effective_of  # type: ignore[attr-defined]
+    original = draw_walk.effective_of  # type: ignore[attr-defined]
 
     def counted(i0: int, i1: int, i2: int, i3: int) -> tuple[int, int] | None:
         nonlocal asked
         asked += 1
         return original(i0, i1, i2, i3)
 
-    monkeypatch.setattr(draws, "effective_of", counted)
+    monkeypatch.setattr(draw_walk, "effective_of", counted)
     game = game_of(path)
     expected = cut = 0
     for rnd in game.rounds:

@@ -17,14 +17,15 @@ ROOT = Path(__file__).resolve().parents[2]
 MODULES = [
     "pywall/analysis/stats.py",
     "pywall/analysis/draws.py",
+    "pywall/analysis/draw_walk.py",
     "pywall/analysis/walls.py",
-    "pywall/analysis/audit_draws.py",
+    "pywall/audits/draw_wall_tests.py",
     "pywall/analysis/hands.py",
     "pywall/analysis/shanten_distribution.py",
-    "pywall/results/audit.py",
-    "pywall/results/audit_counts.py",
-    "pywall/results/audit_tally.py",
-    "pywall/results/audit_records.py",
+    "pywall/audits/verdicts.py",
+    "pywall/audits/counts.py",
+    "pywall/audits/tally.py",
+    "pywall/audits/records.py",
     "pywall/page/audit_reports.py",
 ]
 

@@ -10,8 +10,8 @@ import pytest
 import pywall
 
 PACKAGE = Path(pywall.__file__).parent
-#: Drivers read files and run processes: the CLI, the input layer, the public API, Dask.
-DRIVERS = {"cli", "inputs", "api", "scale"}
+#: Drivers read files and run processes: the CLI, the input layer, the runner, the public API, Dask.
+DRIVERS = {"cli", "inputs", "run", "api", "scale"}
 FORBIDDEN_MODULES = {
     "os",
     "sys",
@@ -52,6 +52,34 @@ def test_core_module_does_no_io(path: Path) -> None:
             )
 
 
+def test_nothing_outside_the_cli_imports_it() -> None:
+    """The CLI is a front door, not a library: the public API, Dask, the page and every
+    layer below stand on ``pywall.run`` and the modules that own each job, so a change to
+    the command's arguments or printing cannot break them."""
+    outside = [
+        f"{p.relative_to(PACKAGE)}: {sorted(i for i in pywall_imports(p) if i.split('.')[0] == 'cli')}"
+        for p in PACKAGE.rglob("*.py")
+        if p.relative_to(PACKAGE).parts[0] != "cli"
+        and p.name != "__main__.py"
+        and any(i.split(".")[0] == "cli" for i in pywall_imports(p))
+    ]
+    assert not outside, "\n".join(outside)
+    texts = [
+        str(p.relative_to(PACKAGE))
+        for p in PACKAGE.rglob("*.py")
+        if p.relative_to(PACKAGE).parts[0] != "cli"
+        and p.name != "__main__.py"
+        and "pywall.cli" in p.read_text(encoding="utf-8")
+    ]
+    assert not texts, f"modules that name pywall.cli (even lazily, in a string): {texts}"
+
+
+def test_the_cli_check_sees_a_lazy_import(tmp_path: Path) -> None:
+    bad = tmp_path / "x.py"
+    bad.write_text("def f() -> None:\n    from pywall.cli.pool import ordered_map\n")
+    assert pywall_imports(bad) == {"cli.pool"}
+
+
 def test_core_never_imports_the_drivers() -> None:
     for path in core_modules():
         text = path.read_text(encoding="utf-8")
@@ -63,28 +91,33 @@ def test_core_never_imports_the_drivers() -> None:
 #: One layer per folder of the package: core (tiles, errors and findings, the caps on work,
 #: bounded decoding of bytes, the model and its wall's layout) -> formats (one module per
 #: vendor format, and links) -> the algorithms (checks: the walls regenerated and compared;
-#: analysis: shanten, efficiency, statistics and the audit's tests) -> results (a game's check,
-#: the audit, their reports and views; pictures: the wall drawn from what a report carries) ->
-#: drivers (the page's JSON API, the CLI, the input layer) -> the public API (``api``: what
-#: ``pywall`` exports; ``scale``: the audit on Dask), which only ``pywall/__init__.py`` sits
-#: above. Inside a folder imports are free (the cycle test still holds); no module is an
-#: exception to its folder's layer.
+#: analysis: shanten, efficiency, statistics, the draw and wall tests' mathematics) ->
+#: results (a game's check, its report and views; audits: the audit of many games, its
+#: tally, parts, verdicts and report; pictures: the wall drawn from what a report carries)
+#: -> drivers (the page's JSON API, the input layer, and ``run``: how many games are run,
+#: which every front door stands on) -> the front doors (the CLI, the public API ``api``,
+#: ``scale``: the audit on Dask; ``pywall/__init__.py``). Inside a layer imports are free
+#: (the cycle test still holds), but no front door imports the CLI
+#: (``test_nothing_outside_the_cli_imports_it``); no module is an exception to its
+#: folder's layer.
 LAYERS: dict[str, int] = {
     "core": 0,
     "formats": 1,
     "checks": 2,
     "analysis": 2,
     "results": 3,
+    "audits": 3,
     "pictures": 3,
     "page": 4,
-    "cli": 4,
     "inputs": 4,
-    "__main__": 4,
+    "run": 4,
+    "cli": 5,
+    "__main__": 5,
     "api": 5,
     "scale": 5,
     "__init__": 5,
 }
-LAYER_NAMES = ("core", "formats", "algorithms", "results", "drivers", "public API")
+LAYER_NAMES = ("core", "formats", "algorithms", "results", "drivers", "front doors")
 #: The only modules at pywall/'s top level: everything else sits in the folder of its job.
 TOP_LEVEL = {"__init__.py", "__main__.py"}
 

@@ -58,7 +58,7 @@ def test_the_public_names_and_signatures_are_pinned() -> None:
 @pytest.mark.parametrize(
     ("imported", "absent"),
     [
-        ("pywall", ("dask", "distributed", "pywall.results.audit", "pywall.cli.pool")),
+        ("pywall", ("dask", "distributed", "pywall.audits.verdicts", "pywall.run.pool")),
         ("pywall.scale", ("dask", "distributed")),
     ],
     ids=["pywall", "pywall.scale"],

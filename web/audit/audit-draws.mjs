@@ -92,7 +92,7 @@ export function drawsSection(group, who, alpha) {
     wallLines(group.walls, alpha / (group.tests || 1)));
 }
 
-// Dealer, non-dealer and each seat (pywall.results.audit's `seats` groups), as groups are drawn.
+// Dealer, non-dealer and each seat (pywall.audits.verdicts's `seats` groups), as groups are drawn.
 export function seatsSection(data, view) {
   if (!data.seats?.length) return null;
   const label = (g) => (g.label.startsWith("seat ") ? t("draws.seat", { n: g.label.slice(5) }) : t(`draws.${g.label}`));

@@ -1,5 +1,5 @@
 // The fairness audit of the batch (deals, draws, walls): Python's `audit` over the logs'
-// reports and the archive runs it still holds (pywall.results.audit: which games count, the
+// reports and the archive runs it still holds (pywall.audits.verdicts: which games count, the
 // exact fair distributions, the tests). The player chooses their name (remembered for the
 // session; the most frequent preselected) and reads their own verdict, draw lines and chart
 // first, then everyone's, each platform's, each seat's and the other players'. "Export

@@ -1,5 +1,5 @@
 // Why the audit left a game out, in the reader's words: from each exclusion's
-// `reason_code` and `reason_data` (pywall.results.audit_tally.Exclusion); Python's English `reason`
+// `reason_code` and `reason_data` (pywall.audits.tally.Exclusion); Python's English `reason`
 // is what English readers see. A problem is worded by findings.mjs (`{problem}`).
 
 import { addStrings } from "./i18n.mjs";

@@ -392,6 +392,6 @@ const zh = {
   "calc.tilesCount": "{n} 张",
 };
 
-// "audit.explanation" in English is the core's own text (pywall.results.audit.EXPLANATION).
+// "audit.explanation" in English is the core's own text (pywall.audits.verdicts.EXPLANATION).
 delete en["audit.explanation"];
 addStrings({ en, ja, zh });

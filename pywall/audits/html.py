@@ -6,7 +6,7 @@ so both reports agree. The page has no script and loads nothing: its style is in
 and its charts are inline SVG (the chosen player's and everyone's cumulative effective
 draws above or below fair, each platform's wall tests against the threshold), so it
 opens offline in any browser. Every number comes from the result; this module only
-words and draws it (the words of ``audit_words``).
+words and draws it (the words of ``words``).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from pywall.analysis.audit_draws import DrawAudit, WallAudit
 from pywall.analysis.draws import sums_dict
 from pywall.analysis.stats import Z95, ZScore, reading
-from pywall.results.audit import ALPHA, AuditResult, GroupAudit
-from pywall.results.audit_tally import AuditTally
-from pywall.results.audit_words import LANGS, WORDS, count, pick
+from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
+from pywall.audits.tally import AuditTally
+from pywall.audits.verdicts import ALPHA, AuditResult, GroupAudit
+from pywall.audits.words import LANGS, WORDS, count, pick
 
 STYLE = """
 body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 from pywall.analysis.draws import GameDraws
 from pywall.analysis.walls import GameWalls
+from pywall.audits.copies import CopyKey
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
-from pywall.results.copies import CopyKey
 from pywall.results.exports import problem_context
 from pywall.results.report import FileReport
 
@@ -53,7 +53,7 @@ def checked_row(value: Any, players: int, where: str) -> Row:
 
 
 #: Why a game cannot count: (kind, reason in English, reason code, data for the reason's
-#: words); see ``audit_tally.Exclusion``.
+#: words); see ``tally.Exclusion``.
 Why = tuple[str, str, str, JsonObject]
 
 

@@ -3,7 +3,7 @@
 ``pywall.analysis.draws`` owns the draw test and ``pywall.analysis.walls`` the wall-position test; this
 module turns a group's sums into the reported tests (z and p of O - E against
 sqrt V for each of ``draws.TESTS``; the wall tests of a platform) so that
-``pywall.results.audit`` stays the one audit of every group.
+``pywall.audits.verdicts`` stays the one audit of every group.
 """
 
 from __future__ import annotations

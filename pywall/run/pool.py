@@ -16,7 +16,7 @@ with anyone.
 Workers come from 'forkserver' where the platform has it (else 'spawn'): no
 forked copy of the parent's state, the module ``func`` lives in imported once
 in the server. Workers ignore SIGINT, so Ctrl-C at a terminal reaches only the
-parent, which decides what to do (see ``deferred_interrupt``: the first Ctrl-C
+parent, which decides what to do (``pywall.run.interrupts.deferred_interrupt``: the first Ctrl-C
 becomes a flag the caller checks between two results, so that what was
 printed and what is counted agree; a second raises ``KeyboardInterrupt``).
 
@@ -29,16 +29,19 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import signal
-import threading
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import contextmanager
 from functools import partial
 from itertools import chain, islice
 from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from types import FrameType
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from pywall.run.interrupts import held_interrupts
+from pywall.run.items import Item, record_for, weight
+
+if TYPE_CHECKING:
+    from pywall.audits.records import GameRecord
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -225,45 +228,7 @@ def _stop(workers: list[tuple[BaseProcess, Connection]], gently: bool) -> None:
         conn.close()
 
 
-@contextmanager
-def deferred_interrupt() -> Iterator[Callable[[], bool]]:
-    """Within the block, the first SIGINT only sets a flag (read by the function
-    yielded); the second raises ``KeyboardInterrupt`` as usual."""
-    hits: list[int] = []
-
-    def handler(signum: int, frame: FrameType | None) -> None:
-        if hits:
-            raise KeyboardInterrupt
-        hits.append(signum)
-
-    try:
-        previous = signal.signal(signal.SIGINT, handler)
-    except ValueError:  # not the main thread: leave signals alone
-        yield lambda: False
-        return
-    try:
-        yield lambda: bool(hits)
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextmanager
-def held_interrupts() -> Iterator[None]:
-    """Within the block a SIGINT waits (blocked, not lost) and is delivered when it ends.
-
-    For writes that must not be cut: a second Ctrl-C raises ``KeyboardInterrupt``
-    where it lands, and landing inside a write to a full pipe left half an entry of
-    a ``--json`` document behind (the rest was dropped, the closing written after it).
-    Held, it lands after the write, between two entries.
-    """
-    if (
-        not hasattr(signal, "pthread_sigmask")
-        or threading.current_thread() is not threading.main_thread()
-    ):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+def records(items: Iterable[Item], jobs: int) -> Generator[GameRecord, None, None]:
+    """The audit's record of each item (``items.record_for``), over ``jobs`` processes, in
+    input order; batches bounded in bytes (``items.weight``). Closing it stops the workers."""
+    return ordered_map(record_for, items, jobs, weight=weight)

@@ -1,9 +1,9 @@
 """What the audit keeps of many games: each game's copies, and counts per group.
 
-``AuditTally.add`` takes each game's ``audit_records.GameRecord`` (its starting hands as
+``AuditTally.add`` takes each game's ``records.GameRecord`` (its starting hands as
 seat, size, shanten and dora; its draw sums; its whole walls; its copy key): a game that
 cannot count is left out with its reason (``Exclusion``); a verified game joins the other
-copies of its game (``pywall.results.copies``: a copy cut short counts as the whole one,
+copies of its game (``pywall.audits.copies``: a copy cut short counts as the whole one,
 copies that differ in anything else conflict and none counts). The counts (``Counts``:
 everyone, each platform and player count, each named player, each seat; shanten counts per
 hand class, the dora dealt with their exact mean and variance, the draw tests' sums, the
@@ -11,7 +11,7 @@ walls) are made from the copies when the tally is read (``settle``), so the answ
 depend on the order of the games; tallies of parts of a run merge (``merge``: a game in
 both parts counts once, by the same rule) and travel as JSON (``to_dict``, ``from_dict``:
 checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
-``pywall.results.audit`` computes the tests from a tally.
+``pywall.audits.verdicts`` computes the tests from a tally.
 """
 
 from __future__ import annotations
@@ -24,12 +24,12 @@ from functools import partial
 from typing import Any
 
 from pywall.analysis.walls import WallTally
+from pywall.audits.copies import Copies, Copy, CopyKey
+from pywall.audits.counts import Counts, GroupTally, StartingHand, tally_of
+from pywall.audits.records import NO_FINGERPRINT, GameRecord
 from pywall.core.errors import PywallError, ValueInputError
 from pywall.core.json_value import JsonObject
 from pywall.core.limits import MAX_AUDIT_KEPT
-from pywall.results.audit_counts import Counts, GroupTally, StartingHand, tally_of
-from pywall.results.audit_records import NO_FINGERPRINT, GameRecord
-from pywall.results.copies import Copies, Copy, CopyKey
 
 __all__ = ["AuditTally", "Counts", "Exclusion", "GroupTally", "StartingHand", "tally_of"]
 
@@ -102,7 +102,7 @@ class AuditTally:
 
     def settle(self) -> Counts:
         """Count the game of each fingerprint once: its most complete copy, or none when
-        its copies conflict (``pywall.results.copies``). The counts are made again from
+        its copies conflict (``pywall.audits.copies``). The counts are made again from
         the records kept, in code-point order of the fingerprints, so a game counts the
         same whatever the order its copies came in (and the sums, kept exact, are the same
         bits whatever the order or split of the games: ``GroupTally``)."""

@@ -16,7 +16,7 @@ up). Only verified games count, each once: picking which games to count is
 itself a bias.
 
 This module is the only audit: it computes every test from a tally of the hands
-(``pywall.results.audit_tally``: what the CLI, a batch in the page and an archive in
+(``pywall.audits.tally``: what the CLI, a batch in the page and an archive in
 the page feed alike), and the tests' verdicts and JSON.
 """
 
@@ -28,13 +28,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pywall.analysis.audit_draws import (
-    DrawAudit,
-    WallAudit,
-    draw_audit,
-    draw_verdict,
-    wall_audit,
-)
 from pywall.analysis.shanten_distribution import distribution
 from pywall.analysis.stats import (
     ChiSquare,
@@ -46,8 +39,15 @@ from pywall.analysis.stats import (
     reading,
     z_score,
 )
+from pywall.audits.draw_wall_tests import (
+    DrawAudit,
+    WallAudit,
+    draw_audit,
+    draw_verdict,
+    wall_audit,
+)
+from pywall.audits.tally import AuditTally, Exclusion, GroupTally, StartingHand, tally_of
 from pywall.core.errors import ValueInputError
-from pywall.results.audit_tally import AuditTally, Exclusion, GroupTally, StartingHand, tally_of
 
 OVERALL = "all players"
 

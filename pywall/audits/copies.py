@@ -149,7 +149,7 @@ class Copies:
 
     copies: list[Copy] = field(default_factory=list)
     best: Copy | None = None
-    record: bytes | None = None  # the best copy's record, packed (``audit_tally.packed``)
+    record: bytes | None = None  # the best copy's record, packed (``tally.packed``)
 
     @property
     def conflict(self) -> bool:

@@ -34,10 +34,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import AuditTally
 from pywall.core.errors import ValueInputError
 from pywall.core.version import VERSION as PYWALL_VERSION
-from pywall.results.audit_records import GameRecord
-from pywall.results.audit_tally import AuditTally
 
 FORMAT = "pywall-audit-tally"
 VERSION = 1

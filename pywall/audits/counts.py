@@ -3,8 +3,8 @@
 Each group (everyone, each platform and player count, each named player, each seat) keeps
 shanten counts per hand class, the dora dealt with their exact mean and variance, and the
 draw tests' sums (``GroupTally``); ``Counts`` holds them all with the walls, and counts one
-game's ``audit_records.GameRecord`` (``Counts.count``). Which games count, and once, is
-``audit_tally.AuditTally``'s business; hands can also be given one by one
+game's ``records.GameRecord`` (``Counts.count``). Which games count, and once, is
+``tally.AuditTally``'s business; hands can also be given one by one
 (``StartingHand``, ``tally_of``).
 """
 
@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from operator import add
 from typing import Any
 
-from pywall.analysis.audit_draws import DrawSums
 from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
 from pywall.analysis.stats import exact_sum, exact_units, from_units, hypergeometric_moments
 from pywall.analysis.walls import WallTally
+from pywall.audits.draw_wall_tests import DrawSums
+from pywall.audits.records import GameRecord, checked_counts
 from pywall.core.errors import ValueInputError
 from pywall.core.tiles import dora_kind
-from pywall.results.audit_records import GameRecord, checked_counts
 
 ANONYMOUS = frozenset({"", "NoName"})
 
