@@ -803,11 +803,27 @@ def lint() -> list[str]:
 TEST_PROCESSES = 2
 
 
+def busy_core_seconds() -> float | None:
+    """The whole machine's busy CPU time since boot, in core-seconds (``/proc/stat``: user,
+    nice, system, irq, softirq and steal; idle and I/O wait left out); None where there is
+    no ``/proc/stat``. Two readings' difference is what a run cost the machine's cores."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+    except OSError:
+        return None
+    if not fields or fields[0] != "cpu" or len(fields) < 9:
+        return None
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, fields[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def test(pytest_args: list[str]) -> int:
     """Every test (or pytest with ``pytest_args``); the whole run ends with a table of each
     stage's time, printed by tests/conftest.py before pytest's closing line."""
     start = time.monotonic()
     started_at = time.time()  # the whole command's start, for the table's last line
+    busy_at = busy_core_seconds()  # and the machine's busy CPU then, for the table's last
     chromium = ensure_chromium()
     ensure_cjk_fonts()
     ensure_engines()
@@ -831,6 +847,8 @@ def test(pytest_args: list[str]) -> int:
         stages.append(("node --test tests/js", time.monotonic() - start))
         env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
         env["PYWALL_TEST_STARTED"] = f"{started_at:.3f}"
+        if busy_at is not None:
+            env["PYWALL_BUSY_STARTED"] = f"{busy_at:.2f}"
     # the whole run in two processes, each taking the next test file when nearly free, the
     # browser tests first (tests/conftest.py orders them; a file's tests share one process)
     whole = ["-n", str(TEST_PROCESSES), "--dist", "loadscope", "--no-loadscope-reorder", "tests"]

@@ -74,11 +74,17 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def stage_rows(
-    env: str, folders: dict[str, float], tests: dict[str, int], wall: float | None = None
+    env: str,
+    folders: dict[str, float],
+    tests: dict[str, int],
+    wall: float | None = None,
+    busy: float | None = None,
 ) -> list[str]:
     """The table's lines: the stages build.py timed, then pytest's folders (each the time of
-    its tests, one after another), their sum, and the whole command's wall time (``wall``):
-    less than the sum, as the folders run side by side in pytest's two processes."""
+    its tests, one after another), their sum, the whole command's wall time (``wall``):
+    less than the sum, as the folders run side by side in pytest's two processes; and the
+    machine's busy CPU over the whole command (``busy``, core-seconds: what the run cost the
+    cores, and anything else running then)."""
     rows: list[tuple[str, str, float]] = []
     for item in filter(None, env.split(";")):
         name, _, seconds = item.rpartition("=")
@@ -91,6 +97,8 @@ def stage_rows(
     lines.append(f"{'sum':<{width}}  {total:>6}  {sum(s for _, _, s in rows):>8.1f}")
     if wall is not None:
         lines.append(f"{'whole command (wall)':<{width}}  {'':>6}  {wall:>8.1f}")
+    if busy is not None:
+        lines.append(f"{'busy core-seconds':<{width}}  {'':>6}  {busy:>8.1f}")
     return lines
 
 
@@ -100,8 +108,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     started = os.environ.get("PYWALL_TEST_STARTED")
     wall = time.time() - float(started) if started else None
+    busy_started = os.environ.get("PYWALL_BUSY_STARTED")
+    if busy_started:
+        import build as project_build  # the project's build.py (its root is on the path)
+
+        busy_now = project_build.busy_core_seconds()
+    else:
+        busy_now = None
+    busy = busy_now - float(busy_started) if busy_now is not None and busy_started else None
     terminalreporter.section("time of each stage")
-    for line in stage_rows(env, _folder_seconds, _folder_tests, wall):
+    for line in stage_rows(env, _folder_seconds, _folder_tests, wall, busy):
         terminalreporter.write_line(line)
     own = time.monotonic() - _started
     terminalreporter.write_line(f"(pytest's own wall time: {own:,.1f} s)")

@@ -70,3 +70,17 @@ def test_the_stage_table_lists_build_pys_stages_then_pytests_folders_the_sum_and
     assert lines[-2].startswith("sum") and "2,550" in lines[-2]
     assert lines[-1].startswith("whole command (wall)")
     assert stage_rows("", {"tests/unit": 1.0}, {"tests/unit": 1})[-1].startswith("sum")
+    busy = stage_rows("", {"tests/unit": 1.0}, {"tests/unit": 1}, wall=2.0, busy=3.25)
+    assert busy[-1].split() == ["busy", "core-seconds", "3.2"]
+
+
+def test_busy_core_seconds_read_the_whole_machine_and_only_grow() -> None:
+    import build as project_build
+
+    first = project_build.busy_core_seconds()
+    if first is None:  # no /proc/stat: the table says nothing of it
+        assert not Path("/proc/stat").exists()
+        return
+    sum(i * i for i in range(2_000_000))  # some work of this process's own
+    second = project_build.busy_core_seconds()
+    assert second is not None and second > first
