@@ -235,6 +235,14 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     )
     expect(panel.locator("#game-list-fetch")).to_have_count(0)
     expect(panel.locator(".game-list-never")).to_contain_text("never fetches anything itself")
+    expect(panel.locator(".game-list-never")).to_contain_text(
+        "On a phone, or without the bookmarklet"
+    )
+    expect(panel.locator(".game-list-where")).to_contain_text("nodocchi.moe")
+    # the raw file control ("Choose Files / No file chosen", in the browser's language) is
+    # hidden behind its label, a button in the page's words
+    assert raw_control_hidden(panel.locator("#game-list-files"))
+    expect(panel.locator("label[for=game-list-files]")).to_be_visible()
     no_violations(page, "a pasted list without the bookmarklet")
     links = panel.locator(".game-list-games a")
     assert [links.nth(i).get_attribute("href") for i in range(3)] == [
@@ -249,6 +257,57 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     expect(page.locator("#results [data-verdict=verified]")).to_have_count(3, timeout=WORK_MS)
     assert not [u for u in requests if "tenhou.net" in u]
     page.remove_listener("request", asked)
+
+
+def raw_control_hidden(control: Any) -> bool:
+    """Whether a file input takes no room and shows nothing (its label opens it)."""
+    box = control.bounding_box()
+    opacity = control.evaluate("(e) => getComputedStyle(e).opacity")
+    return box is not None and box["width"] <= 1 and box["height"] <= 1 and opacity == "0"
+
+
+#: The list path's words in each language: the list panel's two ways (a computer with the
+#: bookmarklet, a phone without), where a player finds their games, the bookmarklet's
+#: desktop-only line, and what a tenhou.net page naming no game says when it opened pywall.
+LIST_PATH = {
+    "en": ("On a phone, or without the bookmarklet", "nodocchi.moe lists", "on a computer",
+           "Opened from http://tenhou.net/, a tenhou.net page that names no single game"),
+    "ja": ("スマートフォンやブックマークレットなしでは", "nodocchi.moe ではプレイヤー名で", "パソコンのブラウザ",
+           "http://tenhou.net/（特定の対局を示さない tenhou.net のページ）から開かれました"),
+    "zh": ("在手机上或没有书签小工具时", "nodocchi.moe 按玩家名", "电脑上的浏览器",
+           "从 http://tenhou.net/ 打开（这是一个没有指明具体对局的 tenhou.net 页面）"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_list_path_says_one_thing_from_the_panel_to_the_bookmarklet(
+    fresh: Page, mapped: Browser, bookmarklet: str, lang: str
+) -> None:
+    """The list panel sends a player to the bookmarklet on a tenhou.net page; doing exactly
+    that connects pywall to that tab (not "names no game"), and the pasted list is offered
+    through it. Phone steps, desktop-only, where one's own games are, in the page's words."""
+    never, where, desktop, connected = LIST_PATH[lang]
+    page = in_language(fresh, lang)
+    expect(page.locator(".handoff-desktop")).to_contain_text(desktop)
+    expect(page.locator(".handoff-where")).to_contain_text(where)
+    page.locator("#paste").fill("\n".join(GAMES[:2]))
+    page.locator("#paste-go").click()
+    panel = page.locator(".game-list")
+    expect(panel.locator(".game-list-never")).to_contain_text(never)
+    expect(panel.locator(".game-list-where")).to_contain_text(where)
+    assert raw_control_hidden(panel.locator("#game-list-files"))
+    context = context_in(mapped, LOCALES[lang])
+    try:
+        popup = opened_from_tenhou(context, bookmarklet)  # tenhou.net/: no game, no list
+        expect(popup.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        in_language(popup, lang)
+        expect(popup.locator("#handoff-msg")).to_contain_text(connected, timeout=READY_MS)
+        popup.locator("#paste").fill("\n".join(GAMES[:2]))
+        popup.locator("#paste-go").click()
+        expect(popup.locator("#game-list-fetch")).to_be_visible(timeout=WORK_MS)
+        expect(popup.locator(".game-list-never")).to_have_count(0)
+    finally:
+        context.close()
 
 
 #: A list of 1,001 games, one more than the page takes, and what the page says of it.

@@ -71,6 +71,7 @@ function draw(box) {
   list.shown.length ? el("ul", { class: "game-list-unread" }, list.shown.map((u) =>
     el("li", {}, el("code", {}, u.text), " ", t(`list.unread.${u.code}`)))) : null,
   throughTenhou() ? fetchControls() : el("p", { class: "hint game-list-never" }, t("list.never")),
+  el("p", { class: "hint game-list-where" }, t("list.where")),
   el("p", { class: "game-list-save" }, t("list.save"), " ",
     el("label", { for: "game-list-files", class: "button" }, t("list.choose")), chooser),
   el("ol", { class: "game-list-games" }, games.map((g) => gameItem(g)))));

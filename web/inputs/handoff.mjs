@@ -65,7 +65,8 @@ export function bookmarkletHref(pywall) {
 
 function say(key, params = {}) {
   note = key ? { key, params } : null;
-  $("handoff-msg").textContent = note ? t(key, params) : "";
+  // {go}: the paste box's button, in the language the words are drawn in
+  $("handoff-msg").textContent = note ? t(key, { go: t("paste.verify"), ...params }) : "";
 }
 
 export function redrawHandoff() {
@@ -119,7 +120,9 @@ async function start(viewer) {
 }
 
 // The page the bookmarklet ran on names no single game: it may list games (a log list,
-// search results). Its text is asked for once; Python finds the games in it.
+// search results). Its text is asked for once; Python finds the games in it. A page that
+// lists none still connects pywall to tenhou.net: a list pasted here is fetched through it,
+// and the words say so (not "names no game", which told a player with a list to go away).
 async function askPageList(viewer) {
   const answer = await ask({ pywall: "list" }, { kind: "list" }, LIST_MS);
   const text = answer.data ? answer.data.text : "";
@@ -127,7 +130,7 @@ async function askPageList(viewer) {
     say("handoff.listTooLong", { size: number(text.length), max: number(MAX_LIST_CHARS) });
     return;
   }
-  if (!(text && pageList && (await pageList(text)))) say("handoff.noGame", { url: viewer.slice(0, MAX_SHOWN) });
+  if (!(text && pageList && (await pageList(text)))) say("handoff.connected", { url: viewer.slice(0, MAX_SHOWN) });
 }
 
 // Whether pywall can ask a tenhou.net page for logs: it was opened by the bookmarklet there,
