@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Page,
+    Request,
+    ViewportSize,
+    expect,
+)
 
 from tests.browser.conftest import VIEWPORT, in_language
 from tests.browser.test_page import READY_MS, WORK_MS
@@ -259,6 +267,9 @@ def test_without_the_bookmarklet_the_list_gives_each_log_and_takes_the_saved_fil
     page.remove_listener("request", asked)
 
 
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
 def raw_control_hidden(control: Any) -> bool:
     """Whether a file input takes no room and shows nothing (its label opens it)."""
     box = control.bounding_box()
@@ -296,6 +307,13 @@ def test_the_list_path_says_one_thing_from_the_panel_to_the_bookmarklet(
     expect(panel.locator(".game-list-never")).to_contain_text(never)
     expect(panel.locator(".game-list-where")).to_contain_text(where)
     assert raw_control_hidden(panel.locator("#game-list-files"))
+    page.set_viewport_size(PHONE)  # and on a phone (clean() gives the next test its size back)
+    for words in (panel.locator(".game-list-never"), panel.locator(".game-list-where")):
+        words.scroll_into_view_if_needed()
+        box = words.bounding_box()  # within the phone's width: read without scrolling sideways
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    assert raw_control_hidden(panel.locator("#game-list-files"))
+    expect(panel.locator("label[for=game-list-files]")).to_be_visible()
     context = context_in(mapped, LOCALES[lang])
     try:
         popup = opened_from_tenhou(context, bookmarklet)  # tenhou.net/: no game, no list
