@@ -128,7 +128,9 @@ class GroupAudit:
             (("dora", self.dora.p_value),) if self.dora else ()
         )
         draws = tuple(
-            (f"draws.{t.name}", t.p) for t in (self.draws.tests if self.draws else ()) if t.p is not None
+            (f"draws.{t.name}", t.p)
+            for t in (self.draws.tests if self.draws else ())
+            if t.p is not None
         )
         walls = tuple((f"walls.{t.name}", t.p) for t in (self.walls.tests if self.walls else ()))
         return hands + draws + walls
