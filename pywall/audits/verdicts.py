@@ -120,14 +120,34 @@ class GroupAudit:
     series: tuple[tuple[float, float], ...] = ()
 
     @property
+    def named_p_values(self) -> tuple[tuple[str, float], ...]:
+        """Each test's name, as its place in the group's JSON names it (``chi2``,
+        ``shanten_sum``, ``dora``, ``draws.effective``, ..., ``walls.positions``, ...), and
+        its p-value: the tests the verdict splits the threshold over."""
+        hands = (("chi2", self.p_value), ("shanten_sum", self.shanten_z.p_value)) + (
+            (("dora", self.dora.p_value),) if self.dora else ()
+        )
+        draws = tuple(
+            (f"draws.{t.name}", t.p)
+            for t in (self.draws.tests if self.draws else ())
+            if t.p is not None
+        )
+        walls = tuple((f"walls.{t.name}", t.p) for t in (self.walls.tests if self.walls else ()))
+        return hands + draws + walls
+
+    @property
     def p_values(self) -> tuple[float, ...]:
-        hands = (self.p_value, self.shanten_z.p_value) + ((self.dora.p_value,) if self.dora else ())
-        draws = self.draws.p_values if self.draws else ()
-        return hands + draws + (self.walls.p_values if self.walls else ())
+        return tuple(p for _, p in self.named_p_values)
 
     def rejects(self, alpha: float) -> bool:
         """Whether any of this group's tests rejects at ``alpha`` (Bonferroni-corrected)."""
         return min(self.p_values) < alpha / len(self.p_values)
+
+    def flagged_by(self, alpha: float) -> tuple[str, ...]:
+        """The tests that flag the group at ``alpha`` (each below ``alpha`` split over the
+        group's tests), by their names in ``named_p_values``; empty when it is not flagged."""
+        named = self.named_p_values
+        return tuple(name for name, p in named if p < alpha / len(named))
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +300,8 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
             "dora": _z_dict(group.dora, each),
             "draws": group.draws.to_dict(each) if group.draws else None,
             "flagged": group.rejects(ALPHA),
+            # the tests that flag it, by their place here: "chi2", "draws.effective", "walls.dead"
+            "flagged_by": list(group.flagged_by(ALPHA)),
             "tests": len(group.p_values),
             "smallest_p": min(group.p_values),
             "draw_verdict": draw_verdict(group.draws, group.walls, ALPHA),
@@ -292,6 +314,10 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
                 "walls": (group.walls or wall_audit(None)).to_dict(),
             }
             if group.platform
+            # everyone's, when one platform's walls are theirs (``audit_result``): the wall
+            # tests its verdict counts are shown with it
+            else {"walls": group.walls.to_dict()}
+            if group.walls is not None
             else {}
         )
     )

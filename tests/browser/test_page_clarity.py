@@ -176,7 +176,7 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(fresh: Page) -> N
         expect(overall.locator(".audit-how"), lang).to_contain_text(how)
         expect(overall.locator(".audit-how"), lang).to_contain_text(split)
         # plain words before z and p
-        expect(overall.locator('.audit-tests [data-test="mean"]'), lang).to_have_text(plain)
+        expect(overall.locator('.audit-tests [data-test="shanten_sum"]'), lang).to_have_text(plain)
         # a player's handful of hands leaves the chi-square nothing to compare: it is not shown
         view.locator("details.audit-players > summary").click()
         expect(view.locator("details.audit-players"), lang).to_have_attribute("open", "")
@@ -185,11 +185,13 @@ def test_the_audit_explains_its_headline_and_hides_empty_tests(fresh: Page) -> N
         assert "0.00 on 0" not in text, lang
         players = view.locator(".audit-players .audit-group")
         assert players.count() >= 1, lang
-        expect(players.first.locator('.audit-tests [data-test="mean"]'), lang).to_have_count(1)
-        expect(players.first.locator('[data-test="chi"]'), lang).to_have_count(
+        expect(players.first.locator('.audit-tests [data-test="shanten_sum"]'), lang).to_have_count(
+            1
+        )
+        expect(players.first.locator('[data-test="chi2"]'), lang).to_have_count(
             0
         )  # 7 hands: 0 degrees of freedom
-        expect(overall.locator('.audit-tests [data-test="chi"]'), lang).to_have_count(
+        expect(overall.locator('.audit-tests [data-test="chi2"]'), lang).to_have_count(
             1
         )  # 92 hands: a test
         expect(view.locator(".audit-how"), lang).to_have_count(1)  # said once, under the first

@@ -24,6 +24,41 @@ export function readingEl(reading) {
   return el("b", { class: `reading ${reading}`, data: { reading } }, t(`reading.${reading}`));
 }
 
+// Each test's JSON name as its group's `flagged_by` names it (pywall.audits.verdicts:
+// "chi2", "shanten_sum", "dora", "draws.effective", ..., "walls.positions", ...), its words
+// and its p-value in the group's JSON.
+export function testName(path) {
+  const [part, name] = path.includes(".") ? path.split(".") : ["hands", path];
+  if (part === "draws") return t(`draws.${name}`);
+  if (part === "walls") return t(`walls.${name}`);
+  return t(`audit.test.${{ chi2: "chi", shanten_sum: "mean" }[name] || name}`);
+}
+
+export function testP(group, path) {
+  const [part, name] = path.includes(".") ? path.split(".") : ["hands", path];
+  if (part === "draws") return group.draws?.[name]?.p;
+  if (part === "walls") return group.walls?.tests?.find((w) => w.name === name)?.p;
+  return { chi2: group.p, shanten_sum: group.shanten_sum?.p, dora: group.dora?.p }[name];
+}
+
+// The tests that flag a group (Python's `flagged_by`), each with its p, in plain words:
+// the evidence beside the flag (null when nothing flags it).
+export function flaggedBy(group) {
+  const paths = group.flagged ? group.flagged_by || [] : [];
+  if (!paths.length) return null;
+  const sep = language() === "en" ? "; " : "；";
+  return el("p", { class: "audit-flagged-by", data: { tests: paths.join(" ") } },
+    t("audit.flaggedBy"), " ",
+    paths.flatMap((path, i) => [i ? sep : "", el("span", { class: "flag-test", data: { test: path.split(".").pop(), path } },
+      `${testName(path)} (p = ${pText(testP(group, path))})`)]));
+}
+
+// A shown test's element marked when it is one of the tests that flag its group.
+export function marked(node, group, path) {
+  if (node && group?.flagged && (group.flagged_by || []).includes(path)) node.dataset.flags = "true";
+  return node;
+}
+
 // One draw test: what it counts, the hits, the fair range, where the hits fall, then z and p.
 export function drawLine(name, test) {
   if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
@@ -35,7 +70,8 @@ export function drawLine(name, test) {
 }
 
 // `each`: the p one test needs to flag its group (the threshold split over the group's tests).
-function wallLines(walls, each) {
+function wallLines(group, each) {
+  const walls = group.walls;
   if (!walls) return null;
   if (!walls.games) return el("p", { class: "audit-walls hint" }, t("walls.none"));
   const head = t("walls.head", { walls: tn("walls.walls", walls.walls, { n: num(walls.walls) }),
@@ -46,9 +82,9 @@ function wallLines(walls, each) {
     fitted(el("figure", { class: "walls-chart" }), (width) => pBars({ title: t("walls.chartTitle"),
       rows: tests.map((w) => ({ name: t(`walls.${w.name}`), p: w.p })), threshold: each,
       thresholdText: t("walls.threshold", { p: pText(each) }), axisText: t("walls.axis"), width })),
-    el("ul", {}, tests.map((w) =>
+    el("ul", {}, tests.map((w) => marked(
       el("li", { data: { test: w.name } }, t("walls.test", { name: t(`walls.${w.name}`),
-        chi: num(w.chi2, 1), dof: num(w.dof), p: pText(w.p) })))));
+        chi: num(w.chi2, 1), dof: num(w.dof), p: pText(w.p) })), group, `walls.${w.name}`))));
 }
 
 // Verdict of the draw and wall tests alone, in plain words (Python's `draw_verdict`:
@@ -86,10 +122,10 @@ export function drawsSection(group, who, alpha) {
   if (!group.draws && !group.walls) return null;
   return el("section", { class: "audit-draws" },
     el("h5", {}, t("draws.heading")),
-    group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => drawLine(k, group.draws[k]))) : null,
+    group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => marked(drawLine(k, group.draws[k]), group, `draws.${k}`))) : null,
     verdict(group),
     cumulative(group.effective_by_game, who),
-    wallLines(group.walls, alpha / (group.tests || 1)));
+    wallLines(group, alpha / (group.tests || 1)));
 }
 
 // Dealer, non-dealer and each seat (pywall.audits.verdicts's `seats` groups), as groups are drawn.

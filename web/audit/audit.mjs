@@ -1,8 +1,11 @@
 // The fairness audit of the batch (deals, draws, walls): Python's `audit` over the logs'
 // reports and the archive runs it still holds (pywall.audits.verdicts: which games count, the
-// exact fair distributions, the tests). The player chooses their name (remembered for the
-// session; the most frequent preselected) and reads their own verdict, draw lines and chart
-// first, then everyone's, each platform's, each seat's and the other players'. "Export
+// exact fair distributions, the tests). "You" is only ever a player known: the one the seat
+// of a game link names (Tenhou's tw, a pasted link or the bookmarklet's), or the name the
+// player chose before on this device (remembered, forgotten with one click); else the page
+// asks, and never guesses (not the most frequent, not on a tie). The player reads their own
+// verdict, draw lines and chart first, then everyone's, each platform's, each seat's and the
+// other players'. A flagged group names the tests that flag it (Python's `flagged_by`). "Export
 // audit" saves what `pywall audit --json` prints and the report `pywall audit --html`
 // writes (Python's own, through the worker: `audit_export`); "Copy summary" copies a
 // short verdict.
@@ -14,14 +17,15 @@ import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import "../words/audit-i18n.mjs";
-import { drawsExplanation, drawsSection, num, pText, readingEl, seatsSection, zText } from "./audit-draws.mjs";
+import { drawsExplanation, drawsSection, flaggedBy, marked, num, pText, readingEl, seatsSection, testName, testP,
+  zText } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
   return Math.abs(x) >= 1000 ? num(x) : num(x, digits);
 }
 
-const SESSION_KEY = "pywall.auditPlayer";
+const PLAYER_KEY = "pywall.auditPlayer"; // localStorage: the name chosen, or "-" (none of them)
 
 function sizeText(part) {
   const size = t(`audit.size.${part.tiles}`);
@@ -73,7 +77,7 @@ function meanText(mean, fair, z, p, reading) {
 // A chi-square with no degrees of freedom (too few hands to compare) tests nothing: not shown.
 function chiText(chi, dof, p) {
   if (!dof) return null;
-  return el("p", { data: { test: "chi" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pText(p), chance: chanceText(p) }));
+  return el("p", { data: { test: "chi2" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pText(p), chance: chanceText(p) }));
 }
 
 function doraText(dora) {
@@ -105,13 +109,15 @@ function groupView(group, alpha, label, explain = false) {
       el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
       group.flagged ? t("audit.flagged", { alpha, k: num(tests) }) : t("audit.ok"),
       ` (${t("audit.read.smallest", { k: num(tests), p: pText(smallest), each: pText(alpha / tests) })})`),
+    flaggedBy(group),
     explain ? howText(group, alpha) : null,
     drawsSection(group, label, alpha),
     el("h5", {}, t("audit.dealsHeading")),
     el("div", { class: "audit-tests" },
-      el("p", { data: { test: "mean" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading)),
-      chiText(group.chi2, group.dof, group.p),
-      group.dora ? el("p", { data: { test: "dora" } }, doraText(group.dora)) : null),
+      marked(el("p", { data: { test: "shanten_sum" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading)),
+        group, "shanten_sum"),
+      marked(chiText(group.chi2, group.dof, group.p), group, "chi2"),
+      group.dora ? marked(el("p", { data: { test: "dora" } }, doraText(group.dora)), group, "dora") : null),
     group.by_tiles ? el("details", { class: "audit-hand-charts" }, el("summary", {}, t("audit.handCharts")),
       el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label)))) : null);
 }
@@ -170,38 +176,76 @@ function platformLabel(group) {
   return t("audit.platformGroup", { platform: t(`platform.${group.platform}`), players: group.players });
 }
 
-// The player the audit shows first: the session's choice if still among the players,
-// else the one with the most hands ("" when no one is named).
-function chosenPlayer(players) {
-  let stored = "";
-  try { stored = sessionStorage.getItem(SESSION_KEY) || ""; } catch { /* storage off: not remembered */ }
-  if (stored === "-" || players.some((g) => g.label === stored)) return stored;
-  return players[0]?.label || "";
+// Who "you" are, and how that is known: {name, how}. `how`: "link" (the one player the
+// batch's game links name by their seat), "chosen" (picked in this view, or before on this
+// device and remembered), or "ask" (name ""): never a guess. name "-": none of these players.
+let picked = null; // a choice made in this page's audit view, over the links' player
+
+function remembered() {
+  try { return localStorage.getItem(PLAYER_KEY) || ""; } catch { return ""; } // storage off
 }
 
-function whoPicker(players, chosen, onChange) {
+function whoYouAre(players, linked) {
+  const known = (name) => name === "-" || players.some((g) => g.label === name);
+  if (picked != null && known(picked)) return { name: picked, how: "chosen" };
+  const named = [...new Set(linked)].filter((name) => players.some((g) => g.label === name));
+  if (named.length === 1) return { name: named[0], how: "link" };
+  const stored = remembered();
+  if (stored && known(stored)) return { name: stored, how: "chosen" };
+  return { name: "", how: "ask" };
+}
+
+function choosePlayer(name) {
+  picked = name;
+  try { localStorage.setItem(PLAYER_KEY, name); } catch { /* storage off: this view only */ }
+}
+
+function forgetPlayer() {
+  picked = null;
+  try { localStorage.removeItem(PLAYER_KEY); } catch { /* storage off */ }
+}
+
+// The question ("Which player are you?") until it is answered; then the answer, with how it
+// is known, and, for a remembered choice, one click to forget it.
+function whoPicker(players, who, onChange, onForget) {
   if (!players.length) return null;
   const select = el("select", { id: "audit-player", on: { change: (ev) => onChange(ev.target.value) } },
-    players.map((g) => el("option", { value: g.label, selected: g.label === chosen },
+    who.how === "ask" ? el("option", { value: "", selected: true, disabled: true }, t("audit.who.pick")) : null,
+    players.map((g) => el("option", { value: g.label, selected: g.label === who.name },
       `${g.label} (${tn("audit.hands", g.hands, { n: num(g.hands) })})`)),
-    el("option", { value: "-", selected: chosen === "-" }, t("audit.who.none")));
-  return el("p", { class: "audit-who" }, el("label", { for: "audit-player" }, t("audit.who.label")), select);
+    el("option", { value: "-", selected: who.name === "-" }, t("audit.who.none")));
+  const stored = remembered();
+  return el("div", { class: "audit-who", data: { how: who.how } },
+    el("p", {}, el("label", { for: "audit-player" }, t(who.how === "ask" ? "audit.who.ask" : "audit.who.label")), " ", select),
+    who.how === "ask" ? el("p", { class: "hint" }, t("audit.who.why")) : null,
+    who.how === "link" ? el("p", { class: "hint audit-who-how" }, t("audit.who.fromLink")) : null,
+    stored ? el("p", { class: "audit-who-how" }, el("span", { class: "hint" }, t("audit.who.remembered")), " ",
+      el("button", { type: "button", data: { action: "forget-player" }, on: { click: onForget } }, t("audit.who.forget"))) : null);
 }
 
-// A short verdict for a forum post: the counts, everyone's and the chosen player's verdict
-// and effective draws (the reader's language).
+// The tests that decided a group's flag, named, each with its p ("" when not flagged).
+function decidedBy(group) {
+  const paths = group.flagged ? group.flagged_by || [] : [];
+  const sep = language() === "en" ? "; " : "；";
+  return paths.map((path) => `${testName(path)} (p = ${pText(testP(group, path))})`).join(sep);
+}
+
+// A short verdict for a forum post: the counts, everyone's and the chosen player's verdict,
+// the tests that decided a flag, and the effective draws (the reader's language).
 function summaryText(data, mine) {
   const g = data.games;
   const line = (group, who) => {
     const eff = group.draws?.effective;
     const verdictWords = group.flagged ? t("audit.copy.bad") : t("audit.copy.ok");
+    const decided = decidedBy(group);
+    const by = decided ? ` ${t("audit.copy.by", { tests: decided })}${t("audit.stop")}` : "";
     const draws = eff?.n ? ` ${t("draws.line", { what: t("draws.effective"), obs: num(eff.observed), n: num(eff.n),
       fair: num(eff.expected), low: num(eff.low), high: num(eff.high) })} ${t(`reading.${eff.reading}`)}${t("audit.stop")}` : "";
-    return `${who}: ${verdictWords}${draws}`;
+    return `${who}: ${verdictWords}${by}${draws}`;
   };
   return [t("audit.copy.head", { games: tn("audit.games", g.used, { n: num(g.used) }),
     hands: tn("audit.startingHands", g.hands, { n: num(g.hands) }), draws: tn("audit.draws", g.draws || 0, { n: num(g.draws || 0) }) }),
-  mine ? line(mine, mine.label) : null, line(data.overall, t("audit.everyone")), t("audit.copy.tail")]
+  mine ? line(mine, t("audit.you", { name: mine.label })) : null, line(data.overall, t("audit.everyone")), t("audit.copy.tail")]
     .filter(Boolean).join("\n");
 }
 
@@ -250,7 +294,7 @@ function shareButtons(data, sources, player) {
     copyArea);
 }
 
-function auditView(data, sources, redraw) {
+function auditView(data, sources, redraw, linked) {
   const games = data.games;
   const counts = el("p", { class: "audit-summary", data: { games: String(games.used), hands: String(games.hands),
     draws: String(games.draws), anonymous: String(games.anonymous_hands) } },
@@ -259,20 +303,19 @@ function auditView(data, sources, redraw) {
       draws: tn("audit.draws", games.draws || 0, { n: num(games.draws || 0) }) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
   const players = [...data.players].sort((a, b) => b.hands - a.hands || (a.label < b.label ? -1 : 1));
-  const chosen = chosenPlayer(players);
+  const who = whoYouAre(players, linked());
+  const chosen = who.name;
   const mine = players.find((g) => g.label === chosen);
   const platforms = data.platforms || [];
-  const choose = (name) => {
-    try { sessionStorage.setItem(SESSION_KEY, name); } catch { /* storage off */ }
-    redraw();
-  };
+  const choose = (name) => { choosePlayer(name); redraw(); };
+  const forget = () => { forgetPlayer(); redraw(); };
   return el("div", { data: { result: "audit", player: chosen } },
     counts,
     games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands, { n: num(games.anonymous_hands) })) : null,
     excludedList(games),
     ...notShownNotes(games, players.length),
-    whoPicker(players, chosen, choose),
-    shareButtons(data, sources, () => (chosen === "-" ? "" : chosen)),
+    whoPicker(players, who, choose, forget),
+    shareButtons(data, sources, () => (mine ? mine.label : "")),
     mine ? el("div", { class: "audit-you", data: { player: mine.label } },
       groupView(mine, data.alpha, t("audit.you", { name: mine.label }))) : null,
     groupView(data.overall, data.alpha, t("audit.everyone"), true),
@@ -291,7 +334,8 @@ function auditView(data, sources, redraw) {
 // its buttons (reached without passing every result); `sources()` -> {reports, runs}.
 // The button asks the question, with the number of verified games it would test; it
 // shows once a game is verified (with a word that one game is too few to tell).
-export function auditControls(sources) {
+// `linked()`: the names the batch's game links name by their seat (tw), "you" when one.
+export function auditControls(sources, linked = () => []) {
   const actions = document.querySelector("#batch .batch-actions");
   if (!actions || document.getElementById("audit-view")) return;
   const out = el("div", { id: "audit-out", "aria-live": "polite" });
@@ -320,7 +364,7 @@ export function auditControls(sources) {
   let asked = 0; // audits asked for: an answer to one asked before "Clear results" is not drawn
   const draw = () => {
     label();
-    if (last) clear(out).append(auditView(last, sources, draw));
+    if (last) clear(out).append(auditView(last, sources, draw, linked));
     fitCharts(out);
   };
   // a chart in a list opened later is drawn at the width it then has

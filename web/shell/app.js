@@ -25,7 +25,7 @@ import { initSamples } from "../inputs/samples.mjs";
 import { verdictMeaning } from "../verdict/meaning.mjs";
 import { pictureTools } from "../verdict/picture.mjs";
 import { initRecords } from "../inputs/records.mjs";
-import { store } from "../kit/store.mjs";
+import { get, store } from "../kit/store.mjs";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,10 +56,30 @@ function initTable() {
   $("page-last").addEventListener("click", () => turnPage("last"));
 }
 
+// The players the batch's game links name by their seat (Tenhou's tw: a pasted link a log
+// was chosen for, or the bookmarklet's): the audit's "you", when they name one player.
+function linkedPlayers() {
+  return get("batch").entries.flatMap((e) => (e.archive ? [] : e.reports || [])
+    .map((r) => r.game?.players?.[yourSeat(r, e.link)])).filter((name) => typeof name === "string" && name);
+}
+
+// The door on the first screen for the question players come with ("are my games fair?"):
+// to the inputs that bring many games (a zip, files, a pasted list of games), with a word
+// of what to do; the verify path stays as it is.
+function initAuditDoor() {
+  const door = document.querySelector("[data-action=audit-many]");
+  if (!door) return;
+  door.addEventListener("click", () => {
+    $("audit-many-how").hidden = false;
+    document.querySelector("main > section.input .choose").scrollIntoView({ block: "start" });
+    $("paste").focus({ preventScroll: true });
+  });
+}
+
 function init() {
   initLanguageSelect($("lang")); // each part redraws itself on a change (it subscribes to the store's language)
   startSession({ onReady: registerServiceWorker });
-  initPanels({ request, sources: auditSources });
+  initPanels({ request, sources: auditSources, linked: linkedPlayers });
   setRenderHooks({ meaning: (report) => verdictMeaning(report, request), roundLinks,
     you: (report) => yourSeat(report), picture: pictureTools(request) });
   showStatus();
@@ -73,6 +93,7 @@ function init() {
   initSamples();
   initHandoff();
   initRecords();
+  initAuditDoor();
 }
 
 init();

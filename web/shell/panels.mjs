@@ -24,13 +24,14 @@ function buildTools() {
   clear(host).append(segaPanel(), majsoulPanel());
 }
 
-// options: {request: (type, payload) -> Promise, sources: () -> {reports, runs} for the audit}
+// options: {request: (type, payload) -> Promise, sources: () -> {reports, runs} for the audit,
+// linked: () -> the players the batch's game links name by their seat (the audit's "you")}
 export function initPanels(options) {
   subscribe(["language"], redrawPanels);
   setRequest(options.request);
   setRenderHooks({ report: (r) => [commitmentBox(r), gameDrawsView(r)], round: roundHands });
   buildTools();
-  auditControls(options.sources || (() => ({ reports: [], runs: [] })));
+  auditControls(options.sources || (() => ({ reports: [], runs: [] })), options.linked);
   translatePage();
   showTool(false);
   window.addEventListener("hashchange", () => showTool(true));

@@ -8,6 +8,8 @@ import { flush, get, init, set } from "../kit/store.mjs";
 const en = {
   "title": "pywall — mahjong wall verifier",
   "tagline": "Two jobs. Check each game against its committed wall: every tile from the wall Tenhou's published seed defines, or the wall Mahjong Soul or Riichi City committed to with a hash. And test, over many games, whether the deals, the draws and the walls look like a fair shuffle. Everything runs on this device: nothing is uploaded.",
+  "door.button": "Are my games fair? Audit many games",
+  "door.how": "Drop a .zip of your logs anywhere on this page (or choose them below), or paste a list of your games (links or log ids) into the box below. When they are checked, press “Is the dealing fair?” above the results.",
   "language": "Language",
   "status.loading": "Loading Python…",
   "status.runtime": "Loading the Python runtime…",
@@ -88,6 +90,8 @@ const en = {
 const ja = {
   "title": "pywall — 牌山検証",
   "tagline": "2つのことをします。各対局を事前に確定した牌山と照合し、すべての牌がその牌山（天鳳では公開された乱数シードが定める牌山、雀魂と麻雀一番街ではハッシュでコミットされた牌山）から来たかを確かめます。そして多数の対局で、配牌・ツモ・牌山が公平なシャッフルらしく見えるかを検定します。処理はすべてこの端末上で行われ、何もアップロードされません。",
+  "door.button": "自分の対局は公平？ 多数の対局を検定",
+  "door.how": "牌譜の .zip をこのページのどこかにドロップする（または下で選ぶ）か、対局の一覧（リンクか牌譜 ID）を下の欄に貼り付けてください。確認が終わったら、結果の上の「配牌は公平？」を押します。",
   "language": "言語",
   "status.loading": "Python を読み込み中…",
   "status.runtime": "Python ランタイムを読み込み中…",
@@ -168,6 +172,8 @@ const ja = {
 const zh = {
   "title": "pywall — 麻将牌山验证",
   "tagline": "两项工作。将每局与事先承诺的牌山核对：每一张牌是否来自天凤公开种子确定的牌山，或雀魂、麻雀一番街用哈希承诺的牌山。并在许多对局上检验配牌、摸牌和牌山是否像公平洗牌的结果。所有计算都在本设备上进行，不会上传任何内容。",
+  "door.button": "我的对局公平吗？检验多局",
+  "door.how": "把牌谱的 .zip 拖放到本页任意位置（或在下面选择），或把对局列表（链接或牌谱编号）粘贴到下面的框中。检查完成后，按结果上方的“发牌公平吗？”。",
   "language": "语言",
   "status.loading": "正在加载 Python…",
   "status.runtime": "正在加载 Python 运行环境…",
