@@ -1,5 +1,5 @@
 """Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
-of issues 13, 23 and 32 (many players, copies of one game): the figures of the "Reliability" table in benchmarks/RESULTS.md.
+of issues 13, 23, 32 (many players, copies of one game) and 43 (Dask): the figures of the "Reliability" table in benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
 
@@ -309,6 +309,63 @@ def cut_copies(d: Path) -> list[str]:
     return ["audit", "--json", "--jobs", "2", str(d / "cut.zip")]
 
 
+#: Issue 43: ``audit_on_dask`` on a real ``LocalCluster`` (two worker processes) of a zip of
+#: 40 logs that is rewritten with 5 right after the shards are planned; prints the games
+#: counted and the exclusions by kind (every game planned is one or the other).
+DASK_SHRINK = """
+import sys
+from collections import Counter
+from pathlib import Path
+from distributed import Client, LocalCluster
+import pywall.scale
+from tests.unit.test_scale import logs_zip
+path = logs_zip(Path(sys.argv[1]), 40)
+plan = pywall.scale.plan_shards
+def shrink(sources, shards):
+    planned = plan(sources, shards)
+    logs_zip(path, 5)
+    return planned
+pywall.scale.plan_shards = shrink
+with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address="127.0.0.1:0") as cluster:
+    with Client(cluster) as client:
+        result = pywall.scale.audit_on_dask([path], client, shards=4)
+print(result.games, dict(Counter(e.kind for e in result.excluded)))
+"""
+
+#: Issue 43: a shard whose check of one game raises (an in-process ``LocalCluster``, so the
+#: patched check runs on its worker): prints the ``ShardError``'s words, exit 2.
+DASK_SHARD_ERROR = """
+import sys
+from pathlib import Path
+from distributed import Client, LocalCluster
+import pywall.scale, pywall.scale.shards as shards
+from pywall.run.items import record_for
+from tests.unit.test_scale import logs_zip
+path = logs_zip(Path(sys.argv[1]), 12)
+def failing(item):
+    if item[0].endswith("test.mjlog"):
+        raise RuntimeError("the worker ran out of something")
+    return record_for(item)
+shards.record_for = failing
+with LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                  dashboard_address="127.0.0.1:0") as cluster:
+    with Client(cluster) as client:
+        try:
+            pywall.scale.audit_on_dask([path], client, shards=3)
+        except pywall.scale.ShardError as exc:
+            print(exc.message)
+            sys.exit(2)
+"""
+
+
+def dask_shrink(d: Path) -> list[str]:
+    return ["-c", DASK_SHRINK, str(d / "logs.zip")]
+
+
+def dask_shard_error(d: Path) -> list[str]:
+    return ["-c", DASK_SHARD_ERROR, str(d / "logs.zip")]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -359,6 +416,16 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
         "32. 2,000 copies of one log cut short + the whole (audit --json --jobs 2)",
         cut_copies,
         os.devnull,
+    ),
+    "dask-shrink": (
+        "43. audit_on_dask: a zip of 40 logs rewritten with 5 after planning",
+        dask_shrink,
+        str(CACHE / "dask-shrink.txt"),
+    ),
+    "dask-shard-error": (
+        "43. audit_on_dask: a shard whose check of a game raises",
+        dask_shard_error,
+        str(CACHE / "dask-shard-error.txt"),
     ),
 }
 

@@ -31,8 +31,9 @@ SHANTEN = range(-1, 7)  # a complete hand (-1) to the most a 13- or 14-tile hand
 PLAYERS = (3, 4)
 TILES = (13, 14)
 #: The kinds of a game that cannot count, as a record says them (the tally adds
-#: ``duplicate``).
-PROBLEMS = ("unreadable", "error", "mismatch", "no_hands")
+#: ``duplicate``; ``changed``: a game planned on Dask that its file no longer held,
+#: ``pywall.scale.shards``).
+PROBLEMS = ("unreadable", "error", "mismatch", "no_hands", "changed")
 
 
 def whole(value: Any) -> bool:

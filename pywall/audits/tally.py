@@ -40,6 +40,7 @@ KIND_TEXT = {
     "duplicate": "repeats",
     "conflict": "games with conflicting copies",
     "no_hands": "no starting hands in the report",
+    "changed": "in a file that changed during the audit",
 }
 
 
@@ -49,10 +50,11 @@ class Exclusion:
     ``reason_data`` for words in another language (the page): the codes are the kinds,
     with ``no_hands`` split into ``no_starting_hands`` and ``no_fingerprint``; the data is
     the first error's ``exports.problem_context`` (unreadable, error, mismatch; ``{}`` when
-    the report has none) or ``{"same_as": path}`` (duplicate)."""
+    the report has none), ``{"same_as": path}`` (duplicate), or the file and the games
+    planned (changed: codes ``missing_game`` and ``more_games``, ``pywall.scale.shards``)."""
 
     path: str
-    kind: str  # unreadable | error | mismatch | duplicate | conflict | no_hands
+    kind: str  # unreadable | error | mismatch | duplicate | conflict | no_hands | changed
     reason: str
     reason_code: str = ""
     reason_data: JsonObject = field(default_factory=dict)

@@ -19,7 +19,8 @@ of the first round): a player's index in the start event's ``user_info_list`` le
 the first round's ``dealer_pos`` (mod the player count), since the list's order is
 not the table's first East: in real records the first dealer is listed first,
 second or fourth. A call's ``group_cards`` are the tiles it takes from the hand
-(a chi's two, a pon's two, a closed kan's three with ``card``); an added kan has none.
+(a chi's two, a pon's two, a closed kan's three with ``card``); an added kan has none,
+and a closed kan without them is four of its ``card``'s kind (the kind it declares).
 """
 
 from __future__ import annotations
@@ -349,19 +350,21 @@ _GROUP_SIZE = {
 
 def _taken(kind: MeldKind, card: int, d: dict[str, Any], where: str) -> tuple[int, ...]:
     """The tiles a call takes from the hand, as the record names them: ``group_cards``
-    (with ``card`` for a closed kan), an added kan's ``card``; () where the record has no
-    ``group_cards``, or lists another number of tiles than the real records show (an open
-    kan's three is inferred: none of them has one), and the draw walk finds them."""
+    (with ``card`` for a closed kan), an added kan's ``card``, a closed kan's ``card``
+    four times where it has no ``group_cards`` (its ``card`` names the kind: the hand
+    holds all four); () where the record has no ``group_cards``, or lists another number
+    of tiles than the real records show (an open kan's three is inferred: none of them
+    has one), and the draw walk finds them."""
     if kind is MeldKind.ADDED_KAN:
         return (card,)
     group = d.get("group_cards")
     size = _GROUP_SIZE.get(kind)
-    if group is None or size is None:
-        return ()
-    named = tiles(group, f"{where}, group_cards")
+    named = () if group is None or size is None else tiles(group, f"{where}, group_cards")
+    if kind is MeldKind.CLOSED_KAN:
+        return (*named, card) if len(named) == size else (card,) * 4
     if len(named) != size:  # another shape than the real records show: the walk finds them
         return ()
-    return (*named, card) if kind is MeldKind.CLOSED_KAN else named
+    return named
 
 
 def _user(value: Any, where: str) -> int | str:

@@ -16,9 +16,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Protocol
 
 from pywall.api.audit import AuditResult
+from pywall.audits.parts import ShardTally
 from pywall.audits.tally import AuditTally
 from pywall.core.errors import ValueInputError
-from pywall.scale.shards import Piece, Shard, plan_shards, shard_records
+from pywall.scale.shards import Piece, Shard, ShardError, plan_shards, shard_records
 
 
 class Client(Protocol):
@@ -37,7 +38,7 @@ class Client(Protocol):
 #: not leave the others idle at the end, few enough that scheduling costs little.
 SHARDS_PER_THREAD = 4
 
-__all__ = ["Piece", "Shard", "audit_on_dask", "plan_shards", "shard_records"]
+__all__ = ["Piece", "Shard", "ShardError", "audit_on_dask", "plan_shards", "shard_records"]
 
 
 def audit_on_dask(
@@ -48,8 +49,10 @@ def audit_on_dask(
     """Audit ``sources`` (paths: files, folders, zips, phoenix-logs databases; or records'
     bytes) on the Dask cluster ``client`` is connected to, in ``shards`` shards (default:
     four per worker thread). The workers must see the paths (a shared file system).
-    Gives what ``pywall.audit(sources)`` gives; raises ``ValueInputError`` (a
-    ``PywallError``) when no game can be counted."""
+    Gives what ``pywall.audit(sources)`` gives, every game planned counted or left out
+    with its reason (a file that changed since the plan: ``shards.shard_records``);
+    raises ``ValueInputError`` (a ``PywallError``) when no game can be counted, and
+    ``ShardError`` (one too) naming the shard and its inputs when a shard's work raises."""
     if isinstance(sources, bytes | bytearray | str | os.PathLike):
         sources = [sources]
     if shards is not None and shards < 1:
@@ -59,10 +62,22 @@ def audit_on_dask(
     tally = AuditTally()
     futures: list[Any] = client.map(shard_records, plan, pure=False)
     try:
-        for future in futures:  # in shard order: the records are added as one run adds them
-            for record in future.result().records:
+        for number, (shard, future) in enumerate(zip(plan, futures, strict=True), 1):
+            # in shard order: the records are added as one run adds them
+            for record in _shard_result(future, number, plan, shard).records:
                 tally.add(record)
             future.release()
     finally:
         client.cancel(futures)
     return AuditResult.from_tally(tally)
+
+
+def _shard_result(future: Any, number: int, plan: list[Shard], shard: Shard) -> ShardTally:
+    """A shard's records from its worker, or a ``ShardError`` naming the shard and its
+    inputs with what its work raised (the worker's exception, or Dask's when the worker
+    was lost)."""
+    try:
+        done: ShardTally = future.result()
+    except Exception as exc:  # anything the work raised, on a worker of any kind
+        raise ShardError(number, len(plan), shard, exc) from exc
+    return done

@@ -21,6 +21,7 @@ from itertools import islice
 from pathlib import Path
 
 from pywall.audits.parts import ShardTally
+from pywall.audits.records import GameRecord
 from pywall.core.errors import PywallError
 from pywall.inputs.files import Unreadable, looks_like_log, sniff, walk
 from pywall.inputs.sources import ArchiveSource, Survey
@@ -50,6 +51,38 @@ class Shard:
     @property
     def games(self) -> int:
         return sum(p.games for p in self.pieces)
+
+
+#: At most this many of a failed shard's inputs are named in its error's words (all of
+#: them are in ``ShardError.inputs``).
+NAMED_INPUTS = 5
+
+
+class ShardError(PywallError):
+    """A shard whose work raised on its worker: the audit stops, naming the shard, what it
+    raised and its inputs (``inputs``: each piece's file and range of games)."""
+
+    code = "shard_failed"
+
+    def __init__(self, number: int, shards: int, shard: Shard, cause: BaseException) -> None:
+        self.inputs = tuple(describe(p) for p in shard.pieces)
+        named = "; ".join(self.inputs[:NAMED_INPUTS])
+        more = len(self.inputs) - NAMED_INPUTS
+        if more > 0:
+            named += f"; and {more:,} more"
+        what = f"{type(cause).__name__}: {cause}" if str(cause) else type(cause).__name__
+        super().__init__(
+            f"shard {number:,} of {shards:,} failed on its worker ({what[:500]}); "
+            f"its inputs: {named}"
+        )
+
+
+def describe(piece: Piece) -> str:
+    """A piece in words: its file, and the range of its games when it is not all of them."""
+    if piece.games == _planned(piece):
+        return piece.label
+    first, last = piece.start + 1, piece.start + piece.games
+    return f"{piece.label} games {first:,} to {last:,} of {_planned(piece):,}"
 
 
 def _file_piece(path: Path) -> Piece:
@@ -129,20 +162,76 @@ def plan_shards(sources: Iterable[SourceName], shards: int) -> list[Shard]:
     return out
 
 
-def _entries(piece: Piece) -> Iterator[tuple[str, bytes | PywallError]]:
+def _games(n: int) -> str:
+    return f"{n:,} game" if n == 1 else f"{n:,} games"
+
+
+def _planned(piece: Piece) -> int:
+    """How many games the piece's file held when the shards were planned."""
+    return piece.survey.total if piece.survey is not None else piece.games
+
+
+def _missing(piece: Piece, game: int) -> GameRecord:
+    """Game ``game`` (0-based) of a piece, planned but not in its file when read."""
+    total, first, last = _planned(piece), piece.start + 1, piece.start + piece.games
+    n = game + 1
+    return GameRecord(
+        f"{piece.label}, game {n} of {total}",
+        (
+            "changed",
+            (
+                f"{piece.label} changed during the audit: it held {_games(total)} when the "
+                f"shards were planned, and game {n} (of games {first} to {last}, one shard's "
+                "share) is not there now"
+            ),
+            "missing_game",
+            {"file": piece.label, "game": n, "games": total, "first": first, "last": last},
+        ),
+    )
+
+
+def _more(piece: Piece) -> GameRecord:
+    """A file read to the end of its plan that holds more games than planned."""
+    total = _planned(piece)
+    return GameRecord(
+        piece.label,
+        (
+            "changed",
+            (
+                f"{piece.label} changed during the audit: it holds more than the "
+                f"{_games(total)} planned, and the games after game {total} were not read"
+            ),
+            "more_games",
+            {"file": piece.label, "games": total},
+        ),
+    )
+
+
+def _records(piece: Piece) -> Iterator[GameRecord]:
+    """The records of a piece's games, one for every game planned: a game checked, or,
+    when the file changed since the plan, a game missing (``_missing``); a file read to
+    the end of its plan that holds more adds one record that says so (``_more``)."""
     if piece.entry is not None:
-        yield piece.label, piece.entry
+        yield record_for((piece.label, piece.entry))
         return
     source = ArchiveSource(Path(piece.label), piece.label)
     try:
         if piece.survey is not None:
             source.adopt(piece.survey)
-        found = source.entries(piece.start)
-        yield from found if piece.count is None else islice(found, piece.count)
+        to_end = piece.start + piece.games >= _planned(piece)
+        read = 0
+        for item in islice(source.entries(piece.start), piece.games + to_end):
+            if read == piece.games:
+                yield _more(piece)
+                return
+            yield record_for(item)
+            read += 1
     finally:
         source.close()
+    for game in range(piece.start + read, piece.start + piece.games):
+        yield _missing(piece, game)
 
 
 def shard_records(shard: Shard) -> ShardTally:
     """A worker's job: every game of the shard checked, its records in input order."""
-    return ShardTally(tuple(record_for(item) for piece in shard.pieces for item in _entries(piece)))
+    return ShardTally(tuple(record for piece in shard.pieces for record in _records(piece)))

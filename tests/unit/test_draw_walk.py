@@ -110,9 +110,14 @@ def test_a_round_over_the_walks_budget_is_skipped_and_says_so(
 # --- the kan the record names -------------------------------------------------------------
 
 
-def test_a_closed_kan_takes_the_kind_the_record_names() -> None:
-    """A dealer holding four 1m and four 5p declares 5p (named, as Mahjong Soul and Riichi
-    City records do): the hand keeps its 1m, so its next draw is tested on 1111m, not 5555p."""
+#: 5p, the kind the dealer of ``kan_round`` declares a closed kan of.
+FIVE_P = 13
+
+
+def kan_round() -> Round:
+    """A dealer holding four 1m and four 5p draws 7z, declares a closed kan of 5p (its
+    tiles named, as Mahjong Soul records and Riichi City's ``group_cards`` name them) and
+    draws 9s from the dead wall."""
     hand = counts_from_mpsz("1111m5555p19s123z")
     tiles = tuple(k * 4 + c for k, n in enumerate(hand) for c in range(n))
     others = (
@@ -120,10 +125,17 @@ def test_a_closed_kan_takes_the_kind_the_record_names() -> None:
         _ids([1, 2, 3, 19, 20, 21, 10, 11, 12, 30, 30, 30, 32]),
         _ids([1, 2, 3, 19, 20, 21, 10, 11, 12, 29, 29, 29, 32]),
     )
-    five_p = 13
-    named = Call(0, five_p * 4, MeldKind.CLOSED_KAN, (five_p * 4,) * 4)
+    named = Call(0, FIVE_P * 4, MeldKind.CLOSED_KAN, (FIVE_P * 4,) * 4)
     events = (Draw(0, 33 * 4), named, Draw(0, 26 * 4 + 3))
-    rnd = Round(0, 0, 0, 0, None, 28 * 4, 0, (tiles, *others), (25000,) * 4, events)
+    return Round(0, 0, 0, 0, None, 28 * 4, 0, (tiles, *others), (25000,) * 4, events)
+
+
+def test_a_closed_kan_takes_the_kind_the_record_names() -> None:
+    """A dealer holding four 1m and four 5p declares 5p (named, as Mahjong Soul and Riichi
+    City records do): the hand keeps its 1m, so its next draw is tested on 1111m, not 5555p."""
+    rnd = kan_round()
+    events, named = rnd.events, rnd.events[1]
+    assert isinstance(named, Call)
     (drawn,) = round_draws(rnd, 4) or ()
     assert drawn.replacement and drawn.event == 3
     kept = counts_from_mpsz("1111m19s1237z")  # the hand after the kan of 5p
@@ -134,6 +146,35 @@ def test_a_closed_kan_takes_the_kind_the_record_names() -> None:
     wrong = counts_from_mpsz("5555p19s1237z")
     assert effective_kinds(tuple(wrong)) != effective_kinds(tuple(kept))
     assert (guessed.shanten, guessed.effective_kinds) == effective_kinds(tuple(wrong))
+
+
+def test_a_riichi_city_closed_kan_named_only_by_card_takes_that_kind() -> None:
+    """Issue 43, finding 6: the same round as a Riichi City record whose closed kan names
+    only its ``card`` (5p; no ``group_cards``): the call takes four 5p, and the replacement
+    draw is tested on the hand with 5p gone (1111m19s1237z: effective 2m 3m ...), not as
+    if the first quad held (1m) had gone (effective 3p 4p 6p 7p ...)."""
+    import json
+
+    from pywall.formats import parse_record
+    from tests.unit.test_riichicity import int_code
+
+    record = riichi_city_record([kan_round()])
+    kans = [e for r in rounds_of(record) for e in r if e.get("action") == 8]
+    assert kans == [{"action": 8, "card": int_code("5p"), "user_id": 1000}]  # by card only
+    (rnd,) = parse_record(json.dumps(record).encode()).rounds
+    (kan,) = [e for e in rnd.events if isinstance(e, Call)]
+    assert kan.kind is MeldKind.CLOSED_KAN and [t // 4 for t in kan.taken] == [FIVE_P] * 4
+    (drawn,) = round_draws(rnd, 4) or ()
+    assert drawn.replacement
+    kept = effective_kinds(tuple(counts_from_mpsz("1111m19s1237z")))
+    assert (drawn.shanten, drawn.effective_kinds) == kept
+
+    def kinds(mask: int) -> set[int]:
+        return {k for k in range(34) if mask >> k & 1}
+
+    assert {1, 2} <= kinds(kept[1]) and not {11, 12, 14, 15} & kinds(kept[1])  # 2m 3m
+    first_quad_gone = effective_kinds(tuple(counts_from_mpsz("5555p19s1237z")))
+    assert {11, 12, 14, 15} <= kinds(first_quad_gone[1])  # 3p 4p 6p 7p: the old reading
 
 
 @pytest.mark.parametrize(
@@ -169,10 +210,32 @@ def _code(kind: int) -> str:
     return f"{kind % 9 + 1}{_SUITS[kind // 9]}"
 
 
+#: A call's Riichi City ``action`` code by kind (pywall.formats.riichicity).
+_ACTIONS = {MeldKind.CHI: 2, MeldKind.CLOSED_KAN: 8}
+
+
+def rounds_of(record: dict[str, object]) -> list[list[dict[str, object]]]:
+    """Each round's action events' data, as ``riichi_city_record`` wrote them."""
+    import json
+
+    data = record["data"]
+    assert isinstance(data, dict)
+    return [
+        [json.loads(e["data"]) for e in r["handEventRecord"] if e["eventType"] == 4]
+        for r in data["handRecord"]
+    ]
+
+
 def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
     """``choice_game`` as a Riichi City record whose walls are stated (each round's wall
     holds its deal, draws and dora indicator where the ``front`` layout puts them, and its
     SHA-256): a record that verifies, with eight open three-way chis a round."""
+    return riichi_city_record([choice_round(i, misfit) for i in range(rounds)])
+
+
+def riichi_city_record(rounds: list[Round]) -> dict[str, object]:
+    """4-player rounds as a Riichi City record, each wall stated as ``choice_record`` says;
+    a call names only its ``card`` (no ``group_cards``)."""
     import hashlib
     import json
 
@@ -182,8 +245,7 @@ def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
     layout = layout_for(WallScheme.FRONT, 4)
     users = [{"user_id": 1000 + s, "hand_points": 25000} for s in range(4)]
     out = []
-    for i in range(rounds):
-        rnd = choice_round(i, misfit)
+    for i, rnd in enumerate(rounds):
         wall: list[int | None] = [None] * 136
         for seat, positions in enumerate(layout.deal_by_seat(rnd.dealer)):
             for p, t in zip(positions, rnd.hands[seat], strict=True):
@@ -217,7 +279,7 @@ def choice_record(rounds: int, misfit: bool) -> dict[str, object]:
                 turn = {"in_card": int_code(_code(e.tile // 4)), "is_gang_incard": False}
                 events.append({"eventType": 2, "userId": 1000 + e.seat, "data": json.dumps(turn)})
             elif isinstance(e, (Discard, Call)):
-                action = 11 if isinstance(e, Discard) else 2
+                action = 11 if isinstance(e, Discard) else _ACTIONS[e.kind]
                 card = e.tile if isinstance(e, Discard) else e.code
                 act = {
                     "action": action,

@@ -430,7 +430,8 @@ def test_a_real_record_with_an_event_replaced_gives_a_game_or_a_pywall_error(
 def test_calls_take_the_tiles_group_cards_names(path: Any) -> None:
     """A call's ``group_cards`` are the hand's tiles it takes (a closed kan's fourth is its
     ``card``; an added kan names only ``card``); a record without them leaves the walk to
-    find them, and the walk's draws are then the same on these real games."""
+    find them (a closed kan takes four of its ``card``), and the walk's draws are then the
+    same on these real games."""
     record = load(path)
     game = parse(path.read_bytes())
     raw = [
@@ -458,12 +459,13 @@ def test_calls_take_the_tiles_group_cards_names(path: Any) -> None:
     for r in rounds(record):
         edit(r, 4, without)
     bare = parse(json.dumps(record).encode())
+    bare_calls = [e for r in bare.rounds for e in r.events if isinstance(e, Call)]
     assert not [
-        e
-        for r in bare.rounds
-        for e in r.events
-        if isinstance(e, Call) and e.taken and e.kind is not MeldKind.ADDED_KAN
+        e for e in bare_calls if e.taken and e.kind not in (MeldKind.ADDED_KAN, MeldKind.CLOSED_KAN)
     ]
+    # a closed kan's ``card`` names its kind: it takes four of it (issue 43, finding 6)
+    closed = [e for e in bare_calls if e.kind is MeldKind.CLOSED_KAN]
+    assert all(e.taken == (e.code,) * 4 for e in closed)
     for named_round, bare_round in zip(game.rounds, bare.rounds, strict=True):
         assert round_draws(bare_round, game.player_count) == round_draws(
             named_round, game.player_count

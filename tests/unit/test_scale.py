@@ -13,9 +13,13 @@ import pytest
 from distributed import Client, LocalCluster
 
 import pywall
+import pywall.scale
+import pywall.scale.shards as shards_module
 from benchmarks import bench_archive
 from pywall.cli import main
+from pywall.cli.audit import excluded_summary
 from pywall.inputs import iter_packed_inputs
+from pywall.run.items import record_for
 from pywall.scale import audit_on_dask, plan_shards, shard_records
 from tests.helpers import DATA, TENHOU, fixture_paths
 
@@ -115,3 +119,103 @@ def test_dask_on_a_4000_game_database_is_the_cli_run(
     assert sum(e.kind == "duplicate" for e in on_dask.excluded) > 3900
     assert dumped(on_dask) == expected
     assert dumped(pywall.audit([db], jobs=2)) == expected
+
+
+def logs_zip(path: Path, members: int) -> Path:
+    """A zip of ``members`` distinct fixture logs (each a game of its own)."""
+    with zipfile.ZipFile(path, "w") as zf:
+        for p in fixture_paths()[:members]:
+            zf.writestr(p.name, p.read_bytes())
+    return path
+
+
+def test_a_zip_that_shrinks_after_planning_has_every_planned_game_accounted_for(
+    client: Client, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """40 members when the shards are planned, 5 when the workers read them: the 35
+    missing games are left out, each naming the file, its game and the shard's range."""
+    archive = logs_zip(tmp_path / "logs.zip", 40)
+    plan = pywall.scale.plan_shards
+
+    def plan_then_shrink(sources: list[str], shards: int) -> list[pywall.scale.Shard]:
+        planned = plan(sources, shards)
+        logs_zip(archive, 5)
+        return planned
+
+    monkeypatch.setattr(pywall.scale, "plan_shards", plan_then_shrink)
+    result = audit_on_dask([archive], client, shards=4)
+    assert result.games + len(result.excluded) == 40
+    changed = [e for e in result.excluded if e.kind == "changed"]
+    assert len(changed) == 35
+    assert {e.reason_code for e in changed} == {"missing_game"}
+    sixth = next(e for e in changed if e.reason_data["game"] == 6)
+    assert sixth.path == f"{archive}, game 6 of 40"
+    assert sixth.reason == (
+        f"{archive} changed during the audit: it held 40 games when the shards were "
+        "planned, and game 6 (of games 1 to 10, one shard's share) is not there now"
+    )
+    assert sixth.reason_data == {
+        "file": str(archive),
+        "game": 6,
+        "games": 40,
+        "first": 1,
+        "last": 10,
+    }
+    assert excluded_summary(result.tally).startswith("35 in a file that changed during the audit")
+
+
+def test_a_file_that_grows_after_planning_says_its_later_games_were_not_read(
+    tmp_path: Path,
+) -> None:
+    """A one-log zip planned whole, three logs when read: the planned game counts, and one
+    exclusion says the games after it were not read."""
+    archive = logs_zip(tmp_path / "one.zip", 1)
+    (shard,) = plan_shards([str(archive)], 1)
+    logs_zip(archive, 3)
+    records = shard_records(shard).records
+    assert [r.problem is None for r in records] == [True, False]
+    assert records[1].path == str(archive)
+    assert records[1].problem == (
+        "changed",
+        (
+            f"{archive} changed during the audit: it holds more than the 1 game planned, "
+            "and the games after game 1 were not read"
+        ),
+        "more_games",
+        {"file": str(archive), "games": 1},
+    )
+
+
+def test_a_shard_that_raises_is_an_error_naming_the_shard_and_its_inputs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker whose check of a game raises: the audit stops with a ``ShardError`` (a
+    ``PywallError``) naming the shard, what it raised and its inputs, file and range."""
+    archive = logs_zip(tmp_path / "logs.zip", 12)
+    log = fixture_paths()[20]
+    real = record_for
+
+    def failing(item: tuple[str, object]) -> object:
+        if item[0].endswith(fixture_paths()[7].name):
+            raise RuntimeError("the worker ran out of something")
+        return real(item)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(shards_module, "record_for", failing)
+    with (  # in-process workers: they run the patched check
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=1,
+            threads_per_worker=1,
+            processes=False,
+            dashboard_address="127.0.0.1:0",  # any free port: 8787 may be another's
+        ) as cluster,
+        Client(cluster) as in_process,  # type: ignore[no-untyped-call]
+        pytest.raises(pywall.scale.ShardError) as raised,
+    ):
+        audit_on_dask([archive, log], in_process, shards=3)
+    error = raised.value
+    assert isinstance(error, pywall.PywallError)
+    assert error.message == (
+        "shard 2 of 3 failed on its worker (RuntimeError: the worker ran out of something); "
+        f"its inputs: {archive} games 6 to 10 of 12"
+    )
+    assert error.inputs == (f"{archive} games 6 to 10 of 12",)

@@ -132,6 +132,10 @@ function reasonText(e) {
   }
   if (code === "conflict") return t("excluded.conflict", { paths: (data.paths || []).join("、") });
   if (code === "no_starting_hands" || code === "no_fingerprint") return t(`excluded.${code}`);
+  if (code === "missing_game" || code === "more_games") { // a file changed during a Dask audit
+    const figures = Object.fromEntries(["games", "game", "first", "last"].map((k) => [k, num(data[k] ?? 0)]));
+    return t(`excluded.${code}`, { ...figures, file: data.file ?? "?" });
+  }
   if (!["mismatch", "error", "unreadable"].includes(code)) return e.reason;
   const problem = problemText(data);
   return problem ? t(`excluded.${code}`, { problem }) : t(`excluded.${code}.bare`);
