@@ -31,6 +31,7 @@ import http.server
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -444,8 +445,13 @@ def site_files() -> list[Path]:
 
 
 def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
-    """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}."""
+    """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}.
+
+    pyodide/packed.mjs lists them, with each one's SHA-256 (whose first 16 hex digits are in
+    its name) and that of its content unpacked (what the page is handed when a host sends
+    the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION."""
     packed = {}
+    sha256 = {}
     for name in PACKED_FILES:
         src = pyodide_dir / name
         if not src.exists():
@@ -455,12 +461,15 @@ def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
         small = len(gz) <= len(data) * (1 - COMPRESS_MIN_SAVING)
         body = gz if small else data
         packed[name] = f"{name}.{sha256_bytes(body)[:16]}" + (".gz" if small else "")
+        sha256[packed[name]] = {"packed": sha256_bytes(body), "plain": sha256_bytes(data)}
         (pyodide_dir / packed[name]).write_bytes(body)
         src.unlink()
     module = (
         "// Written by build.py: the runtime files this site ships packed (named by their\n"
         "// content; .gz: gzipped), by the name Pyodide knows them by.\n"
         f"export const PACKED = {json.dumps(packed, indent=1, sort_keys=True)};\n"
+        "// Each one's SHA-256 as shipped (its name holds the first 16 hex digits) and unpacked.\n"
+        f"export const SHA256 = {json.dumps(sha256, indent=1, sort_keys=True)};\n"
     )
     (SITE / PACKED_MODULE).write_text(module)
     return packed
@@ -469,25 +478,51 @@ def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
 def read_packed(site: Path = SITE) -> dict[str, str]:
     """site/pyodide/packed.mjs's table: {name: packed name}."""
     text = (site / PACKED_MODULE).read_text()
-    table: dict[str, str] = json.loads(text[text.index("{") : text.rindex("}") + 1])
+    found = re.search(r"export const PACKED = (\{.*?\});", text, re.DOTALL)
+    if not found:
+        raise ValueError(f"{PACKED_MODULE} has no PACKED table")
+    table: dict[str, str] = json.loads(found.group(1))
+    return table
+
+
+def read_sha256(site: Path = SITE) -> dict[str, dict[str, str]]:
+    """site/pyodide/packed.mjs's hashes: {packed name: {"packed": hex, "plain": hex}}."""
+    text = (site / PACKED_MODULE).read_text()
+    found = re.search(r"export const SHA256 = (\{.*?\n\});", text, re.DOTALL)
+    if not found:
+        raise ValueError(f"{PACKED_MODULE} has no SHA256 table")
+    table: dict[str, dict[str, str]] = json.loads(found.group(1))
     return table
 
 
 def write_service_worker() -> str:
-    """sw.js precaching every site file, its cache named by the site's content."""
+    """sw.js precaching every site file, its cache named by the site's VERSION: a digest of
+    every file's path and content (but packed.mjs, which gains the VERSION, and sw.js) and
+    of sw.js's template. The page's worker names its cache by the same VERSION
+    (pyodide/packed.mjs), so every cache belongs to one version of the site."""
     files = [p for p in site_files() if p.name != "sw.js"]
     digest = hashlib.sha256()
     for p in files:
+        if p.relative_to(SITE).as_posix() == PACKED_MODULE:
+            continue  # its tables are a function of the packed files' names and bytes
         digest.update(p.relative_to(SITE).as_posix().encode() + b"\0" + sha256_file(p).encode())
     template = (WEB / SW_TEMPLATE).read_text()
     digest.update(template.encode())
     version = digest.hexdigest()[:16]
+    module = SITE / PACKED_MODULE
+    module.write_text(
+        module.read_text()
+        + "// The site's version (build.py): the one cache this version uses is pywall-VERSION.\n"
+        + f"export const VERSION = {json.dumps(version)};\n"
+    )
     packed = {f"pyodide/{name}" for name in read_packed().values()}
+    hashes = {f"pyodide/{name}": sums for name, sums in read_sha256().items()}
     urls = ["./"] + [u for p in files if (u := p.relative_to(SITE).as_posix()) not in packed]
     text = (
         template.replace('"__PYWALL_VERSION__"', json.dumps(version))
         .replace("[/*__PYWALL_PRECACHE__*/]", json.dumps(urls, indent=1))
         .replace("[/*__PYWALL_PACKED__*/]", json.dumps(sorted(packed), indent=1))
+        .replace("{/*__PYWALL_SHA256__*/}", json.dumps(hashes, indent=1, sort_keys=True))
     )
     (SITE / "sw.js").write_text(text)
     return version

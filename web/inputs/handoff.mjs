@@ -31,9 +31,33 @@ let opened = false; // this page was opened by the bookmarklet on a tenhou.net p
 let note = null; // {key, params}: the last word about a handoff, drawn again on a language change
 let pageList = null; // (text) -> Promise<boolean>: game-list.mjs shows the games a page lists
 
+// The address the bookmarklet fetches a log from, for the address pywall asked for (`raw`)
+// on the page it runs on (`here`: its location): only a page of tenhou.net itself, fetched
+// from the page's own origin. Its host is compared exactly (no other host, no user or port,
+// no www.evil-tenhou.net), and a path that begins with "//" (or "/\", read as "//"), which a
+// browser would resolve to another host, is refused. Throws an Error saying why.
+export function tenhouAddress(raw, here) {
+  const TENHOU = "tenhou.net";
+  let url;
+  try {
+    url = new URL(String(raw));
+  } catch {
+    throw new Error("not an address");
+  }
+  if (here.hostname !== TENHOU) throw new Error(`this page is on ${here.hostname}, not on ${TENHOU}`);
+  if (!["http:", "https:"].includes(url.protocol) || url.host !== TENHOU || url.username || url.password) {
+    throw new Error(`not an address on ${TENHOU}`);
+  }
+  if (!url.pathname.startsWith("/") || url.pathname.startsWith("//")) throw new Error(`not a page of ${TENHOU}`);
+  const address = new URL(`${here.origin}${url.pathname}${url.search}`);
+  if (address.origin !== here.origin) throw new Error(`not a page of ${TENHOU}`);
+  return address.href;
+}
+
 // The bookmarklet itself. It runs on the Tenhou page, never here: it is turned into
-// source text (bookmarkletHref) with this page's address as `pywall`.
-function bookmarklet(pywall) {
+// source text (bookmarkletHref) with this page's address as `pywall` and tenhouAddress
+// as `address`.
+function bookmarklet(pywall, address) {
   const origin = new URL(pywall).origin;
   const w = window.open(`${pywall}#viewer=${encodeURIComponent(location.href)}`, "_blank");
   addEventListener("message", async (e) => {
@@ -47,9 +71,7 @@ function bookmarklet(pywall) {
     if (m.pywall !== "want") return;
     let reply = { pywall: "log", id: m.id };
     try {
-      const url = new URL(String(m.url));
-      if (url.hostname !== location.hostname) throw new Error(`not on ${location.hostname}`);
-      const response = await fetch(url.pathname + url.search);
+      const response = await fetch(address(m.url, location));
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       reply.bytes = await response.arrayBuffer();
     } catch (err) {
@@ -60,7 +82,7 @@ function bookmarklet(pywall) {
 }
 
 export function bookmarkletHref(pywall) {
-  return `javascript:${encodeURIComponent(`(${bookmarklet})(${JSON.stringify(pywall)})`)}`;
+  return `javascript:${encodeURIComponent(`(${bookmarklet})(${JSON.stringify(pywall)}, ${tenhouAddress})`)}`;
 }
 
 function say(key, params = {}) {

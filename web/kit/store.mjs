@@ -19,7 +19,8 @@ const PAGE = {
     stage: "status.loading",
     fraction: 0, // of the start-up's download
     error: null,
-    errorCode: null, // the worker's code for it: old_browser is worded there
+    errorCode: null, // the worker's code for it: old_browser and corrupt are worded there
+    errorFile: null, // corrupt: the runtime file that came as another file
     waiting: 0, // requests sent before Python was ready
   },
   pool: { started: 0, ready: 0, busy: 0 }, // session.mjs: the workers' counts (pool.counts())

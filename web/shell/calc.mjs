@@ -3,7 +3,7 @@
 // then accepts and how many remain). Shareable as calc.html#q=HAND(&v=VISIBLE)(&lang=ja).
 
 import { connect, startWorker } from "../workers/rpc.mjs";
-import { initLanguageSelect, t, translatePage, withLanguage } from "../words/i18n.mjs";
+import { initLanguageSelect, startFailure, t, translatePage, withLanguage } from "../words/i18n.mjs";
 import "../words/panels-i18n.mjs";
 import "../words/help-i18n.mjs";
 import { clear, el } from "../kit/dom.mjs";
@@ -17,7 +17,7 @@ let last = null;
 const rpc = connect(startWorker(), {
   onEvent(type, payload) {
     if (type === "ready") info = payload;
-    else if (type === "fatal") failed = payload.message;
+    else if (type === "fatal") failed = payload; // worded in showStatus()
     showStatus();
   },
 });
@@ -26,7 +26,7 @@ function showStatus() {
   const state = failed ? "error" : info ? "ready" : "loading";
   $("status").dataset.state = state;
   $("status-text").textContent = state === "ready" ? t("status.ready")
-    : state === "error" ? t("status.error", { message: failed }) : t("status.loading");
+    : state === "error" ? t("status.error", { message: startFailure(failed) }) : t("status.loading");
   $("about").textContent = info ? t("about.versions", info) : "";
 }
 

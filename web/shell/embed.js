@@ -4,7 +4,7 @@
 
 import "../words/help-i18n.mjs";
 import { connect, startWorker } from "../workers/rpc.mjs";
-import { fragmentLanguage, language, setLanguage, startLanguage, t, translatePage } from "../words/i18n.mjs";
+import { fragmentLanguage, language, setLanguage, startFailure, startLanguage, t, translatePage } from "../words/i18n.mjs";
 import { renderWall, seedErrorContent, setRenderHooks } from "../verdict/render.mjs";
 import { clear } from "../kit/dom.mjs";
 import { parseFragment } from "../kit/fragment.mjs";
@@ -17,7 +17,7 @@ let failure = null;
 function status() {
   const node = $("status");
   node.dataset.state = failure ? "error" : info ? "ready" : "loading";
-  $("status-text").textContent = failure ? t("status.error", { message: failure })
+  $("status-text").textContent = failure ? t("status.error", { message: startFailure(failure) })
     : info ? t("status.ready") : t("status.loading");
   $("about").textContent = info ? t("about.versions", info) : "";
 }
@@ -27,7 +27,7 @@ const pythonSettled = new Promise((resolve) => { settled = resolve; });
 const rpc = connect(startWorker(), {
   onEvent(type, payload) {
     if (type === "ready") info = payload;
-    if (type === "fatal") failure = payload.message;
+    if (type === "fatal") failure = payload; // worded in status()
     if (type === "ready" || type === "fatal") settled();
     status();
   },

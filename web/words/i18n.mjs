@@ -18,6 +18,9 @@ const en = {
   "status.ready": "Ready",
   "status.error": "Python could not be loaded: {message}",
   "status.old_browser": "this browser is too old to unpack the page's files (it needs Chrome 80, Firefox 113, Safari 16.4 or newer)",
+  "status.retry": "Loading the Python runtime again, from the network…",
+  "status.corrupt": "the file {file} that came from the network is not the file this page ships (a Wi-Fi login page or a proxy may have answered in its place), even when asked again; it was not kept. Check that you are online, then reload the page",
+  "status.again": "{message} (asked from the network a second time too). Check that you are online, then reload the page",
   "status.queued": "{n} waiting until Python is ready",
   "input.heading": "Verify logs",
   "input.choose": "Choose log files",
@@ -100,6 +103,9 @@ const ja = {
   "status.ready": "準備完了",
   "status.error": "Python を読み込めませんでした: {message}",
   "status.old_browser": "このブラウザは古く、ページのファイルを展開できません（Chrome 80、Firefox 113、Safari 16.4 以降が必要です）",
+  "status.retry": "Python ランタイムをネットワークから読み込み直しています…",
+  "status.corrupt": "ネットワークから届いたファイル {file} は、このページが配布しているファイルではありません（Wi-Fi のログインページやプロキシが代わりに応答した可能性があります）。もう一度取得しても同じだったため、保存していません。オンラインであることを確認してから、ページを再読み込みしてください",
+  "status.again": "{message}（ネットワークからもう一度取得しても同じでした）。オンラインであることを確認してから、ページを再読み込みしてください",
   "status.queued": "{n} 件が Python の準備を待っています",
   "input.heading": "牌譜を検証",
   "input.choose": "牌譜ファイルを選択",
@@ -182,6 +188,9 @@ const zh = {
   "status.ready": "就绪",
   "status.error": "无法加载 Python：{message}",
   "status.old_browser": "此浏览器太旧，无法解压页面的文件（需要 Chrome 80、Firefox 113、Safari 16.4 或更新版本）",
+  "status.retry": "正在从网络重新加载 Python 运行环境…",
+  "status.corrupt": "从网络收到的文件 {file} 不是本页面发布的文件（可能是 Wi-Fi 登录页面或代理代为应答），再次获取也一样；它没有被保存。请确认已连接网络，然后重新加载页面",
+  "status.again": "{message}（再次从网络获取也一样）。请确认已连接网络，然后重新加载页面",
   "status.queued": "{n} 个文件等待 Python 就绪",
   "input.heading": "验证牌谱",
   "input.choose": "选择牌谱文件",
@@ -290,6 +299,14 @@ export function language() {
 export function t(key, params = {}) {
   const text = TABLES[get("language")][key] ?? en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+// Why Python could not start, in words, from the worker's fatal {code, file, message}:
+// `again` when the page already tried once more from the network (session.mjs).
+export function startFailure({ code, file, message }, again = false) {
+  if (code === "old_browser") return t("status.old_browser");
+  if (code === "corrupt") return t("status.corrupt", { file });
+  return again ? t("status.again", { message }) : message;
 }
 
 // A number with the page language's separators ("1,937", "4,301.5"): at most `digits`

@@ -123,12 +123,13 @@ export class Pool {
 
   // A new worker at `index` (the end of the pool, or in place of one stopped: then its
   // start-up is not the page's, and the status line is not told of it).
-  start(index = this.workers.length) {
-    const again = index < this.workers.length;
+  // `page`: its start-up is the page's all the same (the first worker started again after
+  // a failed start, `restartFirst`).
+  start(index = this.workers.length, page = index === this.workers.length) {
     let w = null;
     const onEvent = (type, payload) => {
       if (type === "ready") this.lastWork = performance.now(); // before the page's ready hooks
-      if (index === 0 && !again) this.onFirstEvent(type, payload);
+      if (index === 0 && page) this.onFirstEvent(type, payload);
       if (type === "ready") w.ready = true;
       else if (type === "fatal") w.failed = payload;
       else return;
@@ -141,6 +142,16 @@ export class Pool {
     this.workers[index] = w;
     this.notify();
     return w;
+  }
+
+  // The first worker could not start: a new one in its place, whose start-up the status
+  // line follows. Requests the old one held fail with "not_ready".
+  restartFirst() {
+    const old = this.first;
+    old.stopped = new WorkerError("not_ready", "Python could not be loaded in this browser.");
+    old.worker.terminate();
+    this.start(0, true);
+    old.rpc.failAll(old.stopped);
   }
 
   // A job ran past the time limit: stop its worker and start another in its place. The

@@ -53,8 +53,25 @@ export function connect(worker, { onEvent } = {}) {
   };
 }
 
+// One version of the site in an open page: a new version's service worker takes over open
+// pages at once and deletes the old version's cache (sw.js), so a page that was under an
+// older one reloads then, rather than start its next worker from the new worker.mjs beside
+// its old modules. A first visit's service worker taking control is no update (the page
+// was under none). Set up by the first worker a page starts.
+let watching = false;
+function reloadOnUpdate() {
+  if (watching || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  watching = true;
+  let controlled = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (controlled) location.reload();
+    controlled = true;
+  });
+}
+
 // Start the shared worker module next to this file (the pool's n-th worker: "pywall-n").
 export function startWorker(index = 0) {
+  reloadOnUpdate();
   const name = index ? `pywall-${index}` : "pywall";
   return new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
 }

@@ -5,7 +5,7 @@
 // are ready, data-busy: how many have work in hand).
 
 import { Pool } from "./pool.mjs";
-import { t } from "../words/i18n.mjs";
+import { startFailure, t } from "../words/i18n.mjs";
 import { get, subscribe, update } from "../kit/store.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -35,9 +35,38 @@ function workerEvent(type, payload) {
     performance.mark("pywall:ready", { detail: payload }); // read by benchmarks/bench_web.py
     for (const hook of readyHooks) hook(payload);
   } else if (type === "fatal") {
-    update("status", { error: payload.message, errorCode: payload.code });
+    if (!retried && payload.code !== "old_browser") {
+      retried = true;
+      update("status", { stage: "status.retry", fraction: 0.05 });
+      forgetWorkerFiles().finally(() => pool.restartFirst());
+      return;
+    }
+    update("status", { error: payload.message, errorCode: payload.code, errorFile: payload.file });
   }
 }
+
+// A failed start is tried once more, from the network: what it used is deleted from the
+// caches first (its modules, Pyodide's JavaScript, the lock and the wheel; not the packed
+// runtime files, which the worker checks by their hash each time: runtime-files.mjs).
+let retried = false;
+const PACKED_NAME = /\.[0-9a-f]{16}(\.gz)?$/;
+async function forgetWorkerFiles() {
+  try {
+    for (const key of await caches.keys()) {
+      if (!key.startsWith("pywall-")) continue;
+      const cache = await caches.open(key);
+      for (const request of await cache.keys()) {
+        const path = new URL(request.url).pathname;
+        if (/\/(pyodide|workers)\//.test(path) && !PACKED_NAME.test(path)) await cache.delete(request);
+      }
+    }
+  } catch (err) {
+    console.warn("pywall: the caches could not be cleared", err); // none here (a private window)
+  }
+}
+
+// The words of a failed start: the reason in the reader's language where the page knows it.
+const failure = (state) => startFailure({ code: state.errorCode, file: state.errorFile, message: state.error }, true);
 
 // Only what changed is written: the pool reports every request, and a page that
 // rewrote its status line at each would lay itself out again and again.
@@ -58,8 +87,7 @@ export function showStatus() {
   put(status, "busy", String(counts.busy));
   const workers = counts.ready > 1 ? ` · ${t("pool.workers", { n: counts.ready })}` : "";
   put($("status-text"), "text", name === "ready" ? t("status.ready") + workers
-    : name === "error" ? t("status.error", { message: state.errorCode === "old_browser" ? t("status.old_browser")
-      : state.error }) : t(state.stage));
+    : name === "error" ? t("status.error", { message: failure(state) }) : t(state.stage));
   put($("about"), "text", state.info ? t("about.versions", state.info) : "");
   if ($("load-progress").value !== state.fraction) $("load-progress").value = state.fraction;
   if ($("load-progress").hidden !== (name !== "loading")) $("load-progress").hidden = name !== "loading";

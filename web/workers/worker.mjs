@@ -3,7 +3,7 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
-import { UnpackError, canUnpack, fetchPacked, packedName } from "./runtime-files.mjs";
+import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName } from "./runtime-files.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
@@ -57,11 +57,16 @@ async function init() {
   const lap = (name) => { times[name] = Math.round(performance.now() - started); };
   announce("runtime", 0.05);
   if (!canUnpack()) throw new UnpackError("no DecompressionStream");
-  const { pyodide, snapshot } = python = await startPython({
+  // The interpreter and the standard library, fetched and checked while Pyodide's
+  // JavaScript loads: a file that cannot be had fails the start here, with its reason.
+  const files = fetchAhead(["pyodide.asm.wasm", "python_stdlib.zip"]);
+  const loading = startPython({
     indexURL: here("../pyodide/"),
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   }, fetchSnapshot());
+  const [, loaded] = await Promise.all([files, loading]);
+  const { pyodide, snapshot } = python = loaded;
   lap("runtime");
   announce("package", 0.75);
   const problems = [];
@@ -91,8 +96,10 @@ async function init() {
 
 const ready = init().catch((err) => {
   console.error(err);
-  const code = err instanceof UnpackError ? "old_browser" : "load_failed"; // the page words old_browser
-  post("fatal", { code, message: String(err && err.message ? err.message : err) });
+  // The page words old_browser and corrupt (naming the file) in the reader's language.
+  const code = err instanceof UnpackError ? "old_browser" : err instanceof CorruptError ? "corrupt" : "load_failed";
+  const file = err instanceof CorruptError ? err.file : undefined;
+  post("fatal", { code, file, message: String(err && err.message ? err.message : err) });
   throw err;
 });
 ready.catch(() => {});
