@@ -14,7 +14,7 @@ import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import "../words/audit-i18n.mjs";
-import { drawsExplanation, drawsSection, num, pText, readingEl, seatsSection, zText } from "./audit-draws.mjs";
+import { drawsExplanation, drawsSection, num, pIs, pText, readingEl, seatsSection, zText } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
@@ -65,7 +65,7 @@ function lean(reading, positive, up, down) {
 }
 
 function meanText(mean, fair, z, p, reading) {
-  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pText(p),
+  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pIs(p),
     direction: lean(reading, z > 0, "audit.read.worse", "audit.read.better"), chance: chanceText(p) }), " ",
   reading ? readingEl(reading) : null];
 }
@@ -73,12 +73,12 @@ function meanText(mean, fair, z, p, reading) {
 // A chi-square with no degrees of freedom (too few hands to compare) tests nothing: not shown.
 function chiText(chi, dof, p) {
   if (!dof) return null;
-  return el("p", { data: { test: "chi" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pText(p), chance: chanceText(p) }));
+  return el("p", { data: { test: "chi" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pIs(p), chance: chanceText(p) }));
 }
 
 function doraText(dora) {
   return [t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: zText(dora.z),
-    p: pText(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
+    p: pIs(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
     chance: chanceText(dora.p) }), " ", dora.reading ? readingEl(dora.reading) : null];
 }
 
@@ -92,7 +92,9 @@ function howText(group, alpha) {
     tests: names.join(language() === "en" ? ", " : "、") }));
 }
 
-function groupView(group, alpha, label, explain = false) {
+// `few`: the games are too few for any verdict (one game): the headline says so, in place
+// of a tick the tests cannot give.
+function groupView(group, alpha, label, explain = false, few = false) {
   // Python's flag splits the threshold over every test of the group (draws and walls too)
   const tests = group.tests ?? 2 + (group.dora ? 1 : 0);
   const smallest = group.smallest_p ?? Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
@@ -101,9 +103,10 @@ function groupView(group, alpha, label, explain = false) {
   return el("section", { class: "audit-group", data: { group: group.label, flagged: String(group.flagged) } },
     el("h4", {}, el("bdi", {}, label), ` — ${tn("audit.hands", group.hands, { n: num(group.hands) })}`,
       draws ? `${t("audit.and")}${tn("audit.draws", draws, { n: num(draws) })}` : ""),
-    el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}` },
+    few ? el("p", { class: "audit-verdict few" }, el("span", { "aria-hidden": "true" }, "⚠ "), t("audit.tooFew")) : null,
+    el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}`, hidden: few },
       el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
-      group.flagged ? t("audit.flagged", { alpha, k: num(tests) }) : t("audit.ok"),
+      group.flagged ? t("audit.flagged") : t("audit.ok"),
       ` (${t("audit.read.smallest", { k: num(tests), p: pText(smallest), each: pText(alpha / tests) })})`),
     explain ? howText(group, alpha) : null,
     drawsSection(group, label, alpha),
@@ -258,6 +261,7 @@ function auditView(data, sources, redraw) {
       hands: tn("audit.startingHands", games.hands, { n: num(games.hands) }),
       draws: tn("audit.draws", games.draws || 0, { n: num(games.draws || 0) }) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
+  const few = games.used < 2;
   const players = [...data.players].sort((a, b) => b.hands - a.hands || (a.label < b.label ? -1 : 1));
   const chosen = chosenPlayer(players);
   const mine = players.find((g) => g.label === chosen);
@@ -269,13 +273,14 @@ function auditView(data, sources, redraw) {
   return el("div", { data: { result: "audit", player: chosen } },
     counts,
     games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands, { n: num(games.anonymous_hands) })) : null,
+    games.excluded.length ? el("p", { class: "audit-left-out" }, t("audit.leftOutWhy", { why: leftOutText(games) })) : null,
     excludedList(games),
     ...notShownNotes(games, players.length),
     whoPicker(players, chosen, choose),
     shareButtons(data, sources, () => (chosen === "-" ? "" : chosen)),
     mine ? el("div", { class: "audit-you", data: { player: mine.label } },
-      groupView(mine, data.alpha, t("audit.you", { name: mine.label }))) : null,
-    groupView(data.overall, data.alpha, t("audit.everyone"), true),
+      groupView(mine, data.alpha, t("audit.you", { name: mine.label }), false, few)) : null,
+    groupView(data.overall, data.alpha, t("audit.everyone"), true, few),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
       platforms.map((g) => groupView(g, data.alpha, platformLabel(g)))) : null,
     seatsSection(data, groupView),
