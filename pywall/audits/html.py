@@ -12,6 +12,7 @@ words and draws it (the words of ``words``).
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -24,32 +25,46 @@ from pywall.audits.verdicts import ALPHA, AuditResult, GroupAudit
 from pywall.audits.words import LANGS, WORDS, count, pick
 
 STYLE = """
-body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff}
+body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#1b1b1b;background:#fff;overflow-wrap:break-word}
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-top:1px solid #ccc;padding-top:.8rem}
-.ok{color:#14622e}.bad{color:#a0161b;font-weight:bold}.hint{color:#555;font-size:.9rem}
+.ok{color:#14622e}.bad{color:#a0161b;font-weight:bold}.few{color:#8a5a00;font-weight:bold}.hint{color:#555;font-size:.9rem}
+.headline{font-size:1.15rem}
 li{margin:.3rem 0}svg{width:100%;height:auto;max-width:36rem;display:block}figure{margin:1rem 0}
-table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:.25rem;text-align:left;vertical-align:top}
-td{overflow-wrap:anywhere}.usual{color:#14622e}.unusual{color:#8a5a00}.very_unusual{color:#a0161b;font-weight:bold}
+summary{cursor:pointer;padding:.3rem 0}details{margin:.6rem 0;border-top:1px solid #ccc;padding-top:.3rem}
+table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1px solid #ddd;padding:.25rem .2rem;text-align:left;vertical-align:top}
+@media (max-width:30rem){body{padding:.6rem}td .word{display:none}}
+.scroll{overflow-x:auto}.n{white-space:nowrap;font-variant-numeric:tabular-nums;text-align:right}
+.usual{color:#14622e}.unusual{color:#8a5a00}.very_unusual{color:#a0161b;font-weight:bold}
 """.strip()
+
+
+#: Fewer verified games than this: the report's headline says "too few to tell" (the
+#: page says the same below two games: ``audit.needTwo``).
+FEW_GAMES = 2
 
 
 @dataclass(frozen=True, slots=True)
 class AuditGames:
     """What the report says of the games: how many counted, their hands and draws,
-    how many were left out, and the counted games' names (their files)."""
+    how many were left out (and of each kind: ``Exclusion.kind``, sorted), and the
+    counted games' names (their files)."""
 
     used: int
     hands: int
     draws: int
     excluded: int
     ids: tuple[str, ...] = ()
+    left_out: tuple[tuple[str, int], ...] = ()
 
 
 def games_of(tally: AuditTally) -> AuditGames:
     """The games of an audit's tally, for the report: the files of the copies that count,
     sorted (the same list whatever order the files came in)."""
     counted = sorted(g.best.path for g in tally.copies.values() if g.best is not None)
-    return AuditGames(tally.games, tally.hands, tally.draws, len(tally.excluded), tuple(counted))
+    kinds = tuple(sorted(Counter(e.kind for e in tally.excluded).items()))
+    return AuditGames(
+        tally.games, tally.hands, tally.draws, len(tally.excluded), tuple(counted), kinds
+    )
 
 
 def audit_html(
@@ -59,25 +74,30 @@ def audit_html(
     player: str | None = None,
 ) -> str:
     """The audit as a standalone HTML document in ``lang`` (en, ja or zh); ``player``, if
-    one of the result's players, comes first ("you")."""
+    one of the result's players, is named "you".
+
+    It opens as a forum reader needs it: what was tested and on how many games, the
+    verdict, then who; everyone's tests follow in full, then the chosen player's and any
+    flagged group's; every other group is one folded line (``<details>``), so the report
+    is a few screens long on a phone however many players the games had."""
     w = WORDS[lang if lang in LANGS else "en"]
     chosen = next((g for g in result.players if g.label == player), None)
-    body = [f"<h1>{w['title']}</h1>", _summary(result, games, w)]
+    body = [f"<h1>{w['title']}</h1>", *_opening(result, games, chosen, w)]
+    body.append(_group(result.overall, w["everyone"], w))
     if chosen is not None:
         body.append(_group(chosen, pick(w, "you", name=escape(chosen.label)), w))
-    body.append(_group(result.overall, w["everyone"], w))
     for g in result.platforms if len(result.platforms) > 1 else ():
-        body.append(_group(g, _platform(g, w), w))
-    body.append(_table(w["seats"], [(_seat(g.label, w), g) for g in result.seats], w))
+        body.append(_group(g, _platform(g, w), w, folded=not g.rejects(ALPHA)))
     others = sorted((g for g in result.players if g is not chosen), key=lambda g: -g.hands)
-    body.append(_table(w["others"], [(escape(g.label), g) for g in others], w))
-    body.append(f"<h2>{w['method_heading']}</h2><p>{w['method']}</p>")
+    for g in others:
+        if g.rejects(ALPHA):  # a flagged player's evidence is never folded away
+            body.append(_group(g, escape(g.label), w))
+    body.append(_table(w["seats"], "groups_n", [(_seat(g.label, w), g) for g in result.seats], w))
+    body.append(_table(w["others"], "players_n", [(escape(g.label), g) for g in others], w))
+    body.append(_folded(w["method_heading"], f"<p>{w['method']}</p>"))
     if games is not None and games.ids:
-        items = "".join(f"<li>{escape(i)}</li>" for i in games.ids)
-        body.append(
-            f"<details><summary>{pick(w, 'game_list', n=count(len(games.ids)))}</summary>"
-            f"<ul>{items}</ul></details>"
-        )
+        items = "".join(f"<li>{_path(i)}</li>" for i in games.ids)
+        body.append(_folded(pick(w, "game_list", n=count(len(games.ids))), f"<ul>{items}</ul>"))
     body.append(f"<p class='hint'>{w['made_by']}</p>")
     return (
         f"<!doctype html><html lang='{escape(w['lang'])}'><head><meta charset='utf-8'>"
@@ -88,31 +108,80 @@ def audit_html(
     )
 
 
-def _summary(result: AuditResult, games: AuditGames | None, w: dict[str, str]) -> str:
+def _path(name: str) -> str:
+    """A file's path that a narrow screen may end a line after any "/" (never mid-name)."""
+    return "/<wbr>".join(escape(part) for part in name.split("/"))
+
+
+def _folded(summary: str, inside: str) -> str:
+    return f"<details><summary>{summary}</summary>{inside}</details>"
+
+
+def _opening(
+    result: AuditResult, games: AuditGames | None, chosen: GroupAudit | None, w: dict[str, str]
+) -> list[str]:
+    """What was tested and on how many games, the verdict over everyone, then who."""
     hands = games.hands if games else result.overall.hands
     draws = games.draws if games else (result.overall.draws.draws if result.overall.draws else 0)
-    parts = [pick(w, "hands_n", n=count(hands)), pick(w, "draws_n", n=count(draws))]
-    if games is not None:
-        parts.insert(0, pick(w, "games_n", n=count(games.used)))
-    text = w["list_sep"].join(parts)
-    left = f" {pick(w, 'left_out', n=count(games.excluded))}" if games and games.excluded else ""
-    return f"<p>{text}{w['stop']}{left}</p><p>{w['jobs']}</p>"
+    figures = {
+        "hands": pick(w, "hands_n", n=count(hands)),
+        "draws": pick(w, "draws_n", n=count(draws)),
+    }
+    if games is None:
+        tested = pick(w, "tested_hands", **figures)
+    else:
+        tested = pick(w, "tested", games=pick(w, "games_n", n=count(games.used)), **figures)
+    if games is not None and games.excluded:
+        tested += " " + _left_out(games, w)
+    return [f"<p>{tested}</p>", _headline(result.overall, games, w), _who(result, chosen, w)]
 
 
-def _verdict(g: GroupAudit, w: dict[str, str]) -> str:
+def _left_out(games: AuditGames, w: dict[str, str]) -> str:
+    kinds = w["list_sep"].join(pick(w, "kind_" + k, n=count(n)) for k, n in games.left_out)
+    text = pick(w, "left_out", n=count(games.excluded))
+    return f"{text}{w['colon']}{kinds}{w['stop']}" if kinds else f"{text}{w['stop']}"
+
+
+def _headline(g: GroupAudit, games: AuditGames | None, w: dict[str, str]) -> str:
+    """The verdict over everyone in plain words, the figures after them; "too few to
+    tell" first when the games are too few for any verdict."""
+    if games is not None and games.used < FEW_GAMES:
+        return f"<p class='headline few'>⚠ {w['too_few']}</p>"
+    return _verdict(g, w, "headline ")
+
+
+def _who(result: AuditResult, chosen: GroupAudit | None, w: dict[str, str]) -> str:
+    flagged = [escape(g.label) for g in result.players if g.rejects(ALPHA)]
+    parts = [pick(w, "who_players", n=count(len(result.players)))]
+    if chosen is not None:
+        verdict = w["short_bad"] if chosen.rejects(ALPHA) else w["short_ok"]
+        parts.append(pick(w, "who_you", name=escape(chosen.label), verdict=verdict))
+    if flagged:
+        parts.append(
+            pick(w, "who_flagged", names=w["list_sep"].join(flagged), n=count(len(flagged)))
+        )
+    return f"<p>{' '.join(parts)}</p>"
+
+
+def _verdict(g: GroupAudit, w: dict[str, str], extra: str = "") -> str:
     ps = g.p_values
     flagged = g.rejects(ALPHA)
     words = w["verdict_bad"] if flagged else w["verdict_ok"]
-    detail = pick(w, "verdict_detail", p=_p(min(ps)), k=count(len(ps)), each=_p(ALPHA / len(ps)))
-    return f"<p class='{'bad' if flagged else 'ok'}'>{'⚠' if flagged else '✓'} {words} <span class='hint'>({detail})</span></p>"
+    detail = pick(w, "verdict_detail", p=p_is(min(ps)), k=count(len(ps)), each=_p(ALPHA / len(ps)))
+    mark = "⚠" if flagged else "✓"
+    return f"<p class='{extra}{'bad' if flagged else 'ok'}'>{mark} {words} <span class='hint'>({detail})</span></p>"
 
 
-def _group(g: GroupAudit, label: str, w: dict[str, str]) -> str:
+def _group(g: GroupAudit, label: str, w: dict[str, str], folded: bool = False) -> str:
+    """A group's tests in full: its counts, verdict, each test's line, its charts; folded:
+    one line (its name and verdict) that opens onto them."""
     each = ALPHA / len(g.p_values)
     lines = [*draw_lines(g.draws, each, w), *_hand_lines(g, each, w)]
+    counts = pick(
+        w, "group_counts", hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0)
+    )
     parts = [
-        f"<section><h2>{label}</h2>",
-        f"<p class='hint'>{pick(w, 'group_counts', hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0))}</p>",
+        f"<p class='hint'>{counts}</p>",
         _verdict(g, w),
         "<ul>" + "".join(f"<li>{line}</li>" for line in lines) + "</ul>",
     ]
@@ -122,8 +191,11 @@ def _group(g: GroupAudit, label: str, w: dict[str, str]) -> str:
         parts.append(cumulative_svg(g.series, w, label) + "</figure>")
     if g.walls is not None:
         parts.append(_walls(g.walls, w, each))
-    parts.append("</section>")
-    return "".join(parts)
+    if folded:
+        short = w["short_bad"] if g.rejects(ALPHA) else w["short_ok"]
+        line = f"<b>{label}</b>{w['colon']}{short}"
+        return f"<section>{_folded(line, ''.join(parts))}</section>"
+    return f"<section><h2>{label}</h2>{''.join(parts)}</section>"
 
 
 def _reading_word(p: float | None, each: float, w: dict[str, str]) -> str:
@@ -149,7 +221,7 @@ def draw_line(name: str, test: dict[str, object], w: dict[str, str], each: float
     p = test["p"]
     if not isinstance(p, float):
         return words
-    figures = f"z = {_z(float(test['z']))}, p = {_p(p)}"  # type: ignore[arg-type]
+    figures = f"z = {_z(float(test['z']))}, {p_is(p)}"  # type: ignore[arg-type]
     return f"{words} {_reading_word(p, each, w)} <span class='hint'>({figures})</span>"
 
 
@@ -197,24 +269,47 @@ def _lean(
     r = reading(z.p_value, each)
     lean = w["close"] if r == "usual" else w[higher if z.z > 0 else lower]
     text = pick(w, key, lean=lean, **figures)
-    return f"{text} {_reading_word(z.p_value, each, w)} <span class='hint'>(z = {_z(z.z)}, p = {_p(z.p_value)})</span>"
+    return f"{text} {_reading_word(z.p_value, each, w)} <span class='hint'>(z = {_z(z.z)}, {p_is(z.p_value)})</span>"
 
 
-def _table(heading: str, rows: Sequence[tuple[str, GroupAudit]], w: dict[str, str]) -> str:
+def _table(
+    heading: str, unit: str, rows: Sequence[tuple[str, GroupAudit]], w: dict[str, str]
+) -> str:
+    """Groups as one folded table: its line says how many and which are flagged; a row
+    is a group's numbers (each on one line) and its verdict in two words."""
     if not rows:
         return ""
     body = []
     for label, g in rows:
-        each = ALPHA / len(g.p_values)
-        effective = draw_lines(g.draws, each, w)[0]
-        verdict = w["verdict_bad"] if g.rejects(ALPHA) else w["verdict_ok"]
+        effective = g.draws.tests[0].sums if g.draws else None
+        hits = count(int(effective.observed)) if effective else "–"
+        fair = count(round(effective.expected)) if effective else "–"
+        bad = g.rejects(ALPHA)  # a phone shows the mark alone (the line names the flagged)
+        verdict = (
+            f"{'⚠' if bad else '✓'} <span class='word'>{w['cell_bad' if bad else 'cell_ok']}</span>"
+        )
         body.append(
-            f"<tr><th scope='row'>{label}</th><td>{count(g.hands)}</td><td>{effective}</td><td>{verdict}</td></tr>"
+            f"<tr><th scope='row'>{label}</th><td class='n'>{count(g.hands)}</td>"
+            f"<td class='n'>{hits}</td><td class='n'>{fair}</td><td>{verdict}</td></tr>"
         )
     head = "".join(
-        f"<th scope='col'>{w[k]}</th>" for k in ("col_who", "col_hands", "col_draws", "col_verdict")
+        f"<th scope='col'>{w[k]}</th>"
+        for k in ("col_who", "col_hands", "col_draws", "col_fair", "col_verdict")
     )
-    return f"<h2>{heading}</h2><table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+    flagged = [label for label, g in rows if g.rejects(ALPHA)]
+    state = (
+        pick(w, "flagged_n", n=count(len(flagged)), names=w["list_sep"].join(flagged))
+        if flagged
+        else w["none_flagged"]
+    )
+    summary = (
+        f"<b>{heading}</b>{w['colon']}{pick(w, unit, n=count(len(rows)))}{w['list_sep']}{state}"
+    )
+    table = (
+        f"<div class='scroll'><table><thead><tr>{head}</tr></thead>"
+        f"<tbody>{''.join(body)}</tbody></table></div>"
+    )
+    return f"<section>{_folded(summary, table)}</section>"
 
 
 def _platform(g: GroupAudit, w: dict[str, str]) -> str:
@@ -229,7 +324,12 @@ def _seat(label: str, w: dict[str, str]) -> str:
 
 
 def _p(p: float) -> str:
-    return "< 1e-6" if p < 1e-6 else f"{p:.3g}"
+    return "&lt; 1e-6" if p < 1e-6 else f"{p:.3g}"
+
+
+def p_is(p: float) -> str:
+    """ "p < 1e-6" or "p = 0.0123" (never "p = < 1e-6")."""
+    return "p &lt; 1e-6" if p < 1e-6 else f"p = {p:.3g}"
 
 
 def _z(z: float) -> str:
@@ -255,14 +355,22 @@ def nice_ticks(top: float, most: int = 6, whole: bool = False) -> list[float]:
     return [i * step for i in range(math.ceil(top / step - 1e-9) + 1)]
 
 
+def _text_width(text: str, size: float) -> float:
+    """A generous width of ``text`` at font ``size`` (a wide CJK character a full em,
+    any other about two thirds of one: system-ui's digits and letters are narrower)."""
+    return sum(size if ord(c) > 0x2E7F else size * 0.66 for c in text)
+
+
 def _num(v: float) -> str:
     return f"{v:,.0f}" if abs(v) >= 10 or v == int(v) else f"{v:.1f}"
 
 
 def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who: str) -> str:
     """Cumulative effective hits − fair over games, inside the 95% band of a fair shuffle."""
-    # 480 units wide with 15-unit labels: 11 px and more on a phone (about 360 px wide)
-    width, height, left, right, top, bottom = 480, 280, 56, 12, 54, 50
+    # 480 units wide with 15-unit labels: 11 px and more on a phone (about 360 px wide);
+    # the margins hold the widest labels: the y labels on the left, on the right half of
+    # the last game's tick (centred under the chart's end)
+    width, height, top, bottom = 480, 280, 54, 50
     o = v = 0.0
     line, band = [0.0], [0.0]
     for d, var in points:
@@ -272,6 +380,8 @@ def cumulative_svg(points: Sequence[tuple[float, float]], w: dict[str, str], who
         band.append(Z95 * math.sqrt(v))
     games = len(points)
     ymax = nice_ticks(max(1.0, *map(abs, line), *band), 3)[-1]
+    left = 8 + _text_width("−" + _num(ymax), 15)
+    right = 4 + _text_width(count(games), 15) / 2
     pw, ph = width - left - right, height - top - bottom
 
     def x(i: float) -> float:
@@ -321,7 +431,8 @@ def walls_svg(walls: WallAudit, w: dict[str, str], each: float) -> str:
     top_value = max(limit + 1, *(min(12.0, -math.log10(max(t.p, 1e-12))) for t in tests))
     width, row, left = 480, 30, 190
     height = 34 + row * len(tests) + 26
-    scale = (width - left - 20) / top_value
+    room = 8 + max(_text_width(p_is(t.p).replace("&lt;", "<"), 13) for t in tests)
+    scale = (width - left - room) / top_value
     out = [
         (
             f"<svg viewBox='0 0 {width} {height}' role='img' xmlns='http://www.w3.org/2000/svg' "
@@ -335,12 +446,14 @@ def walls_svg(walls: WallAudit, w: dict[str, str], each: float) -> str:
         out.append(
             f"<text x='{left - 8}' y='{yy + 15}' text-anchor='end'>{w['wall_' + t.name]}</text>"
             f"<rect x='{left}' y='{yy + 3}' width='{value * scale:.1f}' height='16' fill='{colour}'/>"
-            f"<text x='{left + value * scale + 4:.1f}' y='{yy + 15}'>p = {_p(t.p)}</text>"
+            f"<text x='{left + value * scale + 4:.1f}' y='{yy + 15}'>{p_is(t.p)}</text>"
         )
     lx = left + limit * scale
+    label = pick(w, "walls_threshold", each=_p(each))
+    tx = min(lx, width - 2 - _text_width(label.replace("&lt;", "<"), 13) / 2)
     out.append(
         f"<line x1='{lx:.1f}' x2='{lx:.1f}' y1='18' y2='{height - 26}' stroke='#a0161b' stroke-dasharray='4 3'/>"
-        f"<text x='{lx:.1f}' y='14' text-anchor='middle'>{pick(w, 'walls_threshold', each=_p(each))}</text>"
+        f"<text x='{tx:.1f}' y='14' text-anchor='middle'>{label}</text>"
         f"<text x='{left}' y='{height - 6}'>{w['walls_axis']}</text></svg>"
     )
     return "".join(out)

@@ -309,7 +309,7 @@ def test_a_majsoul_record_with_its_hash_altered_shows_the_hash_finding(
         "the wall shown is not the one committed to"
     )
     expect(node.locator(".commitments-summary")).to_have_text(
-        "Digests of 9 rounds: 8 match, 1 do not match."
+        "Digests of 9 rounds: 8 match, 1 does not match."
     )
     expect(node.locator('.wall-commitments li[data-hash="match"]')).to_have_count(8)
     round4 = node.locator('details.round[data-round="4"]')

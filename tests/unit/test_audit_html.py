@@ -104,17 +104,22 @@ def test_an_unwritable_report_is_a_clear_message(
 
 
 def test_within_chance_is_never_worded_better_or_more(cli_report: dict[str, object]) -> None:
-    """On the fixtures every hand test is usual: "close to fair", never a direction."""
+    """A hand test within chance reads "close to fair", never a direction: on the fixtures
+    every group's is usual but for a flagged one-hand player (shown in full, since a flag
+    is never folded away), whose dora lean beyond chance is named."""
     pages = cli_report["pages"]
     assert isinstance(pages, dict)
-    assert "close to fair" in pages["en"]
-    for word in (
+    lines = re.findall(r"<li>(.*?)</li>", pages["en"])
+    close = [line for line in lines if "close to fair" in line]
+    assert close and all("class='usual'" in line for line in close)
+    directions = (
         "better hands than fair",
         "worse hands than fair",
         "more than fair",
         "fewer than fair",
-    ):
-        assert word not in pages["en"]
+    )
+    leaning = [line for line in lines if any(word in line for word in directions)]
+    assert all("class='usual'" not in line for line in leaning)
 
 
 def test_a_lean_beyond_chance_is_named() -> None:
@@ -141,3 +146,52 @@ def test_game_ticks_are_whole_games(top: int, whole: bool, ticks: list[int]) -> 
     from pywall.audits.html import nice_ticks
 
     assert nice_ticks(top, 6, whole) == ticks
+
+
+def test_a_one_game_audit_is_headlined_too_few(tmp_path: Path) -> None:
+    """One game: the headline says too few to tell, not a large green tick."""
+    game = min(TENHOU.rglob("*.xml"))
+    for lang in ("en", "ja", "zh"):
+        page = tmp_path / f"one-{lang}.html"
+        assert main(["audit", "--html", str(page), "--lang", lang, str(game)]) == 0
+        html = page.read_text(encoding="utf-8")
+        assert f"<p class='headline few'>⚠ {WORDS[lang]['too_few']}</p>" in html
+        assert "class='headline ok'" not in html and "class='headline bad'" not in html
+
+
+def test_p_values_read_as_relations() -> None:
+    """ "p < 1e-6", never "p = < 1e-6", in the lines, the verdict and the wall chart."""
+    from dataclasses import replace
+
+    from pywall.analysis.walls import WallTest
+    from pywall.audits.draw_wall_tests import WallAudit
+    from pywall.audits.html import audit_html
+    from pywall.audits.tally import StartingHand
+    from pywall.audits.verdicts import AuditResult, audit_group
+
+    counts = [0] * 34
+    for kind in (0, 1, 2, 9, 10, 11, 18, 19, 20, 27, 27, 27, 31):
+        counts[kind] += 1
+    group = audit_group("all players", [StartingHand("a", False, tuple(counts))] * 400)
+    walls = WallAudit(300, 300, (WallTest("positions", 900.0, 500, 1e-12),))
+    html = audit_html(AuditResult(replace(group, walls=walls), ()), "en")
+    assert "p = &lt;" not in html and "p = <" not in html
+    assert "p &lt; 1e-6</text>" in html  # the wall test's bar
+    assert ", p &lt; 1e-6)</span>" in html  # the mean shanten line
+    assert "the smallest p &lt; 1e-6" in html  # the verdict
+
+
+def test_the_files_left_out_are_counted_by_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ "N files were left out: 2 repeats of a game already counted", in each language."""
+    page = tmp_path / "a.html"
+    assert main(["audit", "--json", "--html", str(page), str(TENHOU)]) == 0
+    left = json.loads(capsys.readouterr().out)["games"]["left_out"]
+    assert set(left) == {"duplicate"} and left["duplicate"] > 1
+    html = page.read_text(encoding="utf-8")
+    n = left["duplicate"]
+    assert f"{n} files were left out: {n} repeats of a game already counted." in html
+    for lang, words in (("ja", f"集計済みの対局の重複 {n}"), ("zh", f"与已计入对局重复 {n} 个")):
+        assert main(["audit", "--html", str(page), "--lang", lang, str(TENHOU)]) == 0
+        assert words in page.read_text(encoding="utf-8")

@@ -17,6 +17,8 @@ const Z95 = 1.959963984540054; // the band of the chart: the same 95% as the lin
 
 export const num = (x, digits = 0) => number(x, digits, true);
 export const pText = (p) => (p < 1e-6 ? "< 1e-6" : p.toPrecision(3));
+// "p < 1e-6" or "p = 0.0123": a p-value as a relation, never "p = < 1e-6"
+export const pIs = (p) => (p < 1e-6 ? "p < 1e-6" : `p = ${p.toPrecision(3)}`);
 export const zText = (z) => (z == null || Number.isNaN(z) ? "–" : z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
 
 // A reading word ("usual", "unusual", "very unusual"), marked for colour and tests.
@@ -50,7 +52,7 @@ export function flaggedBy(group) {
   return el("p", { class: "audit-flagged-by", data: { tests: paths.join(" ") } },
     t("audit.flaggedBy"), " ",
     paths.flatMap((path, i) => [i ? sep : "", el("span", { class: "flag-test", data: { test: path.split(".").pop(), path } },
-      `${testName(path)} (p = ${pText(testP(group, path))})`)]));
+      `${testName(path)} (${pIs(testP(group, path))})`)]));
 }
 
 // A shown test's element marked when it is one of the tests that flag its group.
@@ -64,7 +66,7 @@ export function drawLine(name, test) {
   if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
   const words = t("draws.line", { what: t(`draws.${name}`), obs: num(test.observed), n: num(test.n),
     fair: num(test.expected), low: num(test.low), high: num(test.high) });
-  const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, p = ${pText(test.p)})`);
+  const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, ${pIs(test.p)})`);
   return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3), reading: test.reading,
     low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats);
 }
@@ -84,7 +86,7 @@ function wallLines(group, each) {
       thresholdText: t("walls.threshold", { p: pText(each) }), axisText: t("walls.axis"), width })),
     el("ul", {}, tests.map((w) => marked(
       el("li", { data: { test: w.name } }, t("walls.test", { name: t(`walls.${w.name}`),
-        chi: num(w.chi2, 1), dof: num(w.dof), p: pText(w.p) })), group, `walls.${w.name}`))));
+        chi: num(w.chi2, 1), dof: num(w.dof), p: pIs(w.p) })), group, `walls.${w.name}`))));
 }
 
 // Verdict of the draw and wall tests alone, in plain words (Python's `draw_verdict`:

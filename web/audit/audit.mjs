@@ -17,7 +17,7 @@ import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import "../words/audit-i18n.mjs";
-import { drawsExplanation, drawsSection, flaggedBy, marked, num, pText, readingEl, seatsSection, testName, testP,
+import { drawsExplanation, drawsSection, flaggedBy, marked, num, pIs, pText, readingEl, seatsSection, testName, testP,
   zText } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
@@ -69,7 +69,7 @@ function lean(reading, positive, up, down) {
 }
 
 function meanText(mean, fair, z, p, reading) {
-  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pText(p),
+  return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pIs(p),
     direction: lean(reading, z > 0, "audit.read.worse", "audit.read.better"), chance: chanceText(p) }), " ",
   reading ? readingEl(reading) : null];
 }
@@ -77,12 +77,12 @@ function meanText(mean, fair, z, p, reading) {
 // A chi-square with no degrees of freedom (too few hands to compare) tests nothing: not shown.
 function chiText(chi, dof, p) {
   if (!dof) return null;
-  return el("p", { data: { test: "chi2" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pText(p), chance: chanceText(p) }));
+  return el("p", { data: { test: "chi2" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pIs(p), chance: chanceText(p) }));
 }
 
 function doraText(dora) {
   return [t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: zText(dora.z),
-    p: pText(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
+    p: pIs(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
     chance: chanceText(dora.p) }), " ", dora.reading ? readingEl(dora.reading) : null];
 }
 
@@ -96,7 +96,9 @@ function howText(group, alpha) {
     tests: names.join(language() === "en" ? ", " : "、") }));
 }
 
-function groupView(group, alpha, label, explain = false) {
+// `few`: the games are too few for any verdict (one game): the headline says so, in place
+// of a tick the tests cannot give.
+function groupView(group, alpha, label, explain = false, few = false) {
   // Python's flag splits the threshold over every test of the group (draws and walls too)
   const tests = group.tests ?? 2 + (group.dora ? 1 : 0);
   const smallest = group.smallest_p ?? Math.min(group.p, group.shanten_sum.p, group.dora ? group.dora.p : 1);
@@ -105,9 +107,10 @@ function groupView(group, alpha, label, explain = false) {
   return el("section", { class: "audit-group", data: { group: group.label, flagged: String(group.flagged) } },
     el("h4", {}, el("bdi", {}, label), ` — ${tn("audit.hands", group.hands, { n: num(group.hands) })}`,
       draws ? `${t("audit.and")}${tn("audit.draws", draws, { n: num(draws) })}` : ""),
-    el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}` },
+    few ? el("p", { class: "audit-verdict few" }, el("span", { "aria-hidden": "true" }, "⚠ "), t("audit.tooFew")) : null,
+    el("p", { class: `audit-verdict ${group.flagged ? "bad" : "ok"}`, hidden: few },
       el("span", { "aria-hidden": "true" }, group.flagged ? "⚠ " : "✓ "),
-      group.flagged ? t("audit.flagged", { alpha, k: num(tests) }) : t("audit.ok"),
+      group.flagged ? t("audit.flagged") : t("audit.ok"),
       ` (${t("audit.read.smallest", { k: num(tests), p: pText(smallest), each: pText(alpha / tests) })})`),
     flaggedBy(group),
     explain ? howText(group, alpha) : null,
@@ -231,7 +234,7 @@ function whoPicker(players, who, onChange, onForget) {
 function decidedBy(group) {
   const paths = group.flagged ? group.flagged_by || [] : [];
   const sep = language() === "en" ? "; " : "；";
-  return paths.map((path) => `${testName(path)} (p = ${pText(testP(group, path))})`).join(sep);
+  return paths.map((path) => `${testName(path)} (${pIs(testP(group, path))})`).join(sep);
 }
 
 // A short verdict for a forum post: the counts, everyone's and the chosen player's verdict,
@@ -306,6 +309,7 @@ function auditView(data, sources, redraw, linked) {
       hands: tn("audit.startingHands", games.hands, { n: num(games.hands) }),
       draws: tn("audit.draws", games.draws || 0, { n: num(games.draws || 0) }) }));
   if (data.error) return el("div", { data: { result: "none" } }, el("p", {}, t("audit.none")), excludedList(games));
+  const few = games.used < 2;
   const players = [...data.players].sort((a, b) => b.hands - a.hands || (a.label < b.label ? -1 : 1));
   const who = whoYouAre(players, linked());
   const chosen = who.name;
@@ -316,13 +320,14 @@ function auditView(data, sources, redraw, linked) {
   return el("div", { data: { result: "audit", player: chosen } },
     counts,
     games.anonymous_hands ? el("p", { class: "audit-anonymous hint" }, tn("audit.anonymous", games.anonymous_hands, { n: num(games.anonymous_hands) })) : null,
+    games.excluded.length ? el("p", { class: "audit-left-out" }, t("audit.leftOutWhy", { why: leftOutText(games) })) : null,
     excludedList(games),
     ...notShownNotes(games, players.length),
     whoPicker(players, who, choose, forget),
     shareButtons(data, sources, () => (mine ? mine.label : "")),
     mine ? el("div", { class: "audit-you", data: { player: mine.label } },
-      groupView(mine, data.alpha, t("audit.you", { name: mine.label }))) : null,
-    groupView(data.overall, data.alpha, t("audit.everyone"), true),
+      groupView(mine, data.alpha, t("audit.you", { name: mine.label }), false, few)) : null,
+    groupView(data.overall, data.alpha, t("audit.everyone"), true, few),
     platforms.length > 1 ? el("section", { class: "audit-platforms" }, el("h4", {}, t("audit.platforms")),
       platforms.map((g) => groupView(g, data.alpha, platformLabel(g)))) : null,
     seatsSection(data, groupView),

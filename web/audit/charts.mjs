@@ -174,7 +174,7 @@ export function pBars({ title, rows, threshold, thresholdText, axisText, width =
     root.append(svg("text", { x: left, y: yy + 12, class: "axis" }, r.name),
       svg("rect", { x: left, y: yy + 17, width: Math.max(1, value * scale), height: 14,
         class: `bar ${r.p < threshold ? "over" : "under"}` }, svg("title", {}, `${r.name}: p = ${r.p.toPrecision(3)}`)),
-      svg("text", { x: left + value * scale + 5, y: yy + 29, class: "axis" }, `p = ${r.p < 1e-6 ? "< 1e-6" : r.p.toPrecision(3)}`));
+      svg("text", { x: left + value * scale + 5, y: yy + 29, class: "axis" }, r.p < 1e-6 ? "p < 1e-6" : `p = ${r.p.toPrecision(3)}`));
   });
   const lx = left + limit * scale;
   root.append(svg("line", { x1: lx, x2: lx, y1: top - 6, y2: height - 22, class: "threshold" }),

@@ -6,7 +6,7 @@
 //    file reports) or archive (an archive's run), draw() -> node, refresh() (with the
 //    table), openRow(row), drop()}
 
-import "../words/batch-i18n.mjs";
+import { rateText } from "../words/batch-i18n.mjs";
 import { language, number, t, tn } from "../words/i18n.mjs";
 import { get, subscribe, update } from "../kit/store.mjs";
 import { verdictBadge } from "../verdict/render.mjs";
@@ -176,7 +176,7 @@ export function showBatch() {
   }
   const seconds = ((batch.finished ?? performance.now()) - (batch.started ?? 0)) / 1000;
   // a rate says something of two logs or more ("11 logs per second" for one file does not)
-  const rate = counts.files > 1 && seconds > 0 ? ` · ${t("batch.rate", { rate: number(counts.files / seconds) })}` : "";
+  const rate = counts.files > 1 && seconds > 0 ? ` · ${rateText(counts.files / seconds)}` : "";
   const workers = batch.workers.length > 1 ? ` · ${t("pool.workers", { n: batch.workers.length })}` : "";
   const shown = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, number(v)]));
   $("batch-summary").textContent = counts.files ? tn("batch.summary", counts.files, shown) + rate + workers : "";

@@ -5,7 +5,7 @@
 // a digest covers, it only words what the report carries.
 
 import "../words/report-i18n.mjs";
-import { t, roundLabel } from "../words/i18n.mjs";
+import { t, tn, roundLabel } from "../words/i18n.mjs";
 import { el } from "../kit/dom.mjs";
 
 const ALGORITHMS = { sha256: "SHA-256", md5: "MD5" };
@@ -69,13 +69,13 @@ export function commitmentsSection(report) {
   if (!rounds.length && !limits.length) return null;
   const counts = Object.fromEntries(STATES.map((s) => [s, 0]));
   for (const r of rounds) counts[hashState(r.hashes)]++;
-  const said = STATES.filter((s) => counts[s]).map((s) => t(`stated.count.${s}`, { n: counts[s] })).join(", ");
+  const said = STATES.filter((s) => counts[s]).map((s) => tn(`stated.count.${s}`, counts[s])).join(", ");
   const worst = STATES.slice(1).find((s) => counts[s]) || "match";
   return el("section", { class: "wall-commitments", data: { hash: rounds.length ? worst : "none" } },
     el("h4", {}, t("stated.heading")),
     rounds.length ? [
       el("p", { class: "hint" }, t("stated.intro")),
-      el("p", { class: "commitments-summary" }, t("stated.summary", { rounds: rounds.length, counts: said })),
+      el("p", { class: "commitments-summary" }, tn("stated.summary", rounds.length, { counts: said })),
       el("ul", { class: "round-hashes" }, rounds.map(roundLine)),
     ] : null,
     limits.length ? [

@@ -1,7 +1,14 @@
 // Words of the batch (its progress line, summary table and pager) and of an archive's
 // run in English, Japanese and Chinese. Text only, like i18n.mjs.
 
-import { addStrings } from "./i18n.mjs";
+import { addStrings, number, tn } from "./i18n.mjs";
+
+// "1 log per second", "0.4 logs per second", "12 logs per second": a tenth under 10, the
+// plural form of the number shown.
+export function rateText(perSecond) {
+  const shown = perSecond < 10 ? Math.round(perSecond * 10) / 10 : Math.round(perSecond);
+  return tn("batch.rate", shown, { n: number(shown, 1) });
+}
 
 addStrings({
   en: {
@@ -18,7 +25,8 @@ addStrings({
     "batch.json": "Export JSON",
     "batch.csv": "Export CSV",
     "batch.clear": "Clear results",
-    "batch.rate": "{rate} logs per second",
+    "batch.rate.one": "{n} log per second",
+    "batch.rate.other": "{n} logs per second",
     "batch.problem": "First problem",
     "batch.show": "Show",
     "batch.showAll": "all results",
@@ -51,7 +59,7 @@ addStrings({
     "batch.json": "JSON で書き出す",
     "batch.csv": "CSV で書き出す",
     "batch.clear": "結果を消去",
-    "batch.rate": "毎秒 {rate} 件",
+    "batch.rate.other": "毎秒 {n} 件",
     "batch.problem": "最初の問題",
     "batch.show": "表示",
     "batch.showAll": "すべての結果",
@@ -84,7 +92,7 @@ addStrings({
     "batch.json": "导出 JSON",
     "batch.csv": "导出 CSV",
     "batch.clear": "清除结果",
-    "batch.rate": "每秒 {rate} 份",
+    "batch.rate.other": "每秒 {n} 份",
     "batch.problem": "首个问题",
     "batch.show": "显示",
     "batch.showAll": "全部结果",

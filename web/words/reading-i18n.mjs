@@ -33,9 +33,9 @@ const en = {
   "audit.read.common": "a difference this large is common with a fair shuffle",
   "audit.read.rare": "chance alone gives a difference this large about once in {n} samples",
   "audit.read.never": "chance alone gives a difference this large less than once in a million samples",
-  "audit.read.mean": "Mean shanten {mean} against {fair} for a fair shuffle: {direction}; {chance} (z = {z}, p = {p}).",
-  "audit.read.chi": "Spread over shanten values against a fair shuffle's: {chance}. Chi-square {chi} on {dof} degrees of freedom, p = {p}.",
-  "audit.read.dora": "Dora dealt: {obs} against {exp} for a fair shuffle, {direction}; {chance} (z = {z}, p = {p}).",
+  "audit.read.mean": "Mean shanten {mean} against {fair} for a fair shuffle: {direction}; {chance} (z = {z}, {p}).",
+  "audit.read.chi": "Spread over shanten values against a fair shuffle's: {chance}. Chi-square {chi} on {dof} degrees of freedom, {p}.",
+  "audit.read.dora": "Dora dealt: {obs} against {exp} for a fair shuffle, {direction}; {chance} (z = {z}, {p}).",
 };
 
 const ja = {
@@ -65,9 +65,9 @@ const ja = {
   "audit.read.common": "この程度の差は公正なシャッフルでもよく起こります",
   "audit.read.rare": "偶然だけでこの程度の差が出るのは、およそ {n} 回に 1 回です",
   "audit.read.never": "偶然だけでこの程度の差が出るのは 100 万回に 1 回未満です",
-  "audit.read.mean": "平均向聴数 {mean}、公正なシャッフルでは {fair}: {direction}。{chance}（z = {z}、p = {p}）。",
-  "audit.read.chi": "向聴数の分布を公正なシャッフルと比べると: {chance}。カイ二乗 {chi}、自由度 {dof}、p = {p}。",
-  "audit.read.dora": "配られたドラ: {obs}、公正なシャッフルでは {exp}、{direction}。{chance}（z = {z}、p = {p}）。",
+  "audit.read.mean": "平均向聴数 {mean}、公正なシャッフルでは {fair}: {direction}。{chance}（z = {z}、{p}）。",
+  "audit.read.chi": "向聴数の分布を公正なシャッフルと比べると: {chance}。カイ二乗 {chi}、自由度 {dof}、{p}。",
+  "audit.read.dora": "配られたドラ: {obs}、公正なシャッフルでは {exp}、{direction}。{chance}（z = {z}、{p}）。",
 };
 
 const zh = {
@@ -97,9 +97,9 @@ const zh = {
   "audit.read.common": "这么大的差距在公平洗牌下很常见",
   "audit.read.rare": "仅凭偶然出现这么大的差距，大约每 {n} 次才有 1 次",
   "audit.read.never": "仅凭偶然出现这么大的差距，不到百万分之一",
-  "audit.read.mean": "平均向听数 {mean}，公平洗牌为 {fair}：{direction}；{chance}（z = {z}，p = {p}）。",
-  "audit.read.chi": "与公平洗牌的向听数分布相比：{chance}。卡方 {chi}，自由度 {dof}，p = {p}。",
-  "audit.read.dora": "发到的宝牌：{obs}，公平洗牌为 {exp}，{direction}；{chance}（z = {z}，p = {p}）。",
+  "audit.read.mean": "平均向听数 {mean}，公平洗牌为 {fair}：{direction}；{chance}（z = {z}，{p}）。",
+  "audit.read.chi": "与公平洗牌的向听数分布相比：{chance}。卡方 {chi}，自由度 {dof}，{p}。",
+  "audit.read.dora": "发到的宝牌：{obs}，公平洗牌为 {exp}，{direction}；{chance}（z = {z}，{p}）。",
 };
 
 addStrings({ en, ja, zh });
