@@ -228,6 +228,50 @@ def two_sided_p(z: float) -> float:
     return _q_half_square(abs(z), True)
 
 
+#: ``critical_z``'s answers: the audit asks for a few thresholds many times (each group's share).
+_CRITICAL: dict[float, float] = {}
+
+
+def critical_z(p: float) -> float:
+    """The |z| whose two-sided p-value is ``p`` (0 < p < 1): the largest z with
+    ``two_sided_p(z) >= p``, found by bisection on ``two_sided_p`` until the bounds are
+    neighbouring floats, so IEEE operations only (the same bits on every platform, where
+    an inverse built on ``math.log`` would not be)."""
+    if not 0.0 < p < 1.0:
+        raise ValueInputError(f"a two-sided p-value must be between 0 and 1, got {p}")
+    known = _CRITICAL.get(p)
+    if known is not None:
+        return known
+    low, high = 0.0, 40.0  # two_sided_p(0) = 1 > p >= 0 = two_sided_p(40)
+    while True:
+        middle = (low + high) * 0.5
+        if middle in (low, high):
+            break
+        if two_sided_p(middle) >= p:
+            low = middle
+        else:
+            high = middle
+    _CRITICAL[p] = low
+    return low
+
+
+#: The power the audit's ``detectable`` figure speaks of: a shift caught 8 times in 10;
+#: ``POWER_P``: the two-sided p-value of its one-sided quantile, 2 (1 - 0.8).
+POWER = 0.8
+POWER_P = 0.4
+
+
+def detectable_shift(n: int, variance: float, each: float) -> float | None:
+    """The shift per draw in a sum of ``n`` draws' hits (variance ``variance`` under a fair
+    shuffle) that a two-sided test at ``each`` catches ``POWER`` of the time: under a shift
+    d a draw, z moves by n d / sqrt V, so d = (z_each + z_power) sqrt V / n, z_power the
+    one-sided ``POWER`` quantile (the two-sided quantile of 2 (1 - POWER)). None without a
+    draw or without variance (no shift moves a z that does not exist)."""
+    if n <= 0 or not variance > 0:
+        return None
+    return (critical_z(each) + critical_z(POWER_P)) * math.sqrt(variance) / n
+
+
 def exact_units(value: float) -> int:
     """A finite float as a whole number of 2**-1074 (the smallest subnormal): every
     float is one exactly, so sums of them are exact and do not depend on their order;
