@@ -137,13 +137,13 @@ def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
 def detectable(s: Sums, each: float) -> float | None:
     """The smallest shift in hits per 100 draws that a group's test over these ``s.n``
     draws catches 8 times in 10 when the group's verdict gives it the threshold ``each``
-    (``stats.detectable_shift``: (z_each + z_0.80) sqrt V / n, times 100); None when there
-    is no draw or no variance (V = 0: every draw's chance was 0 or 1, nothing to shift).
+    (``stats.detectable_shift``: about (z_each + z_0.80) sqrt V / n, with the shifted
+    draws' own variance, times 100); None when there is no draw or no variance (V = 0: every draw's chance was 0 or 1, nothing to shift).
     docs/audit.md gives its calibration on rigged simulated games
     (benchmarks/detectable_calibration.py)."""
     from pywall.analysis.stats import detectable_shift
 
-    shift = detectable_shift(s.n, s.variance, each)
+    shift = detectable_shift(s.n, s.expected, s.variance, each)
     return None if shift is None else shift * 100.0
 
 

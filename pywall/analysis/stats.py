@@ -261,15 +261,32 @@ POWER = 0.8
 POWER_P = 0.4
 
 
-def detectable_shift(n: int, variance: float, each: float) -> float | None:
-    """The shift per draw in a sum of ``n`` draws' hits (variance ``variance`` under a fair
-    shuffle) that a two-sided test at ``each`` catches ``POWER`` of the time: under a shift
-    d a draw, z moves by n d / sqrt V, so d = (z_each + z_power) sqrt V / n, z_power the
-    one-sided ``POWER`` quantile (the two-sided quantile of 2 (1 - POWER)). None without a
-    draw or without variance (no shift moves a z that does not exist)."""
+def detectable_shift(n: int, expected: float, variance: float, each: float) -> float | None:
+    """The shift d per draw in a sum of ``n`` draws' hits (fair expectation ``expected``,
+    variance ``variance``) that a two-sided test at ``each`` catches ``POWER`` of the time.
+
+    Under a shift d a draw, O - E moves by n d, and the test flags when it passes
+    z_each sqrt V; it does so ``POWER`` of the time when n d = z_each sqrt V + z_power
+    sqrt V', with V' = sum (p + d)(1 - p - d) = V + d (n - 2E) - n d^2 the variance of the
+    shifted draws (z_power: the one-sided ``POWER`` quantile). V' is taken the larger way,
+    V + d |n - 2E| - n d^2 (adding hits where chances are below one half, taking them away
+    above), so both ways are caught at least ``POWER`` of the time; d is found by
+    iterating from (z_each + z_power) sqrt V / n, the first-order answer. IEEE operations
+    only. None without a draw or without variance (no shift moves a z that does not exist).
+    """
     if n <= 0 or not variance > 0:
         return None
-    return (critical_z(each) + critical_z(POWER_P)) * math.sqrt(variance) / n
+    z_each, z_power = critical_z(each), critical_z(POWER_P)
+    spread = abs(n - 2.0 * expected)
+    flag = z_each * math.sqrt(variance)
+    shift = (z_each + z_power) * math.sqrt(variance) / n
+    for _ in range(_MAX_TERMS):
+        shifted = max(0.0, variance + shift * spread - n * shift * shift)
+        after = (flag + z_power * math.sqrt(shifted)) / n
+        if after == shift:
+            break
+        shift = after
+    return shift
 
 
 def exact_units(value: float) -> int:

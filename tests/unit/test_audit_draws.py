@@ -150,15 +150,15 @@ def test_draw_lines_in_words() -> None:
         "  effective draws (a tile that brings the hand closer to ready): 412 of 1,530 — a fair "
         "shuffle gives 431 on average, usually between 398 and 465: usual (z = -1.13, p = 0.259)"
     )
-    # under each line, what the test can see: (3.4807 + 0.8416) sqrt 289 / 1,530 = 4.80 hits
-    # per 100 draws, 1 in every 20 (100 / 4.80 = 20.8, rounded down)
+    # under each line, what the test can see: about (3.4807 + 0.8416) sqrt 289 / 1,530 = 4.85 hits
+    # per 100 draws, 1 in every 20 (100 / 4.85 = 20.6, rounded down)
     assert lines[1] == (
         "    With these 1,530 draws, a rigged shuffle that took away (or added) 1 effective "
         "tile in every 20 draws would be caught 8 times in 10."
     )
     assert lines[2] == "  winning tiles drawn while ready (tenpai): no draws"
     assert lines[3].endswith("usually between 28 and 52: usual (z = +1.67, p = 0.0956)")
-    assert lines[4].endswith("1 dora in every 58 draws would be caught 8 times in 10.")
+    assert lines[4].endswith("1 dora in every 55 draws would be caught 8 times in 10.")
     assert len(lines) == 5
     assert made.p_values and len(made.p_values) == 2
 
