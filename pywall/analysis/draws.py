@@ -134,6 +134,32 @@ def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
     }
 
 
+def detectable(s: Sums, each: float) -> float | None:
+    """The smallest shift in hits per 100 draws that a group's test over these ``s.n``
+    draws catches 8 times in 10 when the group's verdict gives it the threshold ``each``
+    (``stats.detectable_shift``: about (z_each + z_0.80) sqrt V / n, with the shifted
+    draws' own variance, times 100); None when there is no draw or no variance (V = 0: every draw's chance was 0 or 1, nothing to shift).
+    docs/audit.md gives its calibration on rigged simulated games
+    (benchmarks/detectable_calibration.py)."""
+    from pywall.analysis.stats import detectable_shift
+
+    shift = detectable_shift(s.n, s.expected, s.variance, each)
+    return None if shift is None else shift * 100.0
+
+
+def detectable_one_in(per_100: float | None) -> int | None:
+    """``detectable`` in a player's words, "1 tile in every N draws": the whole N (two
+    significant digits, rounded down, so the shift it names is at least ``per_100`` and the
+    sentence stays true), or None when ``per_100`` is None or above 50 (no N of 2 or more)."""
+    if per_100 is None or per_100 > 50.0:
+        return None
+    n = math.floor(100.0 / per_100)
+    step = 1
+    while n // step >= 100:
+        step *= 10
+    return n - n % step
+
+
 def _report_p(test: dict[str, Any]) -> dict[str, Any]:
     """A one-game line's p to 10 significant digits: a display choice (one game's normal
     approximation is not worth more digits). CPython and Pyodide agree to the last bit

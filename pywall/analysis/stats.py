@@ -228,6 +228,67 @@ def two_sided_p(z: float) -> float:
     return _q_half_square(abs(z), True)
 
 
+#: ``critical_z``'s answers: the audit asks for a few thresholds many times (each group's share).
+_CRITICAL: dict[float, float] = {}
+
+
+def critical_z(p: float) -> float:
+    """The |z| whose two-sided p-value is ``p`` (0 < p < 1): the largest z with
+    ``two_sided_p(z) >= p``, found by bisection on ``two_sided_p`` until the bounds are
+    neighbouring floats, so IEEE operations only (the same bits on every platform, where
+    an inverse built on ``math.log`` would not be)."""
+    if not 0.0 < p < 1.0:
+        raise ValueInputError(f"a two-sided p-value must be between 0 and 1, got {p}")
+    known = _CRITICAL.get(p)
+    if known is not None:
+        return known
+    low, high = 0.0, 40.0  # two_sided_p(0) = 1 > p >= 0 = two_sided_p(40)
+    while True:
+        middle = (low + high) * 0.5
+        if middle in (low, high):
+            break
+        if two_sided_p(middle) >= p:
+            low = middle
+        else:
+            high = middle
+    _CRITICAL[p] = low
+    return low
+
+
+#: The power the audit's ``detectable`` figure speaks of: a shift caught 8 times in 10;
+#: ``POWER_P``: the two-sided p-value of its one-sided quantile, 2 (1 - 0.8).
+POWER = 0.8
+POWER_P = 0.4
+
+
+def detectable_shift(n: int, expected: float, variance: float, each: float) -> float | None:
+    """The shift d per draw in a sum of ``n`` draws' hits (fair expectation ``expected``,
+    variance ``variance``) that a two-sided test at ``each`` catches ``POWER`` of the time.
+
+    Under a shift d a draw, O - E moves by n d, and the test flags when it passes
+    z_each sqrt V; it does so ``POWER`` of the time when n d = z_each sqrt V + z_power
+    sqrt V', with V' = sum (p + d)(1 - p - d) = V + d (n - 2E) - n d^2 the variance of the
+    shifted draws (z_power: the one-sided ``POWER`` quantile). V' is taken the larger way,
+    V + d |n - 2E| - n d^2 (adding hits where chances are below one half, taking them away
+    above), so both ways are caught at least ``POWER`` of the time; d is found by
+    iterating from (z_each + z_power) sqrt V / n, the first-order answer. IEEE operations
+    only. None without a draw or without variance (no shift moves a z that does not exist).
+    """
+    if n <= 0 or not variance > 0:
+        return None
+    z_each, z_power = critical_z(each), critical_z(POWER_P)
+    spread = abs(n - 2.0 * expected)
+    flag = z_each * math.sqrt(variance)
+    shift = (z_each + z_power) * math.sqrt(variance) / n
+    for _ in range(_MAX_TERMS):
+        shifted = max(0.0, variance + shift * spread - n * shift * shift)
+        after = (flag + z_power * math.sqrt(shifted)) / n
+        if after == shift:
+            break
+        shift = after
+    return shift
+
+
 def exact_units(value: float) -> int:
     """A finite float as a whole number of 2**-1074 (the smallest subnormal): every
     float is one exactly, so sums of them are exact and do not depend on their order;

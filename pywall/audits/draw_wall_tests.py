@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pywall.analysis.draws import TESTS, Sums, sums_dict
+from pywall.analysis.draws import TESTS, Sums, detectable, detectable_one_in, sums_dict
 from pywall.analysis.stats import two_sided_p
 from pywall.analysis.walls import WallTally, WallTest, wall_tests
 
@@ -37,10 +37,16 @@ class DrawTest:
         object.__setattr__(self, "z", z)
         object.__setattr__(self, "p", None if z is None else two_sided_p(z))
 
-    def to_dict(self, each: float = 0.0) -> dict[str, Any]:
+    def to_dict(self, each: float) -> dict[str, Any]:
         """``draws.sums_dict``: with the fair 95% range and the result's reading when the
-        group's verdict gives each test the threshold ``each``."""
-        return sums_dict(self.sums, each)
+        group's verdict gives each test the threshold ``each``, and what the test can see
+        at that threshold: ``detectable`` (the shift in hits per 100 draws it catches 8
+        times in 10) and ``detectable_one_in`` (the same as "1 in every N draws")."""
+        shift = detectable(self.sums, each)
+        return sums_dict(self.sums, each) | {
+            "detectable": shift,
+            "detectable_one_in": detectable_one_in(shift),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +63,7 @@ class DrawAudit:
     def p_values(self) -> tuple[float, ...]:
         return tuple(t.p for t in self.tests if t.p is not None)
 
-    def to_dict(self, each: float = 0.0) -> dict[str, Any]:
+    def to_dict(self, each: float) -> dict[str, Any]:
         return {t.name: t.to_dict(each) for t in self.tests}
 
 

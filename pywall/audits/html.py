@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
 from pywall.analysis.draws import sums_dict
 from pywall.analysis.stats import Z95, ZScore, reading
@@ -176,7 +177,11 @@ def _group(g: GroupAudit, label: str, w: dict[str, str], folded: bool = False) -
     """A group's tests in full: its counts, verdict, each test's line, its charts; folded:
     one line (its name and verdict) that opens onto them."""
     each = ALPHA / len(g.p_values)
-    lines = [*draw_lines(g.draws, each, w), *_hand_lines(g, each, w)]
+    seen = [
+        _detectable_html(t.name, t.to_dict(each), w) for t in (g.draws.tests if g.draws else ())
+    ]
+    drawn = [line + extra for line, extra in zip(draw_lines(g.draws, each, w), seen + [""])]
+    lines = [*drawn, *_hand_lines(g, each, w)]
     counts = pick(
         w, "group_counts", hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0)
     )
@@ -223,6 +228,30 @@ def draw_line(name: str, test: dict[str, object], w: dict[str, str], each: float
         return words
     figures = f"z = {_z(float(test['z']))}, {p_is(p)}"  # type: ignore[arg-type]
     return f"{words} {_reading_word(p, each, w)} <span class='hint'>({figures})</span>"
+
+
+def detectable_words(name: str, test: Mapping[str, Any], w: dict[str, str]) -> str | None:
+    """What a draw test can see, in a player's words (``draws.detectable``): "With these
+    21,518 draws, a rigged shuffle that took away (or added) 1 effective tile in every 86
+    draws would be caught 8 times in 10"; None when the test has no ``detectable`` (no
+    draw, or no variance)."""
+    if test.get("detectable") is None:
+        return None
+    n = count(int(test["n"]))
+    k = test["detectable_one_in"]
+    if k is None:
+        return pick(w, f"few_{name}", n=n)
+    return pick(w, f"detect_{name}", n=n, k=count(int(k)))
+
+
+def _detectable_html(name: str, test: Mapping[str, Any], w: dict[str, str]) -> str:
+    text = detectable_words(name, test, w)
+    if text is None:
+        return ""
+    return (
+        f"<br><span class='detectable hint' data-test='{name}' "
+        f"data-detectable='{test['detectable']!r}'>{text}</span>"
+    )
 
 
 def draw_lines(draws: DrawAudit | None, each: float, w: dict[str, str]) -> list[str]:

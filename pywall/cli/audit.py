@@ -24,7 +24,7 @@ from contextlib import closing
 
 from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
-from pywall.audits.html import audit_html, games_of
+from pywall.audits.html import audit_html, detectable_words, games_of
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import KIND_TEXT, AuditTally
 from pywall.audits.verdicts import (
@@ -161,6 +161,9 @@ def draw_lines(draws: DrawAudit | None, each: float = ALPHA / 3) -> list[str]:
         if t.z is not None and t.p is not None:
             line += f" {words['reading_' + reading(t.p, each)]} (z = {t.z:+.2f}, {p_text(t.p)})"
         lines.append(f"  {line}")
+        seen = detectable_words(t.name, t.to_dict(each), words)
+        if seen is not None:
+            lines.append(f"    {seen}")
     return lines
 
 

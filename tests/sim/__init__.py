@@ -9,15 +9,21 @@ own code (pywall.analysis.draws, pywall.analysis.walls) reads it as it reads a r
 Dealers: ``fair_wall`` shuffles; ``worst_wall`` plays each of a few fair candidate
 walls and keeps the one whose draws are worst for one seat (a rigged dealer that
 leaves every wall a fair-looking shuffle); ``biased_wall`` moves honours to given
-positions now and then (a positional bias).
+positions now and then (a positional bias). A ``Rig`` shifts the draws themselves: at each
+draw it names, the chance that the drawn tile is a hit (an effective tile, a winning tile in
+tenpai, or a dora) moves by exactly ``shift`` from the fair chance the audit computes, by
+swapping the next tile with another unseen one (the calibration of the audit's
+``detectable`` figure, benchmarks/detectable_calibration.py).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from pywall.analysis.draws import game_draws
+from pywall.analysis.draws import Sums, game_draws
+from pywall.analysis.efficiency import effective_kinds
 from pywall.analysis.shanten import shanten
 from pywall.core.layout import Layout, WallScheme, layout_for
 from pywall.core.model import (
@@ -33,6 +39,7 @@ from pywall.core.model import (
     Ryuukyoku,
     Win,
 )
+from pywall.core.tiles import dora_kind
 
 LAYOUT = layout_for(WallScheme.FRONT, 4)
 PLAYERS = 4
@@ -45,13 +52,41 @@ def counts_of(tiles: Sequence[int]) -> list[int]:
     return counts
 
 
+@dataclass(frozen=True)
+class Rig:
+    """A shuffle that moves the chance of a hit at each draw ``test`` reads (``effective``:
+    every draw, ``tenpai``: draws in tenpai, a winning tile; ``dora``: every draw, a dora)
+    by ``shift`` on average (negative: takes hits away). Where a draw's fair chance p leaves
+    no room (p = 0: no hit left unseen; p = 1), the rest is carried to the next draws, so a
+    corpus's draws move by ``shift`` each on average, as ``detectable`` supposes."""
+
+    test: str
+    shift: float
+
+
+@dataclass
+class RigCount:
+    """What a rig did: the draws it read and the shift it still owes (carried over)."""
+
+    draws: int = 0
+    owed: float = 0.0
+
+
 class _Table:
     """One round being played: hands as tile ids, the events so far."""
 
     def __init__(
-        self, wall: Sequence[int], rng: random.Random, calls: float, layout: Layout = LAYOUT
+        self,
+        wall: Sequence[int],
+        rng: random.Random,
+        calls: float,
+        layout: Layout = LAYOUT,
+        rig: Rig | None = None,
+        count: RigCount | None = None,
     ) -> None:
-        self.wall, self.rng, self.calls, self.layout = wall, rng, calls, layout
+        self.wall, self.rng, self.calls, self.layout = list(wall), rng, calls, layout
+        self.rig, self.count = rig, count
+        self.dora_kinds = [dora_kind(self.wall[layout.dora[0]] // 4)]
         self.hands = [sorted(wall[p] for p in layout.deal[s]) for s in range(PLAYERS)]
         self.events: list[Event] = []
         self.live = 0  # live draws made
@@ -63,6 +98,8 @@ class _Table:
         return len(self.layout.live) - self.live - self.kans
 
     def draw(self, seat: int, replacement: bool = False) -> int:
+        if self.rig is not None and self.events:  # the dealer's first draw is the deal's
+            self.rigged(seat, replacement)
         if replacement:
             tile = self.wall[self.layout.replacements[self.kans - 1]]
         else:
@@ -71,6 +108,49 @@ class _Table:
         self.events.append(Draw(seat, tile))
         self.hands[seat].append(tile)
         return tile
+
+    def hit_kinds(self, seat: int) -> set[int] | None:
+        """The kinds that are a hit for the rig's test at this draw; None when the test does
+        not read it (a draw not in tenpai for ``tenpai``)."""
+        assert self.rig is not None
+        if self.rig.test == "dora":
+            return set(self.dora_kinds)
+        value, mask = effective_kinds(tuple(counts_of(self.hands[seat])))
+        if self.rig.test == "tenpai" and value != 0:
+            return None
+        return {k for k in range(34) if mask >> k & 1}
+
+    def rigged(self, seat: int, replacement: bool) -> None:
+        """Move the chance that the next tile is a hit by the rig's shift (and what earlier
+        draws owed): swap it, now and then, with another unseen tile of the other sort.
+        Every position not yet shown holds the unseen tiles in a fair random order (a swap
+        with a random partner keeps it so), so the fair chance is p = hits among them /
+        their number, and swapping a hit away with chance -d / p (a miss in with chance
+        d / (1 - p)) makes it p + d exactly."""
+        assert self.rig is not None and self.count is not None
+        hits = self.hit_kinds(seat)
+        if hits is None:
+            return
+        lay = self.layout
+        here = lay.replacements[self.kans - 1] if replacement else lay.live[self.live]
+        shown = {p for s in range(PLAYERS) for p in lay.deal[s]}
+        done = self.kans - 1 if replacement else self.kans  # replacement tiles drawn before
+        shown |= set(lay.live[: self.live]) | set(lay.replacements[:done])
+        shown |= set(lay.dora[: len(self.dora_kinds)])
+        unseen = [p for p in range(len(self.wall)) if p not in shown]
+        hit = [p for p in unseen if self.wall[p] // 4 in hits]
+        chance = len(hit) / len(unseen)
+        want = self.rig.shift + self.count.owed
+        # room: how far this draw's chance can move that way (0 without a tile to swap in)
+        room = chance if want < 0 else (1.0 - chance if hit else 0.0)
+        move = max(-room, min(room, want))
+        self.count.draws += 1
+        self.count.owed = want - move
+        is_hit = self.wall[here] // 4 in hits
+        if move == 0 or is_hit != (move < 0) or self.rng.random() >= abs(move) / room:
+            return
+        other = self.rng.choice([p for p in unseen if (p in hit) != is_hit])
+        self.wall[here], self.wall[other] = self.wall[other], self.wall[here]
 
     def complete(self, seat: int, extra: int | None = None) -> bool:
         tiles = self.hands[seat] + ([extra] if extra is not None else [])
@@ -102,6 +182,12 @@ class _Table:
         self.events.append(Discard(seat, tile))
         return tile
 
+    def reveal(self) -> None:
+        """The next kan dora indicator."""
+        indicator = self.wall[self.layout.dora[self.kans]]
+        self.events.append(DoraReveal(indicator))
+        self.dora_kinds.append(dora_kind(indicator // 4))
+
     def closed_kan(self, seat: int) -> bool:
         if self.riichi[seat] or self.kans >= 4 or self.live_left() < 2:
             return False
@@ -115,7 +201,7 @@ class _Table:
         self.events.append(Call(seat, 0, MeldKind.CLOSED_KAN, taken))
         self.kans += 1
         self.melds[seat] += 1
-        self.events.append(DoraReveal(self.wall[self.layout.dora[self.kans]]))
+        self.reveal()
         return True
 
     def claim(self, discarder: int, tile: int) -> tuple[int, MeldKind | None] | None:
@@ -142,10 +228,12 @@ def play_round(
     index: int = 0,
     calls: float = 0.3,
     layout: Layout = LAYOUT,
+    rig: Rig | None = None,
+    count: RigCount | None = None,
 ) -> Round:
     """One round with seat 0 as dealer on a 136-tile wall in ``layout`` (by default the
-    ``front`` scheme's)."""
-    t = _Table(wall, rng, calls, layout)
+    ``front`` scheme's); ``rig`` shifts every seat's draws (``count`` tells what it did)."""
+    t = _Table(wall, rng, calls, layout, rig, count or RigCount())
     seat = 0
     t.draw(seat)
     drew = True
@@ -174,7 +262,7 @@ def play_round(
             if drew:
                 t.kans += 1
                 t.draw(seat, replacement=True)
-                t.events.append(DoraReveal(t.wall[t.layout.dora[t.kans]]))
+                t.reveal()
             continue  # a pon discards next; after a kan's replacement, check the win first
         if t.live_left() <= 0:
             t.events.append(Ryuukyoku("exhaustive"))
@@ -182,9 +270,9 @@ def play_round(
         seat = (seat + 1) % PLAYERS
         t.draw(seat)
         drew = True
-    hands = tuple(tuple(wall[p] for p in layout.deal[s]) for s in range(PLAYERS))
+    hands = tuple(tuple(t.wall[p] for p in layout.deal[s]) for s in range(PLAYERS))
     return Round(
-        index, 0, 0, 0, None, wall[layout.dora[0]], 0, hands, (25000,) * 4, tuple(t.events)
+        index, 0, 0, 0, None, t.wall[layout.dora[0]], 0, hands, (25000,) * 4, tuple(t.events)
     )
 
 
@@ -229,3 +317,24 @@ def corpus(
     """A game of ``rounds`` rounds (seat 0 deals each: the audit's sums do not mind)."""
     make = dealer or (lambda r: play_round(fair_wall(r), r))
     return Game(None, PLAYERS, ("a", "b", "c", "d"), tuple(make(rng) for _ in range(rounds)), True)
+
+
+def rigged_corpus(rounds: int, rng: random.Random, rig: Rig | None) -> Game:
+    """A game of ``rounds`` fair walls whose draws ``rig`` shifts (fair when None)."""
+    count = RigCount()
+    return Game(
+        None,
+        PLAYERS,
+        ("a", "b", "c", "d"),
+        tuple(play_round(fair_wall(rng), rng, i, rig=rig, count=count) for i in range(rounds)),
+        True,
+    )
+
+
+def seat_sums(game: Game, test: int) -> list[Sums]:
+    """Each seat's sums of draw test ``test`` (an index in ``draws.TESTS``) over ``game``:
+    what a player's group of the audit adds up."""
+    seats = [Sums()] * PLAYERS
+    for s in game_draws(game).seats:
+        seats[s.seat] = seats[s.seat] + s.sums()[test]
+    return seats

@@ -128,3 +128,38 @@ def test_the_fair_range_holds_95_percent_of_fair_results() -> None:
         for found in (totals[name], seats[name]):
             assert len(found) >= 150
             assert 0.91 <= sum(found) / len(found) <= 0.99, (name, sum(found) / len(found))
+
+
+def test_a_shift_of_detectable_is_caught_8_times_in_10() -> None:
+    """The audit's ``detectable`` on rigged games, for a player's group (threshold
+    0.001 / 6) of each seat's effective draws in corpora of 10 rounds: 6 fair corpora give
+    a median ``detectable`` d0; a shuffle that adds d0 effective tiles per 100 draws
+    (``tests.sim.Rig``) ends rounds sooner, so 6 corpora rigged by d0 give the figure such
+    games show, d1; 25 corpora rigged by d1 flag 60%-95% of their 100 seats (80% promised;
+    one standard error of 100 samples is 4%, and this is the hard case: about 70 draws).
+    The fair seats flag none. benchmarks/detectable_calibration.py runs it large, both
+    ways, for every draw test (docs/audit.md)."""
+    from pywall.analysis.draws import Sums, detectable
+    from pywall.audits.draw_wall_tests import DrawTest
+    from tests.sim import Rig, rigged_corpus, seat_sums
+
+    each = ALPHA / 6
+    rng = random.Random(44)
+
+    def seats(corpora: int, shift: float | None) -> list[Sums]:
+        rig = None if shift is None else Rig("effective", shift / 100)
+        return [s for _ in range(corpora) for s in seat_sums(rigged_corpus(10, rng, rig), 0)]
+
+    def median(sums: list[Sums]) -> float:
+        return statistics.median(d for s in sums if (d := detectable(s, each)) is not None)
+
+    fair = seats(6, None)
+    assert not any((DrawTest("effective", s).p or 1.0) < each for s in fair)
+    d0 = median(fair)
+    assert 10 < d0 < 25  # hits per 100 draws: a hundred draws see only large shifts
+    d1 = median(seats(6, d0))
+    rigged = seats(25, d1)
+    shown = sum(s.observed - s.expected for s in rigged) / sum(s.n for s in rigged) * 100
+    assert shown == pytest.approx(d1, rel=0.2)  # the rig added what it was told
+    caught = sum((DrawTest("effective", s).p or 1.0) < each for s in rigged) / len(rigged)
+    assert 0.6 <= caught <= 0.95, caught

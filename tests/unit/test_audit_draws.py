@@ -19,6 +19,8 @@ from pywall.results.check import check_data, check_log
 from tests.helpers import DATA, TENHOU, fixture_paths
 
 T_KEYS = {"n", "observed", "expected", "variance", "z", "p", "low", "high", "reading"}
+#: a group's draw test also says what it can see (one game's lines do not)
+GROUP_T_KEYS = T_KEYS | {"detectable", "detectable_one_in"}
 
 
 def reports(paths: list) -> list[dict]:  # type: ignore[type-arg]
@@ -54,7 +56,7 @@ def test_every_group_has_the_draw_tests(every_platform: dict) -> None:  # type: 
     for g in groups:
         assert set(g["draws"]) == {"effective", "tenpai", "dora"}, g["label"]
         for t in g["draws"].values():
-            assert set(t) == T_KEYS
+            assert set(t) == GROUP_T_KEYS
     assert [g["label"] for g in doc["seats"]] == [
         "dealer",
         "non-dealer",
@@ -148,8 +150,16 @@ def test_draw_lines_in_words() -> None:
         "  effective draws (a tile that brings the hand closer to ready): 412 of 1,530 — a fair "
         "shuffle gives 431 on average, usually between 398 and 465: usual (z = -1.13, p = 0.259)"
     )
-    assert lines[1] == "  winning tiles drawn while ready (tenpai): no draws"
-    assert lines[2].endswith("usually between 28 and 52: usual (z = +1.67, p = 0.0956)")
+    # under each line, what the test can see: about (3.4807 + 0.8416) sqrt 289 / 1,530 = 4.85 hits
+    # per 100 draws, 1 in every 20 (100 / 4.85 = 20.6, rounded down)
+    assert lines[1] == (
+        "    With these 1,530 draws, a rigged shuffle that took away (or added) 1 effective "
+        "tile in every 20 draws would be caught 8 times in 10."
+    )
+    assert lines[2] == "  winning tiles drawn while ready (tenpai): no draws"
+    assert lines[3].endswith("usually between 28 and 52: usual (z = +1.67, p = 0.0956)")
+    assert lines[4].endswith("1 dora in every 55 draws would be caught 8 times in 10.")
+    assert len(lines) == 5
     assert made.p_values and len(made.p_values) == 2
 
 

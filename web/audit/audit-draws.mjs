@@ -68,7 +68,18 @@ export function drawLine(name, test) {
     fair: num(test.expected), low: num(test.low), high: num(test.high) });
   const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, ${pIs(test.p)})`);
   return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3), reading: test.reading,
-    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats);
+    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats,
+  detectableLine(name, test));
+}
+
+// What a group's draw test can see (Python's `detectable`, the shift in hits per 100 draws
+// caught 8 times in 10, and `detectable_one_in`, the same as "1 in every N draws"), in a
+// player's words; null where Python gives none (one game's lines, no draw, no variance).
+function detectableLine(name, test) {
+  if (test.detectable == null) return null;
+  const text = test.detectable_one_in == null ? tn(`draws.few.${name}`, test.n)
+    : t(`draws.detect.${name}`, { n: num(test.n), k: num(test.detectable_one_in) });
+  return el("span", { class: "detectable", data: { test: name, detectable: String(test.detectable) } }, text);
 }
 
 // `each`: the p one test needs to flag its group (the threshold split over the group's tests).
