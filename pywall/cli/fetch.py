@@ -30,7 +30,9 @@ from pywall.cli.games import (
 from pywall.cli.output import escaped, fail, plural
 from pywall.cli.progress import Progress
 from pywall.core.errors import PywallError
-from pywall.inputs.tenhou_logs import FetchError, write_atomically
+from pywall.inputs.files import write_atomically
+from pywall.inputs.log_cache import LogCache
+from pywall.inputs.tenhou_logs import FetchError
 
 WORDS = {"fetched": "fetched", "cached": "cached ", "error": "ERROR  "}
 
@@ -78,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr, len(request.games), Progress.wanted(sys.stderr, args.no_progress)
     )
     counts = dict.fromkeys(WORDS, 0)
-    for f in fetch_games(request, progress):
+    for f in fetch_games(request, progress, check_cached=True):
         if f.error is None and out is not None:
-            f = _copy_out(request.cache.path_for(f.game.game_id), out, f)
+            f = _copy_out(request.cache, out, f)
         counts[f.status] += 1
         progress.clear()
         print(escaped(line_for(f)), flush=True)
@@ -92,9 +94,12 @@ def run(args: argparse.Namespace) -> int:
     return 2 if counts["error"] else 0
 
 
-def _copy_out(cached: Path, out: Path, f: Fetched) -> Fetched:
+def _copy_out(cache: LogCache, out: Path, f: Fetched) -> Fetched:
+    game_id = f.game.game_id
     try:
-        write_atomically(out / cached.name, cached.read_bytes())
+        write_atomically(out / cache.path_for(game_id).name, cache.read(game_id))
+    except FetchError as exc:
+        return Fetched(f.game, "error", exc)
     except OSError as exc:
         return Fetched(f.game, "error", FetchError(f"cannot write to {out}: {exc.strerror or exc}"))
     return f
