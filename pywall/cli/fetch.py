@@ -5,9 +5,12 @@ viewer links (``https://tenhou.net/0/?log=...&tw=3``); --from FILE (- for standa
 input) reads every game a text names, one a line or inside any text (a saved page,
 a forum post). Each log comes from Tenhou's log server (the address is the setting
 PYWALL_TENHOU_LOG_URL, the log id appended; default https://tenhou.net/0/log/?) into
-the cache (--cache DIR, default the user's cache folder), at most one request a second;
-a log in the cache is never fetched again, so a run stopped by Ctrl-C goes on where
-it stopped. --out DIR writes a copy of each log there too (LOG_ID.xml).
+the cache (--cache DIR, default the user's cache folder), at most one request a second
+(runs sharing a cache too), each request given --timeout seconds in all; a log is kept
+only if it reads as the game asked for, and one in the cache is never fetched again, so
+a run stopped by Ctrl-C goes on where it stopped. A Retry-After of over a minute stops
+the run, naming the time to try again. --out DIR writes a copy of each log there too
+(LOG_ID.xml).
 
 One line per game (fetched, in the cache, or ERROR with the reason), then a summary.
 Exit code 0 when every game is in the cache, 2 when any could not be fetched (the
