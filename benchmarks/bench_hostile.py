@@ -1,5 +1,7 @@
 """Time and peak memory of ``pywall verify`` (and friends) on each hostile input class
-of issues 13, 23, 32 (many players, copies of one game) and 43 (Dask): the figures of the "Reliability" table in benchmarks/RESULTS.md.
+of issues 13, 23, 32 (many players, copies of one game) and 43 (Dask; the fetcher, against
+the tests' stand-in for Tenhou's log server on 127.0.0.1): the figures of the "Reliability"
+table in benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/bench_hostile.py [--only NAME]
 
@@ -12,6 +14,7 @@ seconds and MB.
 from __future__ import annotations
 
 import argparse
+import atexit
 import gzip
 import io
 import json
@@ -25,12 +28,14 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.helpers import DATA, TENHOU, log_text
+from tests.tenhou_server import FIXTURES, HOSTILE, fixture_log, serving
 from tests.unit.test_bounds import stored_zip
 from tests.unit.test_cli_hostile import PeakWatcher, lzma_zip_with_a_corrupt_member, overlapping_zip
 from tests.unit.test_cli_work import altered_rounds, bare_inits, gzip_of_objects
@@ -366,6 +371,31 @@ def dask_shard_error(d: Path) -> list[str]:
     return ["-c", DASK_SHARD_ERROR, str(d / "logs.zip")]
 
 
+_SERVERS = ExitStack()
+atexit.register(_SERVERS.close)
+
+
+def fetching(game: str, *options: str) -> Callable[[Path], list[str]]:
+    """Issue 43: ``pywall fetch`` of one game from the stand-in server (started once; the
+    command's environment points at it)."""
+
+    def build(d: Path) -> list[str]:
+        if "PYWALL_TENHOU_LOG_URL" not in os.environ:
+            os.environ["PYWALL_TENHOU_LOG_URL"] = _SERVERS.enter_context(serving()).log_url
+        return ["fetch", "--no-progress", "--cache", str(d / "cache"), *options, game]
+
+    return build
+
+
+def planted_link(d: Path) -> list[str]:
+    """A symbolic link planted as a cached log, to a file outside the cache."""
+    game = next(iter(FIXTURES))
+    (d / "cache").mkdir()
+    (d / "outside.xml").write_bytes(fixture_log(game))
+    (d / "cache" / f"{game}.xml").symlink_to(d / "outside.xml")
+    return fetching(game)(d)
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -426,6 +456,23 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
         "43. audit_on_dask: a shard whose check of a game raises",
         dask_shard_error,
         str(CACHE / "dask-shard-error.txt"),
+    ),
+    "drip": (
+        "43. fetch: the answer a byte every 0.5 s (--timeout 5)",
+        fetching(HOSTILE["drip"], "--timeout", "5"),
+        os.devnull,
+    ),
+    "other-log": (
+        "43. fetch: another game's log under the id",
+        fetching(HOSTILE["other"]),
+        os.devnull,
+    ),
+    "fake-log": ("43. fetch: a 44-byte fake log", fetching(HOSTILE["fake"]), os.devnull),
+    "link": ("43. fetch: a symlink planted as the cached log", planted_link, os.devnull),
+    "retry-after": (
+        "43. fetch: 503 with Retry-After: 3600",
+        fetching(HOSTILE["later"]),
+        os.devnull,
     ),
 }
 

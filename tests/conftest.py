@@ -1,8 +1,10 @@
 """Settings for every test, and the table of each stage's time."""
 
 import os
+import signal
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,6 +14,26 @@ from hypothesis import settings
 # failure (what a property asserts never depends on time; benchmarks measure time).
 settings.register_profile("pywall", deadline=None)
 settings.load_profile("pywall")
+
+
+def _sigint_state() -> tuple[object, bool]:
+    """SIGINT's handler in this process, and whether it is blocked."""
+    blocked = (
+        signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+        if hasattr(signal, "pthread_sigmask")
+        else False
+    )
+    return signal.getsignal(signal.SIGINT), blocked
+
+
+@pytest.fixture(autouse=True)
+def _sigint_left_as_found() -> Iterator[None]:
+    """Every test leaves SIGINT as it found it: a handler left behind (SIG_IGN) or a block
+    left on is inherited by the next tests' children (the Ctrl-C fetch test's run)."""
+    before = _sigint_state()
+    yield
+    after = _sigint_state()
+    assert after == before, f"the test left SIGINT's handling changed: {before} -> {after}"
 
 
 # --- the stage table: what each part of the test command took ---------------------------

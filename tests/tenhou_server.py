@@ -4,7 +4,8 @@
 id it does not hold) and, for the ids in ``HOSTILE``, as a failing or hostile server
 would: 500s (always, or for the first tries), a slow answer, a gzip body (by the
 transport or as a file), a body cut short, 20 MiB, a redirect to another host or to
-the same one, a web page, a 403. Every request's time (``time.monotonic``, one clock
+the same one, a web page, a 403, an answer dripped a byte at a time, another game's
+log, a 44-byte fake, a 503 or 429 with ``Retry-After``. Every request's time (``time.monotonic``, one clock
 for the whole machine) and id are kept, so a test measures the client's pace from the
 server's side. Only the loopback address is bound; every loop in it is bounded (the
 slow answer sleeps at most ``SLOW_SECONDS``, the big body is 20 MiB in 1 MiB writes).
@@ -13,11 +14,13 @@ slow answer sleeps at most ``SLOW_SECONDS``, the big body is 20 MiB in 1 MiB wri
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from email.utils import formatdate
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -30,8 +33,12 @@ BIG = 20 * 1024 * 1024
 
 def _python_bot_id(n: int) -> str:
     """tenhou-python-bot's fixtures come without their ids: each is served under one made up
-    in Tenhou's form (the logs are real; only the address is the test's)."""
-    return f"2019010100gm-00a9-0000-{n:08x}"
+    in Tenhou's form that fits the log (its GO type and lobby, a date of today's seeds), as
+    the client accepts no other (the logs are real; only the address is the test's)."""
+    text = (TENHOU / "tenhou-python-bot" / f"{n}.txt").read_text(encoding="utf-8")
+    go = re.search(r'<GO type="([0-9]+)" lobby="([0-9]+)"', text)
+    assert go is not None, n
+    return f"2019010100gm-{int(go[1]):04x}-{int(go[2]):04d}-{n:08x}"
 
 
 #: Real fixture logs by the id they are served under (jim137's are their own ids, gzip files).
@@ -54,22 +61,35 @@ FIXTURES: dict[str, Path] = {
     },
 }
 
-#: Ids the server answers badly, by what it does.
+#: Ids the server answers badly, by what it does (those answered with a log have its GO
+#: type and lobby: PLAIN's).
 HOSTILE = {
-    "fail": "2020010100gm-0001-0000-00000500",  # 500, always
-    "flaky": "2020010100gm-0001-0000-00000501",  # 500 twice, then the log
-    "slow": "2020010100gm-0001-0000-0000510e",  # the log after SLOW_SECONDS
-    "gzip": "2020010100gm-0001-0000-000006a1",  # the log, Content-Encoding: gzip
-    "cut": "2020010100gm-0001-0000-00000c07",  # half the log, Content-Length says all
-    "big": "2020010100gm-0001-0000-0000b160",  # 20 MiB, announced
-    "big_unannounced": "2020010100gm-0001-0000-0000b161",  # 20 MiB, no Content-Length
-    "away": "2020010100gm-0001-0000-00000302",  # a redirect to another host
-    "here": "2020010100gm-0001-0000-00000303",  # a redirect to a fixture on this server
-    "page": "2020010100gm-0001-0000-00000200",  # a web page, 200
-    "forbidden": "2020010100gm-0001-0000-00000403",  # 403
-    "bomb": "2020010100gm-0001-0000-000000b0",  # gzip that inflates past the cap
+    "fail": "2020010100gm-0001-7994-00000500",  # 500, always
+    "flaky": "2020010100gm-0001-7994-00000501",  # 500 twice, then the log
+    "slow": "2020010100gm-0001-7994-0000510e",  # the log after SLOW_SECONDS
+    "gzip": "2020010100gm-0001-7994-000006a1",  # the log, Content-Encoding: gzip
+    "cut": "2020010100gm-0001-7994-00000c07",  # half the log, Content-Length says all
+    "big": "2020010100gm-0001-7994-0000b160",  # 20 MiB, announced
+    "big_unannounced": "2020010100gm-0001-7994-0000b161",  # 20 MiB, no Content-Length
+    "away": "2020010100gm-0001-7994-00000302",  # a redirect to another host
+    "here": "2020010100gm-0001-7994-00000303",  # a redirect to a fixture on this server
+    "page": "2020010100gm-0001-7994-00000200",  # a web page, 200
+    "forbidden": "2020010100gm-0001-7994-00000403",  # 403
+    "bomb": "2020010100gm-0001-7994-000000b0",  # gzip that inflates past the cap
+    "drip": "2020010100gm-0001-7994-00000d1b",  # the answer, a byte every DRIP_SECONDS
+    "other": "2019010100gm-00a9-0000-00000001",  # another game's log (type 1, not 0xa9)
+    "old": "2008100100gm-0001-7994-00000001",  # a log of today's seeds under a 2008 id
+    "fake": "2020010100gm-0001-7994-00000044",  # 44 bytes, <mjloggm> to </mjloggm>
+    "later": "2020010100gm-0001-7994-00000e10",  # 503, Retry-After: 3600
+    "soon": "2020010100gm-0001-7994-00000002",  # 429, Retry-After: 2, then the log
+    "soon_date": "2020010100gm-0001-7994-00000003",  # 503, Retry-After: a date 3 s on
 }
-UNKNOWN = "2020010100gm-0001-0000-00000404"
+#: The fake log: well formed, 44 bytes, no game in it.
+FAKE = b'<mjloggm ver="2.3"><GO type="1"/></mjloggm>\n'
+DRIP_SECONDS = 0.5
+#: The most bytes dripped (the client hangs up long before: this bounds the thread).
+DRIP_BYTES = 60
+UNKNOWN = "2020010100gm-0001-7994-00000404"
 
 
 def fixture_bytes(game_id: str) -> bytes:
@@ -91,6 +111,8 @@ class StandIn:
     requests: list[tuple[float, str]] = field(default_factory=list)
     tries: dict[str, int] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    #: how long each dripped answer went on before the client hung up, in seconds
+    dripped: list[float] = field(default_factory=list)
     #: from this request on (1 = the first), each answer waits for ``release`` (a test
     #: that must act while the client waits: Ctrl-C mid-run, never after the run ended)
     hold_from: int | None = None
@@ -164,6 +186,26 @@ class _Handler(BaseHTTPRequestHandler):
         elif game_id == h["bomb"]:
             self._send(200, gzip.compress(b"<mjloggm" + b" " * (17 * 1024 * 1024)))
         else:
+            self._hostile_more(game_id, tries)
+
+    def _hostile_more(self, game_id: str, tries: int) -> None:
+        h = HOSTILE
+        if game_id == h["drip"]:
+            self._drip()
+        elif game_id == h["other"]:
+            self._send(200, fixture_log("2022060222gm-0001-0000-a87679bc"))
+        elif game_id == h["old"]:
+            self._send(200, PLAIN)
+        elif game_id == h["fake"]:
+            self._send(200, FAKE)
+        elif game_id == h["later"]:
+            self._send(503, b"Service Unavailable", {"Retry-After": "3600"})
+        elif game_id in (h["soon"], h["soon_date"]) and tries == 1:
+            after = "2" if game_id == h["soon"] else formatdate(time.time() + 3, usegmt=True)
+            self._send(429 if game_id == h["soon"] else 503, b"later", {"Retry-After": after})
+        elif game_id in (h["soon"], h["soon_date"]):
+            self._send(200, PLAIN)
+        else:
             self._send(404, b"Not Found")
 
     def _send(self, code: int, body: bytes, headers: dict[str, str] | None = None) -> None:
@@ -174,6 +216,19 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.end_headers()
         self._write(body)
+        self.close_connection = True
+
+    def _drip(self) -> None:
+        """The whole answer, status line and headers too, a byte at a time."""
+        answer = b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(PLAIN) + PLAIN
+        started = time.monotonic()
+        for i in range(DRIP_BYTES):
+            if not self._write(answer[i : i + 1]):
+                break
+            self.wfile.flush()
+            time.sleep(DRIP_SECONDS)
+        with self.server.stand_in.lock:
+            self.server.stand_in.dripped.append(time.monotonic() - started)
         self.close_connection = True
 
     def _big(self, announced: bool) -> None:

@@ -5,9 +5,12 @@ viewer links (``https://tenhou.net/0/?log=...&tw=3``); --from FILE (- for standa
 input) reads every game a text names, one a line or inside any text (a saved page,
 a forum post). Each log comes from Tenhou's log server (the address is the setting
 PYWALL_TENHOU_LOG_URL, the log id appended; default https://tenhou.net/0/log/?) into
-the cache (--cache DIR, default the user's cache folder), at most one request a second;
-a log in the cache is never fetched again, so a run stopped by Ctrl-C goes on where
-it stopped. --out DIR writes a copy of each log there too (LOG_ID.xml).
+the cache (--cache DIR, default the user's cache folder), at most one request a second
+(runs sharing a cache too), each request given --timeout seconds in all; a log is kept
+only if it reads as the game asked for, and one in the cache is never fetched again, so
+a run stopped by Ctrl-C goes on where it stopped. A Retry-After of over a minute stops
+the run, naming the time to try again. --out DIR writes a copy of each log there too
+(LOG_ID.xml).
 
 One line per game (fetched, in the cache, or ERROR with the reason), then a summary.
 Exit code 0 when every game is in the cache, 2 when any could not be fetched (the
@@ -30,7 +33,9 @@ from pywall.cli.games import (
 from pywall.cli.output import escaped, fail, plural
 from pywall.cli.progress import Progress
 from pywall.core.errors import PywallError
-from pywall.inputs.tenhou_logs import FetchError, write_atomically
+from pywall.inputs.files import write_atomically
+from pywall.inputs.log_cache import LogCache
+from pywall.inputs.tenhou_logs import FetchError
 
 WORDS = {"fetched": "fetched", "cached": "cached ", "error": "ERROR  "}
 
@@ -78,9 +83,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr, len(request.games), Progress.wanted(sys.stderr, args.no_progress)
     )
     counts = dict.fromkeys(WORDS, 0)
-    for f in fetch_games(request, progress):
+    for f in fetch_games(request, progress, check_cached=True):
         if f.error is None and out is not None:
-            f = _copy_out(request.cache.path_for(f.game.game_id), out, f)
+            f = _copy_out(request.cache, out, f)
         counts[f.status] += 1
         progress.clear()
         print(escaped(line_for(f)), flush=True)
@@ -92,9 +97,12 @@ def run(args: argparse.Namespace) -> int:
     return 2 if counts["error"] else 0
 
 
-def _copy_out(cached: Path, out: Path, f: Fetched) -> Fetched:
+def _copy_out(cache: LogCache, out: Path, f: Fetched) -> Fetched:
+    game_id = f.game.game_id
     try:
-        write_atomically(out / cached.name, cached.read_bytes())
+        write_atomically(out / cache.path_for(game_id).name, cache.read(game_id))
+    except FetchError as exc:
+        return Fetched(f.game, "error", exc)
     except OSError as exc:
         return Fetched(f.game, "error", FetchError(f"cannot write to {out}: {exc.strerror or exc}"))
     return f

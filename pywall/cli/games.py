@@ -30,15 +30,15 @@ from pywall.formats.game_lists import MAX_GAMES, games_from_text
 from pywall.formats.links import GameLink
 from pywall.inputs import Skipped, iter_packed_inputs
 from pywall.inputs.files import read_named
+from pywall.inputs.log_cache import LogCache, default_cache_folder
 from pywall.inputs.tenhou_logs import (
     DEFAULT_LOG_URL,
     TIMEOUT,
     FetchError,
-    LogCache,
     LogServer,
     NotCached,
+    TryLater,
     check_base_url,
-    default_cache_folder,
 )
 
 ENV_LOG_URL = "PYWALL_TENHOU_LOG_URL"
@@ -90,7 +90,8 @@ def add_game_arguments(p: argparse.ArgumentParser, offline: bool = True) -> None
         type=float,
         default=TIMEOUT,
         metavar="SECONDS",
-        help=f"how long to wait for the log server's answer (default {TIMEOUT:g})",
+        help="how long one request to the log server may take, connecting, the headers and "
+        f"the whole answer together (default {TIMEOUT:g})",
     )
     if offline:
         p.add_argument(
@@ -169,14 +170,19 @@ class Fetched:
     size: int = 0
 
 
-def fetch_games(request: GameRequest, progress: Progress) -> Iterator[Fetched]:
+def fetch_games(
+    request: GameRequest, progress: Progress, check_cached: bool = False
+) -> Iterator[Fetched]:
     """Each game of the request, from the cache or fetched into it (one request a
-    second). Ctrl-C stops between two writes: the logs fetched so far stay."""
-    missing = [g for g in request.games.values() if not request.cache.has(g.game_id)]
+    second). Ctrl-C stops between two writes: the logs fetched so far stay. With
+    ``check_cached`` a log in the cache counts only if it reads as its game (else it is
+    fetched again); without, the check waits for the read (``entries``)."""
+    kept = request.cache.holds if check_cached else request.cache.has
+    missing = {g.game_id for g in request.games.values() if not kept(g.game_id)}
     server = (
         None
         if request.offline or not missing
-        else LogServer(request.log_url, timeout=request.timeout)
+        else LogServer(request.log_url, timeout=request.timeout, turns=request.cache.turns)
     )
     if server is not None:
         note(
@@ -185,13 +191,20 @@ def fetch_games(request: GameRequest, progress: Progress) -> Iterator[Fetched]:
             f"({request.cache.folder})"
         )
     done = fetched = 0
+    stopped: TryLater | None = None
     try:
         for game in request.games.values():
-            if not request.cache.has(game.game_id):
-                yield _fetch_one(request, server, game)
-                fetched += 1
-            else:
+            if game.game_id not in missing:
                 yield Fetched(game, "cached")
+            elif stopped is not None:
+                yield Fetched(game, "error", FetchError(f"not asked: {stopped.message}"))
+            else:
+                f = _fetch_one(request, server, game)
+                if isinstance(f.error, TryLater):
+                    stopped = f.error
+                    note(stopped.message)
+                fetched += f.error is None
+                yield f
             done += 1
             progress.update(done)
     except KeyboardInterrupt:
@@ -248,7 +261,7 @@ def entries(
             try:
                 yield item.game_id, request.cache.read(item.game_id)
             except PywallError as exc:
-                yield item.game_id, FetchError(f"in the cache, but unreadable: {exc.message}")
+                yield item.game_id, FetchError(exc.message)
 
 
 def add_input_arguments(p: argparse.ArgumentParser, what: str) -> None:

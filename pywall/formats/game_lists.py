@@ -9,7 +9,9 @@ notes the seat of a link's ``tw``, and counts what looks like a game but cannot 
 read (an id cut short, one written with other digits, a Mahjong Soul replay link,
 which no download gives). The scan jumps from one ``gm-`` to the next over
 text capped at ``MAX_LIST_CHARS``; a list naming more than ``MAX_GAMES`` games is
-refused with words that say how many it named, before any game is fetched.
+refused with words that say how many it named, before any game is fetched. A text
+holding a NUL character is no list (a binary file, UTF-16 text): it is refused whole,
+as the page refuses a payload holding one, so the CLI and the page read the same lists.
 """
 
 from __future__ import annotations
@@ -90,6 +92,7 @@ def games_from_text(text: str, limit: int = MAX_GAMES) -> GameList:
             f"the list is over {MAX_LIST_CHARS:,} characters; pywall takes at most "
             f"{limit:,} games at a time: split it into smaller lists"
         )
+    check_no_nul(text)
     games: dict[str, GameLink] = {}
     named: set[str] = set()  # every id as written: past the limit, only counted
     repeated = unread = 0
@@ -121,6 +124,17 @@ def games_from_text(text: str, limit: int = MAX_GAMES) -> GameList:
         unread + len(majsoul),
         tuple(u for _, u in shown[:MAX_SHOWN]),
     )
+
+
+def check_no_nul(text: str) -> None:
+    """``ValueInputError`` when ``text`` holds a NUL character, naming its line."""
+    at = text.find("\x00")
+    if at != -1:
+        line = text.count("\n", 0, at) + 1
+        raise ValueInputError(
+            f"the list holds a NUL character (line {line:,}): a list of games is plain text "
+            "(UTF-8); nothing was read from it"
+        )
 
 
 def _mentions(text: str) -> Iterator[tuple[int, re.Match[str]]]:

@@ -13,7 +13,9 @@ silent gap.
 
 from __future__ import annotations
 
+import errno
 import os
+import secrets
 import stat
 import sys
 from collections.abc import Iterator
@@ -63,14 +65,21 @@ def _why(exc: OSError) -> str:
     return str(exc.strerror or exc)
 
 
-def open_regular(path: Path) -> BinaryIO:
+def open_regular(path: Path, follow: bool = True) -> BinaryIO:
     """``path`` opened for reading if it is a regular file (else ``Unreadable``).
 
-    Opened with O_NONBLOCK, so even a FIFO never blocks the open itself.
+    Opened with O_NONBLOCK, so even a FIFO never blocks the open itself. With ``follow``
+    false a symbolic link is refused, not followed (O_NOFOLLOW where the system has it).
     """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    if not follow:
+        _refuse_link(path)
+        flags |= getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, flags)
     except OSError as exc:
+        if exc.errno == errno.ELOOP and not follow:
+            raise Unreadable(LINK_REFUSED) from None
         raise Unreadable(f"cannot read it: {_why(exc)}") from None
     try:
         mode = os.fstat(fd).st_mode
@@ -83,14 +92,24 @@ def open_regular(path: Path) -> BinaryIO:
     return os.fdopen(fd, "rb")
 
 
+LINK_REFUSED = "a symbolic link: pywall does not follow links here"
+
+
+def _refuse_link(path: Path) -> None:
+    """``Unreadable`` when ``path`` is a symbolic link (systems without O_NOFOLLOW)."""
+    if path.is_symlink():
+        raise Unreadable(LINK_REFUSED)
+
+
 def head_of(path: Path, size: int = 16) -> bytes:
     with open_regular(path) as f:
         return f.read(size)
 
 
-def read_capped(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
-    """A regular file's bytes, refused over ``limit`` (checked before and while reading)."""
-    with open_regular(path) as f:
+def read_capped(path: Path, limit: int = MAX_INPUT_BYTES, follow: bool = True) -> bytes:
+    """A regular file's bytes, refused over ``limit`` (checked before and while reading);
+    a symbolic link refused when ``follow`` is false."""
+    with open_regular(path, follow) as f:
         size = os.fstat(f.fileno()).st_size
         if size > limit:
             raise InputTooLargeError(
@@ -202,3 +221,38 @@ def sniff(path: Path) -> bytes | PywallError:
         return exc
     except OSError as exc:
         return Unreadable(f"cannot read it: {_why(exc)}")
+
+
+def write_atomically(path: Path, data: bytes) -> Path:
+    """``data`` in ``path``, all or nothing, never through a symbolic link.
+
+    Written to a fresh temporary file in the same folder, created exclusively
+    (O_CREAT | O_EXCL, and O_NOFOLLOW where the system has it) under a random name, so
+    nothing planted in the folder (a link named as the temporary file, another run's
+    file) is opened or overwritten; then renamed over ``path`` (``os.replace`` replaces a
+    link there, never what it points to). A run stopped at any point leaves ``path`` as
+    it was or whole, and no temporary file.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flags = (
+        os.O_WRONLY
+        | os.O_CREAT
+        | os.O_EXCL
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_BINARY", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    temp = path.parent / f".part-{secrets.token_hex(8)}-{path.name}"
+    fd = -1
+    try:
+        fd = os.open(temp, flags, 0o644)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        if fd != -1:  # ours: created by this call (a planted file makes the open fail)
+            temp.unlink(missing_ok=True)
+        raise
+    return path

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
 
@@ -23,8 +24,12 @@ import pytest
 
 from pywall.cli import main
 from pywall.cli.games import game_of_word
+from pywall.inputs.files import write_atomically
+from pywall.inputs.log_cache import TURNS_FILE
+from pywall.inputs.tenhou_logs import FetchError, LogServer
 from tests.helpers import ROOT
 from tests.tenhou_server import (
+    FAKE,
     FIXTURES,
     HOSTILE,
     PLAIN,
@@ -52,7 +57,8 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def cached(cache: Path) -> dict[str, bytes]:
-    return {p.stem: p.read_bytes() for p in cache.iterdir()}
+    """Every file of the cache folder but the shared turn (``TURNS_FILE``), by stem."""
+    return {p.stem: p.read_bytes() for p in cache.iterdir() if p.name != TURNS_FILE}
 
 
 def assert_polite(stand_in: StandIn) -> None:
@@ -194,15 +200,31 @@ def test_audit_of_a_list_of_ids_is_the_audit_of_the_files_and_asks_once(
     assert server.asked() == games  # the second run asked nothing
 
 
+@contextmanager
+def sigint_default() -> Iterator[None]:
+    """Within the block SIGINT has its default handling and is not blocked, so a child
+    started there does not inherit an ignored or blocked SIGINT (an exec keeps both: a
+    test process started with SIGINT ignored, as a shell does for a job in the
+    background, gave its children an ignored SIGINT, and the Ctrl-C test failed)."""
+    handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    blocked = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        signal.signal(signal.SIGINT, handler)
+
+
 def test_ctrl_c_keeps_whole_logs_and_the_next_run_goes_on(server: StandIn, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     ids = tmp_path / "ids.txt"
     ids.write_text("\n".join(IDS[:6]), encoding="utf-8")
     env = {**os.environ, "PYWALL_TENHOU_LOG_URL": server.log_url}
     argv = [sys.executable, "-m", "pywall", "fetch", "--cache", str(cache), "--from", str(ids)]
-    proc = subprocess.Popen(
-        argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    with sigint_default():  # whatever this process inherited (SIG_IGN, SIGINT blocked)
+        proc = subprocess.Popen(
+            argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
     server.hold_from = 3  # the third answer waits: Ctrl-C lands mid-run, however slow the machine
     deadline = time.monotonic() + 30
     while len(server.asked()) < 3 and time.monotonic() < deadline:
@@ -311,3 +333,146 @@ def test_the_progress_bar_is_drawn_only_on_a_terminal(
     monkeypatch.setattr(sys, "stderr", captured)
     assert main(["fetch", "--cache", str(tmp_path / "c"), IDS[4]]) == 0
     assert "\x1b" not in capsys.readouterr().err  # not a terminal: no bar
+
+
+# --- round five: the deadline, logs that fit their id, the cache's files, Retry-After --------
+
+
+def test_an_answer_dripped_a_byte_at_a_time_is_given_up_at_the_deadline(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --timeout bounds each request as a whole: the headers and the body never come whole
+    server_side = LogServer(server.log_url, timeout=1.5, sleep=lambda _: None)
+    started = time.monotonic()
+    with pytest.raises(FetchError, match=r"^no answer in 1.5 s, 3 times; try again later$"):
+        server_side.fetch(HOSTILE["drip"])
+    assert time.monotonic() - started < 3 * 1.5 + 2.0
+    assert len(server.asked(HOSTILE["drip"])) == 3
+    # the server saw each hang up at the deadline (its next byte or two then failed)
+    until = time.monotonic() + 5
+    while len(server.dripped) < 3 and time.monotonic() < until:
+        time.sleep(0.05)
+    assert len(server.dripped) == 3 and all(d <= 1.5 + 1.5 for d in server.dripped), server.dripped
+    code, text, _ = run(
+        ["fetch", "--cache", str(tmp_path), "--timeout", "1", HOSTILE["drip"]], capsys
+    )
+    assert code == 2
+    assert f"ERROR    {HOSTILE['drip']}: no answer in 1 s, 3 times; try again later" in text
+    assert cached(tmp_path) == {}
+
+
+def test_a_log_that_does_not_fit_its_id_is_an_error_and_is_not_kept(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = tmp_path / "cache"
+    games = [HOSTILE["other"], HOSTILE["old"], HOSTILE["fake"], IDS[4]]
+    code, text, err = run(["fetch", "--cache", str(cache), *games], capsys)
+    assert code == 2, err
+    lines = {m[1]: m[2] for m in re.finditer(r"^ERROR +(\S+): (.*)$", text, re.MULTILINE)}
+    assert lines == {
+        HOSTILE["other"]: "the answer is not this game's log: its rule is type 1 (4-player, "
+        "Ippan lobby, East only, open tanyao, red fives), the id's is 169",
+        HOSTILE["old"]: "the answer is not this game's log: its seed's format was not used "
+        "in 2008-10, the id's date",
+        HOSTILE["fake"]: "the answer does not read as a game (it has no round)",
+    }
+    assert len(FAKE) == 44
+    assert cached(cache) == {IDS[4]: fixture_log(IDS[4])}  # only the log that fits
+    code, text, _ = run(["fetch", "--cache", str(cache), *games], capsys)
+    assert code == 2 and "4 games: 0 fetched, 1 already in the cache, 3 failed" in text
+    assert all(len(server.asked(g)) == 2 for g in games[:3])  # not "cached": asked again
+    argv = ["verify", "--json", "--offline", "--cache", str(cache), HOSTILE["other"], IDS[4]]
+    code, text, _ = run(argv, capsys)
+    assert [f["status"] for f in json.loads(text)["files"]] == ["error", "verified"]
+
+
+def test_the_cache_follows_no_link_and_keeps_no_log_that_does_not_fit(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache, outside = tmp_path / "cache", tmp_path / "outside.xml"
+    cache.mkdir()
+    outside.write_bytes(fixture_log(IDS[0]))
+    (cache / f"{IDS[0]}.xml").symlink_to(outside)  # a link planted as a cached log
+    (cache / f"{IDS[4]}.xml").write_bytes(FAKE)  # a fake an earlier version kept
+    (cache / f"{IDS[5]}.xml").write_bytes(fixture_log(IDS[6]))  # another game's log
+    games = [IDS[0], IDS[4], IDS[5]]
+    code, text, _ = run(["verify", "--json", "--offline", "--cache", str(cache), *games], capsys)
+    words = [f["findings"][0]["message"] for f in json.loads(text)["files"]]
+    assert code == 2 and words == [
+        "not in the cache, and --offline: not fetched",
+        (
+            "the log in the cache does not read as a game (it has no round); "
+            "pywall fetch asks for it again"
+        ),
+        (
+            "the log in the cache is not this game's log: its rule is type 9 (4-player, Ippan "
+            "lobby, East-South, open tanyao, red fives), the id's is 1; "
+            "pywall fetch asks for it again"
+        ),
+    ]
+    code, text, _ = run(["fetch", "--cache", str(cache), *games], capsys)
+    assert code == 0 and "3 games: 3 fetched, 0 already in the cache, 0 failed" in text
+    assert cached(cache) == {g: fixture_log(g) for g in games}
+    assert not (cache / f"{IDS[0]}.xml").is_symlink()  # the link replaced, never written through
+    assert outside.read_bytes() == fixture_log(IDS[0])
+
+
+def test_a_link_planted_as_the_temporary_file_is_never_written_through(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache, outside = tmp_path / "cache", tmp_path / "outside.txt"
+    cache.mkdir()
+    outside.write_bytes(b"not yours")
+    # the temporary name pywall used to write through (known in advance), and others
+    for name in (f".part-{os.getpid()}-{IDS[0]}.xml", f".part-{IDS[0]}.xml"):
+        (cache / name).symlink_to(outside)
+    code, _, err = run(["fetch", "--cache", str(cache), IDS[0]], capsys)
+    assert code == 0, err
+    assert outside.read_bytes() == b"not yours"
+    assert (cache / f"{IDS[0]}.xml").read_bytes() == fixture_log(IDS[0])
+    target = tmp_path / "out" / "x.xml"
+    write_atomically(target, b"1")
+    write_atomically(target, b"2")
+    assert target.read_bytes() == b"2" and [p.name for p in target.parent.iterdir()] == ["x.xml"]
+
+
+def test_retry_after_is_honoured_and_past_a_minute_the_run_stops_naming_the_time(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = str(tmp_path / "cache")
+    code, text, _ = run(["fetch", "--cache", cache, HOSTILE["soon"], HOSTILE["soon_date"]], capsys)
+    assert code == 0, text
+    for game_id, least in ((HOSTILE["soon"], 2.0), (HOSTILE["soon_date"], 1.5)):
+        times = [t for t, g in server.requests if g == game_id]
+        assert len(times) == 2 and times[1] - times[0] >= least, (game_id, times)
+    games = [HOSTILE["later"], IDS[0], IDS[4]]
+    code, text, err = run(["fetch", "--cache", cache, *games], capsys)
+    assert code == 2
+    stop = re.search(
+        r"the log server asked pywall to wait 3,600 s \(Retry-After\): stopped; try again "
+        r"after (\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[+-]\d\d:\d\d)",
+        text,
+    )
+    assert stop is not None, text
+    assert stop[0] in err  # said as the run stops, not only in its line
+    assert f"ERROR    {IDS[0]}: not asked: {stop[0]}" in text
+    assert server.asked(HOSTILE["later"]) == [HOSTILE["later"]]  # once, never again
+    assert IDS[0] not in server.asked() and IDS[4] not in server.asked()
+    # the next run that shares the cache asks nothing before that time
+    code, text, _ = run(["fetch", "--cache", cache, IDS[0]], capsys)
+    assert code == 2 and "asked an earlier run to wait: try again after" in text
+    assert IDS[0] not in server.asked()
+
+
+def test_runs_that_share_a_cache_keep_one_request_a_second_between_them(
+    server: StandIn, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cache = str(tmp_path / "cache")
+    for game_id in IDS[:3]:
+        code, _, err = run(["fetch", "--cache", cache, game_id], capsys)
+        assert code == 0, err
+    assert server.asked() == IDS[:3]
+    assert_polite(server)
+    (tmp_path / "cache" / TURNS_FILE).write_text("not a time")  # a spoilt file: the usual pace
+    code, _, err = run(["fetch", "--cache", cache, IDS[3]], capsys)
+    assert code == 0, err

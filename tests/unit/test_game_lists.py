@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
+from pywall.cli import main
 from pywall.core.errors import ValueInputError
 from pywall.formats.game_lists import (
     MAJSOUL,
@@ -14,6 +18,7 @@ from pywall.formats.game_lists import (
     OTHER_DIGITS,
     games_from_text,
 )
+from pywall.page.api import handle
 from tests.unit.test_links import hide
 
 A = "2022060222gm-0001-0000-a87679bc"
@@ -115,3 +120,23 @@ def test_to_dict_names_each_game_and_its_record() -> None:
         "shown": [{"text": "2022060222gm-x", "reason": NOT_AN_ID, "code": "not_an_id"}],
     }
     assert doc.games[0].record_url == "https://tenhou.net/0/log/?" + A
+
+
+def test_a_list_with_a_nul_is_refused_whole_by_the_cli_as_by_the_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = f"{A}\n{B}\x00\n{C}\n"
+    words = "the list holds a NUL character (line 2): a list of games is plain text"
+    with pytest.raises(ValueInputError, match=r"NUL character \(line 2\)"):
+        games_from_text(text)
+    page = json.loads(handle("games", json.dumps({"text": text})))
+    assert page["error"]["code"] == "bad_request" and "NUL character" in page["error"]["message"]
+    listing = tmp_path / "games.txt"
+    listing.write_bytes(text.encode())
+    # nothing is fetched: a server that is never there would show in the words
+    monkeypatch.setenv("PYWALL_TENHOU_LOG_URL", "http://127.0.0.1:9/0/log/?")
+    for command in ("verify", "fetch", "audit"):
+        code = main([command, "--cache", str(tmp_path / "cache"), "--from", str(listing)])
+        out, err = capsys.readouterr()
+        assert code == 2 and f"{listing}: {words}" in err and A not in out, (command, out, err)
+    assert not (tmp_path / "cache").exists()
