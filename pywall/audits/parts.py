@@ -42,7 +42,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pywall.audits.records import GameRecord
+from pywall.audits.records import MAX_TEXT_CHARS, GameRecord
 from pywall.audits.tally import AuditTally
 from pywall.core.archives import MAX_INPUT_BYTES
 from pywall.core.errors import PywallError, ValueInputError
@@ -60,7 +60,7 @@ MAX_GAMES = 100_000
 #: 1 GiB (a zlib bomb in a 64 MiB part would otherwise be a thousand times that to check).
 MAX_LOG_BYTES = MAX_INPUT_BYTES
 MAX_PART_LOG_BYTES = 1024 * 1024 * 1024
-MAX_PATH_CHARS = 4096
+MAX_PATH_CHARS = MAX_TEXT_CHARS
 MAX_MESSAGE_CHARS = 4096
 _CODE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
