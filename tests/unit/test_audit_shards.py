@@ -376,3 +376,44 @@ def test_a_part_of_a_database_is_checked_again_in_worker_processes(
     part.write_text(json.dumps(doc))
     err = refused(["--jobs", "2", str(part)], capsys)
     assert f"game 101 ({entry['path']}): its stated record is not what its log gives" in err
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        ("sums", 1.7e308),
+        ("hits", -5),
+        ("n", 10**310),
+        ("wall", "A" * 10_064),
+        ("games", 10**310),
+        ("games", -1),
+        ("excluded", [[None] * 5] * 3),
+    ],
+    ids=["sums-1e308", "negative-hits", "huge-n", "long-wall", "huge-games", "minus-games", "junk"],
+)
+def test_crafted_values_in_a_part_are_refused_in_words(
+    where: str, value: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A part's record or tally with a value out of range is refused in words naming the
+    part (a stated record is never counted: it must be the one its log gives; the page's
+    records are checked field by field, tests/unit/test_audit_records.py)."""
+    path, doc = saved(tmp_path, capsys)
+    games = doc["games"]
+    tally = doc["tally"]
+    assert isinstance(games, list) and isinstance(tally, dict)
+    record = next(g["record"] for g in games if g["record"]["problem"] is None)
+    seat = record["draws"]["seats"][0]
+    if where == "sums":
+        seat[2][2] = seat[2][3] = value
+    elif where == "hits":
+        seat[2][1] = value
+    elif where == "n":
+        seat[2][0] = value
+    elif where == "wall":
+        record["walls"]["rounds"][0][1] = value
+    else:
+        tally[where] = value
+    path.write_text(json.dumps(doc))
+    err = refused([str(path)], capsys)
+    assert "Traceback" not in err and str(path) in err and err.rstrip().endswith("refused")
+    assert len(err) < 1000
