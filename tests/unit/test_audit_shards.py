@@ -417,3 +417,25 @@ def test_crafted_values_in_a_part_are_refused_in_words(
     err = refused([str(path)], capsys)
     assert "Traceback" not in err and str(path) in err and err.rstrip().endswith("refused")
     assert len(err) < 1000
+
+
+def test_a_game_that_could_not_be_read_is_saved_with_its_reason_and_checked_again() -> None:
+    """A game whose bytes could not be read (too large, say) carries no log, only its
+    reason ([code, message]): merged, it is the same exclusion; its reason altered, refused."""
+    from pywall.core.errors import InputTooLargeError
+    from pywall.run.items import record_for
+
+    error = InputTooLargeError("the file is over 16,777,216 bytes; pywall reads less")
+    path = fixture_paths()[0]
+    games = [
+        part_game(record_for(("big.xml", error)), error),
+        part_game(record_for((str(path), path.read_bytes())), path.read_bytes()),
+    ]
+    doc = json.loads(json.dumps(part_dict(games)))
+    assert doc["games"][0]["unread"] == ["too_large", error.message]
+    assert "log" not in doc["games"][0]
+    shard = verified_part(part_from_json(json.dumps(doc).encode(), "p.json"), 1)
+    assert [r.to_dict() for r in shard.records] == [g.record.to_dict() for g in games]
+    doc["games"][0]["unread"][1] = "something else"
+    with pytest.raises(ValueInputError, match=r"p\.json: game 1 \(big\.xml\): its stated record"):
+        verified_part(part_from_json(json.dumps(doc).encode(), "p.json"), 1)
