@@ -51,9 +51,9 @@ from pywall.core.version import VERSION as PYWALL_VERSION
 FORMAT = "pywall-audit-tally"
 #: 2: every game carries its log (issue 43); a part of version 1 is refused (save it again).
 VERSION = 2
-#: A saved part is read whole, and its objects take about nine times its size in memory
-#: (a 6.2 MiB part of 2,000 games: 58 MiB): past 64 MiB it is refused (cut larger audits
-#: into more parts).
+#: A saved part is read whole (its records' objects take about nine times their size in
+#: memory; its logs, about a third of it, stay compact text): past 64 MiB, about 2,000
+#: real games at 28 KB each, it is refused (cut larger audits into more parts).
 MAX_DOCUMENT_BYTES = 64 * 1024 * 1024
 MAX_GAMES = 100_000
 #: A game's log, decompressed, is capped as a file is; all of a part's logs together at
@@ -61,7 +61,7 @@ MAX_GAMES = 100_000
 MAX_LOG_BYTES = MAX_INPUT_BYTES
 MAX_PART_LOG_BYTES = 1024 * 1024 * 1024
 MAX_PATH_CHARS = MAX_TEXT_CHARS
-MAX_MESSAGE_CHARS = 4096
+MAX_MESSAGE_CHARS = 2 * MAX_TEXT_CHARS  # a read error's words, a path among them
 _CODE = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
