@@ -1,6 +1,7 @@
 """The fuzz suite: every reader against mutated real logs, random bytes and hypothesis;
 the page's API with altered real requests, links, the CLI's text for people, the draw
-walk on every platform's calls (chi choices, kans, North) altered at random, and inputs
+walk on every platform's calls (chi choices, kans, North) altered at random, saved audit
+parts altered (``parts.merge``: refused, or exactly the honest part's counts), and inputs
 small in bytes but large in work (tests/fuzz_cases.py).
 
     python -m tests.fuzz --seconds 60 [--seed N]     (or: python3 build.py fuzz --minutes 1)
@@ -100,6 +101,7 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "game_lists.games_from_text": fuzz_cases.game_list_reader,
         "cli.escaped_report": fuzz_cases.escape_reader,
         "draws.game_draws": fuzz_cases.walk_reader,
+        "parts.merge": fuzz_cases.part_reader,
         **fuzz_cases.work_readers(),
     }
     broken = os.environ.get(
@@ -199,11 +201,15 @@ def cases(rng: random.Random) -> Iterator[tuple[str, bytes]]:
     # the draw walk's cases, every eighth, from their own generator (so the other cases
     # of a seed stay what they were)
     walks = random.Random(rng.getstate()[1][0])
+    parts = random.Random(rng.getstate()[1][1])  # saved audit parts, every sixteenth, likewise
     count = 0
     while True:
         count += 1
         if count % 8 == 0:
             yield "draws.game_draws", fuzz_cases.walk_case(walks)
+            continue
+        if count % 16 == 4:
+            yield "parts.merge", fuzz_cases.part_case(parts)
             continue
         base = rng.choice(pool)
         roll = rng.random()

@@ -488,3 +488,64 @@ def _altered_round(rnd: Any, rng: random.Random) -> Any:
                 kind = rng.choice(list(MeldKind))
                 events.insert(i, Call(seat, rng.randrange(136), kind))
     return replace(rnd, events=tuple(events))
+
+
+# --- saved audit parts (issue 43): refused with words, never accepted if altered ---------------
+
+_HONEST_PART: list[tuple[bytes, Any]] = []
+
+
+def honest_part() -> tuple[bytes, Any]:
+    """A part of three real games as ``pywall audit --save-tally`` saves it, and the JSON of
+    what it counts (made once)."""
+    if not _HONEST_PART:
+        from pywall.audits.parts import ShardTally, part_dict, part_game
+        from pywall.results.check import check_entry
+
+        logs = [LOG, *sorted((DATA / "tenhou" / "tenhou-python-bot").glob("*.txt"))[1:3]]
+        games = [
+            part_game(check_entry(p.name, p.read_bytes(), starting=True).record, p.read_bytes())
+            for p in logs
+        ]
+        counted = ShardTally(tuple(g.record for g in games)).tally().to_dict()
+        _HONEST_PART.append(
+            (json.dumps(part_dict(games)).encode(), json.loads(json.dumps(counted)))
+        )
+    return _HONEST_PART[0]
+
+
+def part_case(rng: random.Random) -> bytes:
+    """The honest part altered: its JSON's values replaced, removed or retyped, or its bytes."""
+    data, _ = honest_part()
+    if rng.random() < 0.7:
+        doc = json.loads(data)
+        for _ in range(rng.randint(1, 3)):
+            roll = rng.random()
+            if roll < 0.6:  # most often inside a game: its path, log, record
+                i = rng.randrange(len(doc["games"]))
+                doc["games"][i] = _alter(doc["games"][i], rng)
+            elif roll < 0.8:
+                doc["tally"] = _alter(doc["tally"], rng)
+            else:
+                doc = _alter(doc, rng)
+            if not isinstance(doc, dict) or not isinstance(doc.get("games"), list):
+                break
+            if not doc["games"] or not isinstance(doc.get("tally"), dict):
+                break
+        return json.dumps(doc).encode("utf-8", "surrogatepass")
+    from tests.fuzz import mutate
+
+    return mutate(data, rng)
+
+
+def part_reader(case: bytes) -> object:
+    """``pywall audit --merge``'s reading and checking of one part: a ``PywallError``, or
+    exactly the honest part's counts (an alteration that changes nothing is no forgery)."""
+    from pywall.audits.parts import part_from_json
+    from pywall.run.parts import verified_part
+
+    shard = verified_part(part_from_json(case, "fuzz.json"), 1)
+    counted = json.loads(json.dumps(shard.tally().to_dict()))
+    if counted != honest_part()[1]:
+        raise Failure("an altered part was accepted with other counts")
+    return shard

@@ -43,6 +43,10 @@ from pywall.core.model import Game, Round
 TESTS = ("effective", "tenpai", "dora")
 
 
+#: Past 2**53 a count is no longer exact in a float: no audit comes near it.
+MAX_DRAWS = 2**53
+
+
 @dataclass(frozen=True, slots=True)
 class DrawRecord:
     """One tested draw: what the hand could use, what U held, what came."""
@@ -102,12 +106,21 @@ class Sums:
 
     @classmethod
     def from_list(cls, v: Sequence[Any]) -> Sums:
-        """Raises ValueError on anything but four finite numbers (the caller words it)."""
+        """Raises ValueError on anything but sums of ``n`` draws (the caller words it):
+        whole counts, 0 <= hits <= n < 2**53, a finite expectation and variance within
+        [0, n] (each draw adds a chance and a p (1 - p), both at most 1)."""
         n, observed, expected, variance = v
+        if not all(isinstance(c, int) and not isinstance(c, bool) for c in (n, observed)):
+            raise ValueError("draw counts must be whole numbers")
         e, var = float(expected), float(variance)
         if not (math.isfinite(e) and math.isfinite(var)):
             raise ValueError("draw sums must be finite")
-        return cls(int(n), int(observed), e, var)
+        if not 0 <= observed <= n < MAX_DRAWS:
+            raise ValueError("draw counts out of range (0 <= hits <= draws)")
+        top = n * (1 + 1e-9) + 1e-9  # a sum of n numbers each at most 1, rounded
+        if not (0 <= e <= top and 0 <= var <= top):
+            raise ValueError("draw sums out of range (0 to the number of draws)")
+        return cls(n, observed, e, var)
 
 
 def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
@@ -277,7 +290,9 @@ def _add(acc: Acc, rows: list[DrawRow], dealer: int) -> None:
 
 
 def _seat_draws(key: tuple[int, bool], a: list[float]) -> SeatDraws:
-    return SeatDraws(key[0], key[1], *(Sums.from_list(a[i : i + 4]) for i in (0, 4, 8)))
+    return SeatDraws(
+        key[0], key[1], *(Sums(int(a[i]), int(a[i + 1]), a[i + 2], a[i + 3]) for i in (0, 4, 8))
+    )
 
 
 def summary_of(

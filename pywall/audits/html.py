@@ -2,11 +2,14 @@
 
 ``audit_html(result, lang)`` words the typed ``AuditResult`` the CLI builds (``pywall
 audit --html FILE``) and the page's worker builds ("Export audit"): the same Python,
-so both reports agree. The page has no script and loads nothing: its style is inline
-and its charts are inline SVG (the chosen player's and everyone's cumulative effective
+so both reports agree. The page has no script and loads nothing, and says so to the
+browser (``CSP``: a Content-Security-Policy that runs no script and loads nothing, inline
+style only): its style is inline and its charts are inline SVG (the chosen player's and everyone's cumulative effective
 draws above or below fair, each platform's wall tests against the threshold), so it
 opens offline in any browser. Every number comes from the result; this module only
-words and draws it (the words of ``words``).
+words and draws it (the words of ``words``). Every text that comes from the games
+(players' names, platforms, paths, seats) is escaped, whatever its source: a record
+read back from the page is any text.
 """
 
 from __future__ import annotations
@@ -37,6 +40,9 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}td,th{border-bottom:1p
 .scroll{overflow-x:auto}.n{white-space:nowrap;font-variant-numeric:tabular-nums;text-align:right}
 .usual{color:#14622e}.unusual{color:#8a5a00}.very_unusual{color:#a0161b;font-weight:bold}
 """.strip()
+#: No script runs and nothing loads: no default source, inline style only, no base or
+#: form target (a meta policy cannot set frame-ancestors; nothing here needs it).
+CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 
 #: Fewer verified games than this: the report's headline says "too few to tell" (the
@@ -102,6 +108,7 @@ def audit_html(
     body.append(f"<p class='hint'>{w['made_by']}</p>")
     return (
         f"<!doctype html><html lang='{escape(w['lang'])}'><head><meta charset='utf-8'>"
+        f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{w['title']}</title><style>{STYLE}</style></head><body>"
         + "\n".join(body)
@@ -342,14 +349,14 @@ def _table(
 
 
 def _platform(g: GroupAudit, w: dict[str, str]) -> str:
-    name = w.get("platform_" + (g.platform or ""), g.platform or g.label)
-    return pick(w, "platform_group", platform=name, players=str(g.players))
+    name = w.get("platform_" + (g.platform or ""), escape(g.platform or g.label))
+    return pick(w, "platform_group", platform=name, players=escape(str(g.players)))
 
 
 def _seat(label: str, w: dict[str, str]) -> str:
     if label.startswith("seat "):
-        return pick(w, "seat_n", n=label[5:])
-    return w.get(label, label)
+        return pick(w, "seat_n", n=escape(label[5:]))
+    return w.get(label, escape(label))
 
 
 def _p(p: float) -> str:

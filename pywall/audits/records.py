@@ -20,6 +20,7 @@ from pywall.analysis.walls import GameWalls
 from pywall.audits.copies import CopyKey
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
+from pywall.core.model import Platform
 from pywall.results.exports import problem_context
 from pywall.results.report import FileReport
 
@@ -30,6 +31,12 @@ Row = tuple[int, int, int, int]
 SHANTEN = range(-1, 7)  # a complete hand (-1) to the most a 13- or 14-tile hand can be (6)
 PLAYERS = (3, 4)
 TILES = (13, 14)
+PLATFORMS = frozenset(p.value for p in Platform)
+#: A wall's positions: 108 tiles in a 3-player game, 136 in a 4-player one.
+WALL_SIZE = {3: 108, 4: 136}
+#: The longest text a record's path or a player's name may be (64 Ki characters: an
+#: mjlog tag's cap; no real name or path comes near).
+MAX_TEXT_CHARS = 65_536
 #: The kinds of a game that cannot count, as a record says them (the tally adds
 #: ``duplicate``; ``changed``: a game planned on Dask that its file no longer held,
 #: ``pywall.scale.shards``).
@@ -97,6 +104,8 @@ class GameRecord:
         fingerprint cannot count, as the report it came from could not."""
         path = str(d.get("path", "?"))
         where = path[:200]
+        if len(path) > MAX_TEXT_CHARS:
+            raise ValueInputError(f"{where}…: a path of over {MAX_TEXT_CHARS:,} characters")
         if "problem" not in d:  # no record's JSON (the page sent something else): unreadable
             return cls(path, unverified(None, None, {}))
         if d["problem"] is not None:
@@ -104,8 +113,11 @@ class GameRecord:
         players, platform, names = d.get("players", 4), d.get("platform", "tenhou"), d.get("names")
         if not whole(players) or players not in PLAYERS:
             raise ValueInputError(f"{where}: player_count must be 3 or 4")
-        if not isinstance(platform, str) or not isinstance(names, list | None):
-            raise ValueInputError(f"{where}: the record's platform or players are not text")
+        if platform not in PLATFORMS:
+            raise ValueInputError(
+                f"{where}: the record's platform is not one of {', '.join(sorted(PLATFORMS))}"
+            )
+        _check_names(names, players, where)
         starting = d.get("starting")
         if starting is None:
             return cls(path, NO_STARTING_HANDS)
@@ -123,7 +135,7 @@ class GameRecord:
             tuple(str(n) for n in names or ()),
             rows,
             checked_draws(d.get("draws"), where, players),
-            carried(d.get("walls"), "walls", GameWalls.from_dict, where),
+            checked_walls(d.get("walls"), where, players),
             CopyKey.from_list(d["copy"], where),
         )
 
@@ -187,6 +199,31 @@ def checked_draws(value: Any, path: str, players: int) -> GameDraws | None:
     if draws is not None and any(not 0 <= s.seat < players for s in draws.seats):
         raise ValueInputError(f"{path}: the game's draws name a seat it does not have")
     return draws
+
+
+def _check_names(names: Any, players: int, where: str) -> None:
+    """A record's players: at most one name a seat, each text of bounded length."""
+    if names is None:
+        return
+    if not (
+        isinstance(names, list)
+        and len(names) <= players
+        and all(isinstance(n, str) and len(n) <= MAX_TEXT_CHARS for n in names)
+    ):
+        raise ValueInputError(
+            f"{where}: the record's players are not at most {players} names of text "
+            f"(each at most {MAX_TEXT_CHARS:,} characters)"
+        )
+
+
+def checked_walls(value: Any, path: str, players: int) -> GameWalls | None:
+    """A game's whole walls, each of its player count's size (108 or 136 positions)."""
+    walls = carried(value, "walls", GameWalls.from_dict, path)
+    if walls is not None and any(len(w.text) != WALL_SIZE[players] for w in walls.rounds):
+        raise ValueInputError(
+            f"{path}: a wall of the game is not of {WALL_SIZE[players]} tiles ({players} players)"
+        )
+    return walls
 
 
 def carried(value: Any, key: str, read: Callable[[Any], _T], path: str) -> _T | None:

@@ -25,7 +25,7 @@ from contextlib import closing
 from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
 from pywall.audits.html import audit_html, detectable_words, games_of
-from pywall.audits.records import GameRecord
+from pywall.audits.parts import PartGame
 from pywall.audits.tally import KIND_TEXT, AuditTally
 from pywall.audits.verdicts import (
     ALPHA,
@@ -45,7 +45,7 @@ from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count
 from pywall.core.errors import PywallError
 from pywall.inputs import Skipped
-from pywall.run.pool import WorkerDied, records
+from pywall.run.pool import WorkerDied, part_games, records
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 
@@ -211,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
             return fail(exc.message)
     skipped: list[Skipped] = []
     tally = AuditTally()
-    kept: list[GameRecord] = []  # kept for --save-tally only
+    kept: list[PartGame] = []  # kept for --save-tally only: each game with its bytes
     items = (  # --merge: the saved parts are read by in_parts, not as logs
         iter(())
         if request is None
@@ -222,16 +222,20 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     try:
-        with closing(records(items, jobs)) as inputs:
-            for found in inputs:
-                tally.add(found)
-                if args.save_tally:
-                    kept.append(found)
+        if args.save_tally:
+            with closing(part_games(items, jobs)) as saved:
+                for game in saved:
+                    tally.add(game.record)
+                    kept.append(game)
+        else:
+            with closing(records(items, jobs)) as inputs:
+                for found in inputs:
+                    tally.add(found)
     except WorkerDied as exc:
         return fail(str(exc))
     except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
         return fail(exc.message)
-    found_parts = in_parts(args, tally, kept)  # --merge: the parts' tally; --save-tally
+    found_parts = in_parts(args, tally, kept, jobs)  # --merge: the parts' tally; --save-tally
     if isinstance(found_parts, int):
         return found_parts
     tally = found_parts

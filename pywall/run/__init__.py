@@ -5,7 +5,9 @@
   ``report_for``: the verifier's report). Pure enough for the page (no processes).
 - ``pool``: ``ordered_map``, the items over worker processes, results in input order,
   memory bounded (batches bounded in count and bytes); ``records``: the audit's records of
-  a stream of items, in order.
+  a stream of items, in order (``part_games``: with each game's bytes, for a part to save).
+- ``parts``: a saved part's games re-derived from their logs and checked against what the
+  part states (``verified_part``: ``pywall audit --merge``).
 - ``interrupts``: Ctrl-C stops a run between two games; writes are not cut.
 
 Nothing here parses arguments or prints: that is the command line's, which stands on

@@ -9,7 +9,8 @@ API names (paths, or records' bytes) into items, as the command reads its paths;
 archive the page or Dask reads a range at a time is a ``Source``. ``weight`` is what an
 item holds in flight between processes (``pool.ordered_map`` bounds batches by it).
 ``record_for`` and ``report_for`` are the jobs: the audit's record of a game, or its
-report; each never raises, so one item never stops a run.
+report (``part_game_for``: the record with the game's bytes, for a part to save); each
+never raises, so one item never stops a run.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pywall.core.errors import PywallError
 from pywall.results.check import check_entry, report_for_entry
 
 if TYPE_CHECKING:
+    from pywall.audits.parts import PartGame
     from pywall.audits.records import GameRecord
     from pywall.inputs.sources import Survey
     from pywall.results.report import FileReport
@@ -79,6 +81,16 @@ def record_for(item: Item) -> GameRecord:
     can run it)."""
     name, content = item
     return check_entry(name, unpack(content), starting=True).record
+
+
+def part_game_for(item: Item) -> PartGame:
+    """The audit's job for one game of a part to save (``--save-tally``): its record and
+    the bytes it was made from, compressed (``audits.parts.part_game``)."""
+    from pywall.audits.parts import part_game
+
+    name, content = item
+    unpacked = unpack(content)
+    return part_game(check_entry(name, unpacked, starting=True).record, unpacked)
 
 
 def report_for(item: Item) -> FileReport:

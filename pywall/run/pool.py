@@ -38,9 +38,10 @@ from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from pywall.run.interrupts import held_interrupts
-from pywall.run.items import Item, record_for, weight
+from pywall.run.items import Item, part_game_for, record_for, weight
 
 if TYPE_CHECKING:
+    from pywall.audits.parts import PartGame
     from pywall.audits.records import GameRecord
 
 T = TypeVar("T")
@@ -232,3 +233,9 @@ def records(items: Iterable[Item], jobs: int) -> Generator[GameRecord, None, Non
     """The audit's record of each item (``items.record_for``), over ``jobs`` processes, in
     input order; batches bounded in bytes (``items.weight``). Closing it stops the workers."""
     return ordered_map(record_for, items, jobs, weight=weight)
+
+
+def part_games(items: Iterable[Item], jobs: int) -> Generator[PartGame, None, None]:
+    """``records``, each with the game's bytes compressed, for a part to save
+    (``items.part_game_for``, in the workers)."""
+    return ordered_map(part_game_for, items, jobs, weight=weight)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,95 @@ def test_the_files_left_out_are_counted_by_why(
     for lang, words in (("ja", f"集計済みの対局の重複 {n}"), ("zh", f"与已计入对局重复 {n} 个")):
         assert main(["audit", "--html", str(page), "--lang", lang, str(TENHOU)]) == 0
         assert words in page.read_text(encoding="utf-8")
+
+
+SCRIPT = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+
+
+def hostile_records(platform: bool) -> list[dict[str, object]]:
+    """Real games' records (as the page's workers send them) whose players' names and paths
+    (and, with ``platform``, platform) carry markup."""
+    from pywall.results.check import check_entry
+    from tests.helpers import fixture_paths
+
+    out = []
+    for i, p in enumerate(fixture_paths()[:12]):
+        d = check_entry(str(p), p.read_bytes(), starting=True).record.to_dict()
+        if platform:
+            d["platform"] = SCRIPT
+        d["names"] = [SCRIPT + str(k) for k in range(len(d["names"]))]
+        d["path"] = f"{SCRIPT}/{i}.xml"
+        out.append(d)
+    return out
+
+
+def assert_inert(page: str) -> None:
+    """No markup of the games' text: escaped, never an element, an attribute or a script."""
+    lower = page.lower()
+    assert "<script" not in lower and "<img" not in lower
+    assert not re.search(r"<[^>]+\son\w+\s*=", lower)
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_every_field_of_the_games_is_escaped_whatever_its_source() -> None:
+    """Records with markup in their platform, players and paths (typed, past any reader's
+    checks) give a report where it is text, the chosen player first; the report's policy
+    runs no script and loads nothing."""
+    from pywall.audits.html import audit_html, games_of
+    from pywall.audits.records import GameRecord
+    from pywall.audits.tally import AuditTally
+    from pywall.audits.verdicts import audit_result
+
+    tally = AuditTally()
+    for d in hostile_records(platform=True):  # typed as the CLI's run holds them: any text
+        record = GameRecord.from_dict({**d, "platform": "tenhou"})
+        tally.add(replace(record, platform=str(d["platform"])))
+    tally.settle()
+    result = audit_result(tally)
+    page = audit_html(result, "en", games_of(tally), result.players[0].label)
+    assert_inert(page)
+
+
+def test_the_report_says_it_runs_no_script_and_loads_nothing(
+    cli_report: dict[str, object],
+) -> None:
+    """A Content-Security-Policy first in its head: no source for anything (so no script,
+    no image, no font, no frame), inline style only."""
+    from pywall.audits.html import CSP
+
+    assert "default-src 'none'" in CSP and "script-src" not in CSP
+    assert "style-src 'unsafe-inline'" in CSP and "http" not in CSP
+    pages = cli_report["pages"]
+    assert isinstance(pages, dict)
+    for page in pages.values():
+        head = page.split("<style>", 1)[0]
+        assert f'<meta http-equiv="Content-Security-Policy" content="{CSP}">' in head
+
+
+def test_the_pages_export_escapes_records_from_its_workers() -> None:
+    """The page's "Export audit" (``audit_export``) of a shared run whose records carry markup."""
+    from pywall.page import api
+
+    worker = api.Api()
+
+    def call(kind: str, **payload: object) -> dict[str, object]:
+        reply = json.loads(api.handle(kind, json.dumps(payload), None, worker))
+        assert "error" not in reply, reply
+        return dict(reply)
+
+    records = hostile_records(platform=False)
+    assert call("tally_add", run="r", start=0, records=records)["added"] == len(records)
+    refused = json.loads(
+        api.handle(
+            "tally_add",
+            json.dumps({"run": "q", "start": 0, "records": hostile_records(platform=True)}),
+            None,
+            worker,
+        )
+    )
+    assert refused["error"]["code"] == "bad_value"  # a platform is one pywall knows
+    reply = call("audit_export", reports=[], runs=["r"], tallies=[], player=SCRIPT + "0")
+    html = reply["html"]
+    assert isinstance(html, str)
+    assert_inert(html)
+    assert "Content-Security-Policy" in html

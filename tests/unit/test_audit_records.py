@@ -129,3 +129,73 @@ def test_draw_sums_that_are_no_finite_numbers_are_a_clear_error(bad: str) -> Non
     assert bad in text
     with pytest.raises(ValueInputError, match="not a game's draws"):
         read_record(json.loads(text))
+
+
+def _with(d: dict[str, object], change: str) -> dict[str, object]:
+    """A verified game's record JSON with one field made impossible (issue 43's crafted parts)."""
+    out: dict[str, object] = json.loads(json.dumps(d))
+    seats: list[list[object]] = out["draws"]["seats"]  # type: ignore[index]
+    effective: list[object] = seats[0][2]  # type: ignore[assignment]
+    walls: list[list[str]] = out["walls"]["rounds"]  # type: ignore[index]
+    if change == "negative-count":
+        effective[1] = -5
+    elif change == "hits-above-draws":
+        effective[1] = int(effective[0]) + 1  # type: ignore[call-overload]
+    elif change == "huge-n":
+        effective[0] = 10**310
+    elif change == "sums-near-1e308":
+        effective[2] = effective[3] = 1.7e308
+    elif change == "expected-above-draws":
+        effective[2] = float(effective[0]) + 1  # type: ignore[arg-type]
+    elif change == "long-wall":
+        walls[0][1] = walls[0][1] * 74  # 10,064 symbols
+    elif change == "short-wall":
+        walls[0][1] = walls[0][1][:108]  # a 3-player wall in a 4-player game
+    elif change == "platform":
+        out["platform"] = "<script>alert(1)</script>"
+    elif change == "name-not-text":
+        out["names"] = [1, 2, 3, 4]
+    elif change == "name-huge":
+        out["names"] = ["x" * 100_000, "a", "b", "c"]
+    elif change == "path-huge":
+        out["path"] = "p" * 100_000
+    return out
+
+
+CHANGES = [
+    "negative-count",
+    "hits-above-draws",
+    "huge-n",
+    "sums-near-1e308",
+    "expected-above-draws",
+    "long-wall",
+    "short-wall",
+    "platform",
+    "name-not-text",
+    "name-huge",
+    "path-huge",
+]
+
+
+@pytest.mark.parametrize("change", CHANGES)
+def test_every_field_of_a_record_read_back_is_checked(change: str) -> None:
+    """A record the page hands back (``tally_add``) with a count, a sum, a wall, a platform
+    or a text out of its range is refused in words before anything is counted (it was
+    counted: a negative count, hits above draws, walls of any size; sums near 1e308 gave an
+    OverflowError)."""
+    from pywall.page import api
+
+    path = DATA / "tenhou" / "dnovikoff" / "example.xml"
+    honest = record_of(report(path)).to_dict()
+    assert GameRecord.from_dict(json.loads(json.dumps(honest))).to_dict() == honest
+    bad = _with(honest, change)
+    with pytest.raises(ValueInputError) as exc:
+        GameRecord.from_dict(bad)
+    assert len(exc.value.message) < 600
+    worker = api.Api()
+    reply = json.loads(
+        api.handle(
+            "tally_add", json.dumps({"run": "r", "start": 0, "records": [bad]}), None, worker
+        )
+    )
+    assert reply["error"]["code"] == "bad_value" and "record 1" in reply["error"]["message"]
