@@ -7,8 +7,14 @@ a frozen "Loading…"), and the caches are named by the site's version
 from __future__ import annotations
 
 import hashlib
+import http.server
 import re
+import shutil
+import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
@@ -184,3 +190,72 @@ def test_caches_are_named_by_the_version_and_old_ones_go(browser: Browser, site_
     for file in packed:
         assert cached_sha256(page, packed_url(site_url, file)) == [genuine(file)]
     context.close()
+
+
+@contextmanager
+def served_copy(tmp: Path) -> Iterator[tuple[str, Path]]:
+    """A copy of the site (its runtime folder linked, not copied) served as build.py serves
+    the site, so that a test can publish a new version of it: its URL and folder."""
+    build = load_build()
+    copy = tmp / "site"
+    shutil.copytree(SITE, copy, ignore=shutil.ignore_patterns("pyodide"))
+    (copy / "pyodide").symlink_to(SITE / "pyodide", target_is_directory=True)
+
+    class Handler(build.SiteHandler):  # type: ignore[misc, name-defined]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            http.server.SimpleHTTPRequestHandler.__init__(
+                self, *args, directory=str(copy), **kwargs
+            )
+
+    server = build.SiteServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/", copy
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def publish(copy: Path, new_version: str) -> None:
+    """A new version of the copied site: its service worker names another version (its
+    precompressed variants removed, so every client gets the new one)."""
+    sw = copy / "sw.js"
+    text = sw.read_text(encoding="utf-8").replace(version(), new_version)
+    assert new_version in text
+    for variant in (copy / "sw.js.br", copy / "sw.js.gz"):
+        variant.unlink(missing_ok=True)
+    sw.write_text(text, encoding="utf-8")
+
+
+def test_an_open_page_reloads_when_a_new_version_takes_over_and_a_first_visit_does_not(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """One version in an open page: a new version's service worker takes over at once and
+    deletes the old version's cache, so a page under the old one reloads (rpc.mjs) rather
+    than start its next worker from the new files beside its old modules; a first visit,
+    whose service worker takes control for the first time, is not reloaded."""
+    new_version = "feedfacefeedface"
+    with served_copy(tmp_path) as (url, copy):
+        context = browser.new_context()
+        page = context.new_page()
+        loads: list[str] = []
+        page.on("load", lambda p: loads.append(p.url))
+        page.goto(url)
+        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=READY_MS)
+        page.wait_for_timeout(500)  # a reload on the first take-over would have begun by now
+        assert loads == [url]  # the first visit was not reloaded when its worker took control
+        page.evaluate("() => { window.oldVersion = true; }")
+        publish(copy, new_version)
+        with page.expect_event("load", timeout=READY_MS):
+            page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")
+        assert page.evaluate("() => window.oldVersion") is None  # a new document: reloaded
+        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        page.wait_for_function(
+            "(v) => caches.keys().then((keys) => keys.length === 1 && keys[0] === 'pywall-' + v)",
+            arg=new_version,
+            timeout=READY_MS,
+        )
+        assert len(loads) == 2
+        context.close()
