@@ -40,6 +40,7 @@ from operator import mod
 from pywall.checks.mt19937 import random_from_key, random_from_key_bytes
 from pywall.core.errors import SeedError
 from pywall.core.layout import WallScheme
+from pywall.core.limits import MAX_SEED_CHARS
 from pywall.core.tiles import SANMA_IDS
 
 PREFIX = "mt19937ar-sha512-n288-base64,"
@@ -144,6 +145,11 @@ def _current_seed(seed: str) -> Seed:
 
 def parse_seed(seed: str) -> Seed:
     """Recognise any Tenhou seed format; ``SeedError`` says what is wrong."""
+    if len(seed) > MAX_SEED_CHARS:
+        raise SeedError(
+            f"the seed is {len(seed):,} characters; pywall reads seeds of up to "
+            f"{MAX_SEED_CHARS:,} (a real one has 3,357)"
+        )
     text = "".join(seed.split())
     if text.startswith(PREFIX_2009):
         return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009) :], (32,)))
