@@ -241,9 +241,9 @@ def run(args: argparse.Namespace) -> int:
         return found_parts
     tally = found_parts
     tally.settle()
-    if not tally.hands:
-        for e in tally.excluded[:10]:
-            print_lines([f"excluded {e.path}: {e.reason}"])
+    if not tally.hands:  # with --json, standard output is the document or nothing
+        left_out = [f"excluded {e.path}: {e.reason}" for e in tally.excluded[:10]]
+        print_lines(left_out, file=sys.stderr if args.json else None)
         return fail(f"no verified game to audit ({plural(len(tally.excluded), 'file')} excluded)")
     result = audit_result(tally)
     if args.html:
