@@ -394,6 +394,8 @@ def planted_link(d: Path) -> list[str]:
     (d / "outside.xml").write_bytes(fixture_log(game))
     (d / "cache" / f"{game}.xml").symlink_to(d / "outside.xml")
     return fetching(game)(d)
+
+
 #: Issue 43: the public API on the issue's arguments, as a caller's script: exit 0 when
 #: each call is refused (``TypeError`` or ``PywallError``; ``verify``: an error report).
 API_CALLS = """
