@@ -396,6 +396,35 @@ def planted_link(d: Path) -> list[str]:
     return fetching(game)(d)
 
 
+#: Issue 43: the public API on the issue's arguments, as a caller's script: exit 0 when
+#: each call is refused (``TypeError`` or ``PywallError``; ``verify``: an error report).
+API_CALLS = """
+import itertools, sys
+import pywall
+from tests.helpers import vector_seed
+seed = vector_seed()
+calls = {
+    "walls-billion": [lambda: pywall.walls(seed, 10**9)],
+    "types": [
+        lambda: pywall.walls(seed.encode(), 1), lambda: pywall.walls(None, 1),
+        lambda: pywall.walls(seed, 2.5), lambda: pywall.audit([b"x"], jobs="2"),
+        lambda: pywall.audit([b"x"], jobs=2.5),
+    ],
+    "endless-hand": [lambda: pywall.shanten(itertools.repeat(0))],
+    "surrogate": [lambda: pywall.verify("<mjloggm>\\ud800").status == "error" or 1 / 0],
+}[sys.argv[1]]
+for call in calls:
+    try:
+        call()
+    except (TypeError, pywall.PywallError) as exc:
+        print(type(exc).__name__, exc)
+"""
+
+
+def api_case(name: str) -> Callable[[Path], list[str]]:
+    return lambda d: ["-c", API_CALLS, name]
+
+
 CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "digits": ("1. non-ASCII / 5,000 digits in a tag", digits, os.devnull),
     "late-go": ("2. player count changes after INIT", late_go, os.devnull),
@@ -422,6 +451,22 @@ CASES: dict[str, tuple[str, Callable[[Path], list[str]], str]] = {
     "members": ("23. zip of 250,000 empty members", members, os.devnull),
     "walk": ("32. audit: 100 rounds of eight open three-way chis, a misfit", walk, os.devnull),
     "walk_fits": ("32. audit: the same 100 rounds, every choice fits", walk_fits, os.devnull),
+    "api-walls-billion": ("43. pywall.walls(seed, 10**9)", api_case("walls-billion"), os.devnull),
+    "api-types": (
+        "43. walls(bytes | None | 2.5), audit(jobs='2' | 2.5)",
+        api_case("types"),
+        os.devnull,
+    ),
+    "api-endless-hand": (
+        "43. pywall.shanten(itertools.repeat(0))",
+        api_case("endless-hand"),
+        os.devnull,
+    ),
+    "api-surrogate": (
+        "43. pywall.verify of text with a lone surrogate",
+        api_case("surrogate"),
+        os.devnull,
+    ),
     "many-players": (
         "32. 5,000 one-round games, 20,000 names (audit --json --jobs 2)",
         many_players,

@@ -1,7 +1,8 @@
 """The fuzz suite: every reader against mutated real logs, random bytes and hypothesis;
-the page's API with altered real requests, links, the CLI's text for people, the draw
-walk on every platform's calls (chi choices, kans, North) altered at random, saved audit
-parts altered (``parts.merge``: refused, or exactly the honest part's counts), and inputs
+the page's API with altered real requests, the public Python API with arguments of many
+types (tests/fuzz_public.py), links, the CLI's text for people, the draw walk on every
+platform's calls (chi choices, kans, North) altered at random, saved audit parts altered
+(``parts.merge``: refused, or exactly the honest part's counts), and inputs
 small in bytes but large in work (tests/fuzz_cases.py).
 
     python -m tests.fuzz --seconds 60 [--seed N]     (or: python3 build.py fuzz --minutes 1)
@@ -38,7 +39,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tests import fuzz_cases
+from tests import fuzz_cases, fuzz_public
 
 if TYPE_CHECKING:  # hypothesis is imported only where the properties run
     from hypothesis.strategies import SearchStrategy
@@ -97,6 +98,7 @@ def _readers() -> dict[str, Callable[[bytes], object]]:
         "zips.iter_zip": lambda data: list(zips.iter_zip(io.BytesIO(data), "fuzz.zip")),
         "sources.ArchiveSource": fuzz_cases.archive_source,
         "api.handle": fuzz_cases.api_reader,
+        "pywall.public": fuzz_public.public_reader,
         "links.link_from_text": fuzz_cases.link_reader,
         "game_lists.games_from_text": fuzz_cases.game_list_reader,
         "cli.escaped_report": fuzz_cases.escape_reader,
@@ -254,8 +256,10 @@ def _beyond_readers(
 ) -> Iterator[tuple[str, bytes]]:
     """One case past the readers: the API, links, the CLI's escaping, or much work."""
     roll = rng.random()
-    if roll < 0.55:
+    if roll < 0.47:
         yield "api.handle", fuzz_cases.api_case(rng, payloads)
+    elif roll < 0.55:
+        yield "pywall.public", fuzz_public.public_case(rng)
     elif roll < 0.63:
         yield "links.link_from_text", fuzz_cases.link_case(rng)
     elif roll < 0.7:

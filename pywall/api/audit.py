@@ -15,6 +15,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pywall.api.arguments import jobs_from, sources_from
 from pywall.core.errors import ValueInputError
 
 if TYPE_CHECKING:  # imported where used: ``import pywall`` stays light (the page imports it)
@@ -133,8 +134,6 @@ def tally_of(sources: Iterable[AuditSource], jobs: int = 1) -> AuditTally:
     from pywall.run.items import source_entries
     from pywall.run.pool import records
 
-    if jobs < 1:
-        raise ValueInputError("jobs must be at least 1")
     tally = AuditTally()
     with closing(records(source_entries(sources), jobs)) as found:
         for record in found:
@@ -145,8 +144,10 @@ def tally_of(sources: Iterable[AuditSource], jobs: int = 1) -> AuditTally:
 def audit(sources: Sequence[AuditSource] | AuditSource, jobs: int = 1) -> AuditResult:
     """Audit the games in ``sources``: paths (files, folders, zips, phoenix-logs
     databases) or records' bytes, one source or a list. Only verified games count, each
-    once. ``jobs`` worker processes check the games (the numbers do not depend on it).
-    Raises ``ValueInputError`` (a ``PywallError``) when no game can be counted."""
-    if isinstance(sources, bytes | bytearray | str | os.PathLike):
-        sources = [sources]
-    return AuditResult.from_tally(tally_of(sources, jobs))
+    once. ``jobs`` worker processes check the games (the numbers do not depend on it): 1
+    to 256, as ``--jobs``. Raises ``ValueInputError`` (a ``PywallError``) when no game can
+    be counted or ``jobs`` is out of bounds; ``TypeError`` for a source of another type
+    (a list of paths or bytes is read in its order: a set or a dict is refused) or
+    ``jobs`` that is no ``int`` (a ``bool`` is none)."""
+    workers = jobs_from(jobs)
+    return AuditResult.from_tally(tally_of(sources_from(sources), workers))

@@ -9,11 +9,22 @@ or as 34 counts. Each calls the one module that owns the job (docs/python.md).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable
 from itertools import islice
 from typing import TYPE_CHECKING
 
-from pywall.core.errors import LogFormatError, ValueInputError
+from pywall.api.arguments import (
+    hand_counts,
+    number_from,
+    path_from,
+    players_from,
+    seed_from,
+    text_bytes,
+    type_name,
+)
+from pywall.core.archives import MAX_INPUT_BYTES
+from pywall.core.errors import LogFormatError, PywallError
+from pywall.core.limits import MAX_WALL_ROUNDS
 
 if TYPE_CHECKING:
     from pywall.analysis.efficiency import EffectiveTiles
@@ -27,7 +38,7 @@ DATA_NAME = "<data>"
 RECORD_STARTS = ("<", "{", "[")
 
 Source = bytes | bytearray | str | os.PathLike[str]
-Hand = str | Sequence[int]
+Hand = str | Iterable[int]
 
 
 def is_record_text(source: str) -> bool:
@@ -40,8 +51,9 @@ def verify(source: Source) -> FileReport:
 
     Returns the typed report (``report.to_dict()`` is the report ``pywall verify --json``
     lists for that file). Bad data gives a report of status ``error`` saying why, as the
-    command does, never an exception. A ``str`` is a record's text when it starts with
-    ``<``, ``{`` or ``[`` (blanks and a byte-order mark aside), else a path; a path to an archive of several
+    command does, never an exception; a ``TypeError`` says a ``source`` is of none of
+    these types. A ``str`` is a record's text when it starts with ``<``, ``{`` or ``[``
+    (blanks and a byte-order mark aside), else a path; a path to an archive of several
     games (a zip, a phoenix-logs database) is refused: ``pywall.audit`` reads those.
     """
     from pywall.results.check import report_for_entry
@@ -49,13 +61,16 @@ def verify(source: Source) -> FileReport:
     if isinstance(source, bytes | bytearray):
         return report_for_entry(DATA_NAME, bytes(source))
     if isinstance(source, str) and is_record_text(source):
-        return report_for_entry(DATA_NAME, source.encode())
+        try:
+            return report_for_entry(DATA_NAME, text_bytes(source, MAX_INPUT_BYTES))
+        except PywallError as exc:  # too long, or a lone surrogate: said in the report
+            return report_for_entry(DATA_NAME, exc)
     if not isinstance(source, str | os.PathLike):
-        raise TypeError(f"verify takes a record's bytes, text or path, not {type(source).__name__}")
+        raise TypeError(f"verify takes a record's bytes, text or path, not {type_name(source)}")
     from pywall.inputs import iter_inputs
     from pywall.run.items import path_argument, report_for
 
-    name = os.fspath(source)
+    name = path_from(source, "verify") if isinstance(source, os.PathLike) else source
     entries = list(islice(iter_inputs([path_argument(name)], []), 2))  # as the command reads it
     if len(entries) != 1:
         why = "no log in this folder" if not entries else "it holds several games"
@@ -71,34 +86,29 @@ def parse_record(data: bytes | str) -> Game:
     from pywall.formats import parse_record as parse
 
     if not isinstance(data, bytes | str):
-        raise TypeError(f"parse_record takes a record's bytes or text, not {type(data).__name__}")
+        raise TypeError(f"parse_record takes a record's bytes or text, not {type_name(data)}")
     return parse(data)
 
 
 def walls(seed: str, rounds: int, players: int = 4) -> list[RoundWall]:
     """The walls of the first ``rounds`` rounds of the Tenhou game ``seed`` defines (the
     ``<SHUFFLE seed=...>`` text of its log): each a ``RoundWall``, its tiles (ids 0-135,
-    yama[0] first) and dice. Raises ``SeedError`` (a ``PywallError``) on a bad seed."""
+    yama[0] first) and dice (a 2009 seed of the per-round kind gives its one round).
+    ``rounds`` is 1 to 1,000 and ``players`` 3 or 4, as ``pywall wall`` takes them: else
+    ``ValueInputError``; ``SeedError`` on a bad seed (both ``PywallError``s); ``TypeError``
+    for a seed that is no ``str`` or a count that is no ``int`` (a ``bool`` is none)."""
     from pywall.checks.tenhou import walls as tenhou_walls
 
-    return tenhou_walls(seed, rounds, players)
-
-
-def hand_counts(hand: Hand) -> list[int]:
-    """A hand as 34 counts: from mpsz text, or 34 counts as they are."""
-    from pywall.core.tiles import counts_from_mpsz
-
-    if isinstance(hand, str):
-        return counts_from_mpsz(hand)
-    counts = list(hand)
-    if len(counts) != 34 or not all(isinstance(c, int) and 0 <= c <= 4 for c in counts):
-        raise ValueInputError("a hand is mpsz text (e.g. 123m456p) or 34 counts of 0 to 4")
-    return counts
+    text = seed_from(seed)
+    count = number_from(rounds, "rounds", 1, MAX_WALL_ROUNDS)
+    return tenhou_walls(text, count, players_from(players))
 
 
 def shanten(hand: Hand) -> int:
     """How far a hand is from ready: -1 complete, 0 ready (tenpai), 1, 2, ... (the
-    least over the regular form, seven pairs and thirteen orphans)."""
+    least over the regular form, seven pairs and thirteen orphans). A hand that is none
+    (bad text, counts over 4, more than 14 tiles) raises ``ValueInputError``; a ``hand``
+    of another type (bytes, a dict, counts that are no ints), ``TypeError``."""
     from pywall.analysis.shanten import shanten as shanten_of
 
     return shanten_of(hand_counts(hand))
@@ -106,7 +116,8 @@ def shanten(hand: Hand) -> int:
 
 def effective_tiles(hand: Hand) -> EffectiveTiles:
     """The kinds that lower a 13-tile hand's shanten (or 10, 7, 4, 1 tiles), with how
-    many of each remain unseen; ``.to_dict()`` gives them as text."""
+    many of each remain unseen; ``.to_dict()`` gives them as text. Raises as ``shanten``,
+    and ``ValueInputError`` for a hand of another size."""
     from pywall.analysis.efficiency import effective_tiles as effective
 
     return effective(hand_counts(hand))

@@ -14,11 +14,11 @@ tenhou.net/stat/rand/validation.txt; summivox/riichi-rs tenhou-shuffle):
   over ``yama = [0..136)`` (3-player: the 108 ids without 2m-8m).
 * ``dice_from_rnd``: ``rnd[135] % 6 + 1`` and ``rnd[136] % 6 + 1``.
 
-The 2009 formats (docs/tenhou.md), one ``Era`` each: June 2009 logs carry
-``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` and July 2009 logs the
-same with 32 words (a generator per round whose raw outputs drive the shuffle, no
-SHA-512); late 2009 logs carry ``mt19937ar-sha512-n288,<32 hex words>`` (today's
-scheme with a 32-word key). Where each round's tiles sit in the wall is
+The older formats (docs/tenhou.md), one ``Era`` each: logs of September 2008 to June
+2009 carry ``shuffle="mt19937ar,<8 hex words>"`` on every ``INIT`` and July 2009 logs
+the same with 32 words (a generator per round whose raw outputs drive the shuffle, no
+SHA-512); logs of July 2009 to February 2010 carry ``mt19937ar-sha512-n288,<32 hex
+words>`` (today's scheme with a 32-word key). Where each round's tiles sit in the wall is
 ``pywall.core.layout``'s (``wall_scheme``); docs/walls.md has the facts.
 """
 
@@ -40,6 +40,7 @@ from operator import mod
 from pywall.checks.mt19937 import random_from_key, random_from_key_bytes
 from pywall.core.errors import SeedError
 from pywall.core.layout import WallScheme
+from pywall.core.limits import MAX_SEED_CHARS
 from pywall.core.tiles import SANMA_IDS
 
 PREFIX = "mt19937ar-sha512-n288-base64,"
@@ -69,12 +70,30 @@ class Scheme(str, Enum):
 
 class Era(str, Enum):
     """Which period of Tenhou's walls a seed belongs to: its format and the key's length
-    (``mt19937ar,`` seeds of June 2009 have 8 words, those of July 2009 have 32)."""
+    (``mt19937ar,`` seeds of 8 words, seen on real logs from September 2008 to June 2009,
+    or of 32, July 2009). The values are the JSON's names; ``dates`` are the words people
+    read."""
 
     CURRENT = "current"
     LATE_2009 = "late-2009"
     JULY_2009 = "july-2009"
     JUNE_2009 = "june-2009"
+
+    @property
+    def dates(self) -> str:
+        """When real logs of this era's format are dated (docs/tenhou.md), in words."""
+        return ERA_DATES[self]
+
+
+#: The dates of each era's format on real logs (2008-09-20 and 2009-02-20 logs carry the
+#: eight-word format named after June 2009; a 2010-02-28 log the "late-2009" one, a
+#: 2010-03-04 log today's): what people read, where the JSON says ``Era.value``.
+ERA_DATES = {
+    Era.CURRENT: "March 2010 on",
+    Era.LATE_2009: "July 2009 to February 2010",
+    Era.JULY_2009: "July 2009",
+    Era.JUNE_2009: "September 2008 to June 2009",
+}
 
 
 _WALL_SCHEMES = {
@@ -144,6 +163,11 @@ def _current_seed(seed: str) -> Seed:
 
 def parse_seed(seed: str) -> Seed:
     """Recognise any Tenhou seed format; ``SeedError`` says what is wrong."""
+    if len(seed) > MAX_SEED_CHARS:
+        raise SeedError(
+            f"the seed is {len(seed):,} characters; pywall reads seeds of up to "
+            f"{MAX_SEED_CHARS:,} (a real one has 3,357)"
+        )
     text = "".join(seed.split())
     if text.startswith(PREFIX_2009):
         return Seed(Scheme.LATE_2009, _hex_words(text[len(PREFIX_2009) :], (32,)))

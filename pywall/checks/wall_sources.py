@@ -223,17 +223,19 @@ def walls_for(game: Game, seed: Seed | None) -> Iterator[RoundWall]:
         own = parse_seed(rnd.shuffle or "")
         if seed is not None and own.era is not seed.era:
             raise SeedError(
-                f"{rnd.label}: its seed is of {own.era.value}, the first round's of {seed.era.value}"
+                f"{rnd.label}: its seed is in the format of {own.era.dates}, "
+                f"the first round's in that of {seed.era.dates}"
             )
         yield early_2009_wall(own.key, game.player_count)
 
 
 def legacy_finding(seed: Seed, players: int) -> Finding:
-    """Which 2009 era the seed is of, and which kinds of its tiles real logs have shown."""
+    """Which older era the seed is of (in dates: ``Era.dates``), and which kinds of its
+    tiles real logs have shown."""
     seen = SEEN_ON_REAL_LOGS.get((seed.era, players), ())
     unseen = tuple(k for k in TILE_KINDS if k not in seen)
     words = len(seed.raw) // 4
-    head = f"{seed.era.value} seed format ({seed.scheme.value}, {words} words)"
+    head = f"the seed format of logs from {seed.era.dates} ({seed.scheme.value}, {words} words)"
     if not unseen:
         tail = f"every kind of tile ({', '.join(seen)}) holds on real {players}-player logs of it"
     elif seen:

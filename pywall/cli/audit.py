@@ -42,7 +42,7 @@ from pywall.cli.games import add_input_arguments, fetched_entries, request_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.progress import Progress
 from pywall.cli.tallies import in_parts
-from pywall.cli.verify import add_jobs_argument, job_count
+from pywall.cli.verify import add_jobs_argument, job_count, jobs_problem
 from pywall.core.errors import PywallError
 from pywall.inputs import Skipped
 from pywall.run.pool import WorkerDied, part_games, records
@@ -200,9 +200,10 @@ def excluded_summary(tally: AuditTally) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = jobs_problem(args)
+    if problem:
+        return fail(problem)
     jobs = job_count(args)
-    if jobs is None:
-        return fail("--jobs must be at least 1")
     request = None
     if not args.merge:
         try:
@@ -240,9 +241,9 @@ def run(args: argparse.Namespace) -> int:
         return found_parts
     tally = found_parts
     tally.settle()
-    if not tally.hands:
-        for e in tally.excluded[:10]:
-            print_lines([f"excluded {e.path}: {e.reason}"])
+    if not tally.hands:  # with --json, standard output is the document or nothing
+        left_out = [f"excluded {e.path}: {e.reason}" for e in tally.excluded[:10]]
+        print_lines(left_out, file=sys.stderr if args.json else None)
         return fail(f"no verified game to audit ({plural(len(tally.excluded), 'file')} excluded)")
     result = audit_result(tally)
     if args.html:

@@ -39,6 +39,7 @@ from pywall.core.archives import PackedEntry
 from pywall.core.errors import PywallError
 from pywall.core.findings import Finding, Severity
 from pywall.core.json_value import json_text
+from pywall.core.limits import MAX_JOBS
 from pywall.inputs import Skipped, count_inputs
 from pywall.results.exports import Summary
 from pywall.results.report import SCHEMA, STATUSES, FileReport
@@ -265,22 +266,30 @@ def add_jobs_argument(p: argparse.ArgumentParser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help=f"worker processes (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
+        help=f"worker processes, 1 to {MAX_JOBS} (default: all cores, {os.cpu_count() or 1} here; 1: no workers)",
     )
 
 
-def job_count(args: argparse.Namespace) -> int | None:
-    """How many worker processes ``--jobs`` asks for (all cores when not given); None
-    when it is under 1."""
+def job_count(args: argparse.Namespace) -> int:
+    """How many worker processes ``--jobs`` asks for (all cores when not given, at most
+    ``MAX_JOBS``), once ``jobs_problem`` found none."""
+    return int(args.jobs or min(os.cpu_count() or 1, MAX_JOBS))
+
+
+def jobs_problem(args: argparse.Namespace) -> str | None:
+    """Why ``--jobs`` cannot be used, or None."""
     if args.jobs is not None and args.jobs < 1:
-        return None
-    return int(args.jobs or os.cpu_count() or 1)
+        return "--jobs must be at least 1"
+    if args.jobs is not None and args.jobs > MAX_JOBS:
+        return f"--jobs must be at most {MAX_JOBS} (each is a process)"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = jobs_problem(args)
+    if problem:
+        return fail(problem)
     jobs = job_count(args)
-    if jobs is None:
-        return fail("--jobs must be at least 1")
     try:
         request = request_of(args)
     except PywallError as exc:

@@ -20,13 +20,14 @@ from typing import Any
 from pywall.checks import tenhou
 from pywall.cli.output import EXIT_OUTPUT, emit_json, fail, print_lines
 from pywall.core.errors import PywallError
+from pywall.core.limits import MAX_SEED_CHARS, MAX_WALL_ROUNDS
 from pywall.core.tiles import mpsz_from_ids, tile_text
 from pywall.inputs.files import read_named
 from pywall.pictures.picture import drawing_of, wall_svg
 from pywall.results.exports import seed_layout, wall_dict
 from pywall.results.report import SCHEMA
 
-SEED_BYTES = 1 << 16
+SEED_BYTES = MAX_SEED_CHARS  # a UTF-8 seed of more bytes has more characters
 SEATS = ("dealer", "dealer+1", "dealer+2", "dealer+3")
 
 
@@ -102,10 +103,10 @@ def write_svg(path: str, svg: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.rounds <= 1000:
-        return fail("--rounds must be from 1 to 1000")
-    if not 1 <= args.round <= 1000:
-        return fail("--round must be from 1 to 1000")
+    if not 1 <= args.rounds <= MAX_WALL_ROUNDS:
+        return fail(f"--rounds must be from 1 to {MAX_WALL_ROUNDS}")
+    if not 1 <= args.round <= MAX_WALL_ROUNDS:
+        return fail(f"--round must be from 1 to {MAX_WALL_ROUNDS}")
     try:
         seed = read_seed(args.seed)
     except (PywallError, UnicodeDecodeError) as exc:

@@ -42,7 +42,7 @@ CODES: dict[str, str] = {
     "seed_missing": "the log has no SHUFFLE seed, so its walls cannot be rebuilt",
     "bad_seed": "the SHUFFLE seed is not in a format pywall knows",
     "incomplete_log": "the log ends before the game's final result (truncated copy)",
-    "legacy_seed": "a 2009 seed format: its era, and which kinds of tile real logs of it show (the rest best-effort)",
+    "legacy_seed": "an older seed format (real logs of September 2008 to February 2010): its era, and which kinds of tile real logs of it show (the rest best-effort)",
     "duplicate_attribute": "a tag repeats an attribute (a known quirk of real logs); the first is used",
     "no_rounds": "the log has no rounds to verify",
     # Walls the record states (Mahjong Soul, Riichi City): hashes and tile sets

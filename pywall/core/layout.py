@@ -9,19 +9,20 @@ a new platform is one more scheme here. docs/walls.md explains each scheme.
 
 Positions are indices into the wall as the scheme stores it (``wall[0]`` first):
 
-* ``tenhou`` (Tenhou since late 2009; ``tenhou-late-2009`` and
+* ``tenhou`` (Tenhou since about March 2010; ``tenhou-late-2009`` and
   ``tenhou-early-2009`` differ only in the dead wall): the deal takes the wall
   from its end, ``wall[n-1]`` downward, three passes of four tiles per seat from
   the dealer round the table, then one tile each; live draws go on downward to
   ``wall[14]``; the dead wall is ``wall[0..13]``, replacement tiles in the order
   ``wall[1, 0, 3, 2, ...]``, dora indicator k at ``DB + 2k`` and ura k at
   ``DB - 1 + 2k`` (DB = 5, 9 in 3-player).
-* ``tenhou-late-2009`` (July to December 2009) and ``tenhou-early-2009`` (June
-  2009): replacement tiles in the order ``wall[0, 1, 2, ...]``, dora indicator k
-  at ``DB + 2k`` and ura k at ``DB + 1 + 2k``, with DB = 4 in 4-player and 8 in
-  3-player (past the eight replacement tiles) in both eras: real 4-player logs of
-  June, July and late 2009 show DB = 4, the one real 3-player log (June) DB = 8;
-  no real 3-player log of July to December 2009 has been checked (docs/walls.md).
+* ``tenhou-late-2009`` (July 2009 to February 2010) and ``tenhou-early-2009``
+  (September 2008 to June 2009): replacement tiles in the order
+  ``wall[0, 1, 2, ...]``, dora indicator k at ``DB + 2k`` and ura k at
+  ``DB + 1 + 2k``, with DB = 4 in 4-player and 8 in 3-player (past the eight
+  replacement tiles) in both eras: real 4-player logs of every older format show
+  DB = 4, the one real 3-player log (June 2009) DB = 8; no real 3-player log of
+  July 2009 to February 2010 has been checked (docs/walls.md).
 * ``front`` (Mahjong Soul since 2023-05-23, Riichi City): the whole wall dealt
   from its front in the same 4-4-4-1 blocks, ``wall[0..13p-1]``; the dealer's
   14th tile ``wall[13p]`` is the first live draw and live draws go on upward to

@@ -34,6 +34,17 @@ MAX_WINS = 4
 #: game's record and its items, compressed, about 3 KB for a real
 #: game; 1 GiB is some 300,000 games. More ends the audit with a message (exit 2).
 MAX_AUDIT_KEPT = 1024**3
+#: Rounds of walls rebuilt from one seed (``pywall wall --rounds``, ``pywall.walls``): a
+#: real game has under 50 (``MAX_ROUNDS``); a thousand takes about a second.
+MAX_WALL_ROUNDS = 1000
+#: A seed's text (``pywall wall SEED``, ``@FILE``, ``pywall.walls``): a real seed has 3,357
+#: characters with its prefix.
+MAX_SEED_CHARS = 1 << 16
+#: A hand's mpsz text (``pywall.shanten``): 14 tiles take at most 18 characters.
+MAX_HAND_CHARS = 1024
+#: Worker processes one run may start (``--jobs``, ``pywall.audit(jobs=)``): each is a
+#: process; the default, all cores, is held to this too.
+MAX_JOBS = 256
 #: JSON game records, like logs: 16 MiB of text.
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 #: How deep JSON may nest: real records nest about 12 levels, requests about 8.

@@ -291,7 +291,9 @@ def test_a_june_2009_four_player_log_verifies_with_every_kind_of_tile_seen(fresh
     node = result(page, june.name)
     expect(node).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
     note = node.locator('.findings li[data-code="legacy_seed"]')
-    expect(note).to_contain_text("walls of June 2009: every kind of tile has been seen")
+    expect(note).to_contain_text(
+        "walls of September 2008 to June 2009: every kind of tile has been seen"
+    )
     expect(note).not_to_contain_text("as far as is known")
 
 

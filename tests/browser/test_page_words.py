@@ -418,12 +418,12 @@ def test_a_2009_game_says_its_era_and_what_is_best_effort(fresh: Page) -> None:
         "2009 年 7 月の牌山: この時期の実際の牌譜で全種類の牌が確認されており"
     )
     expect(notes[june.name]).to_contain_text(
-        "2009 年 6 月の牌山: 検証しました。裏ドラ表示牌は分かっている範囲での検証です"
+        "2008 年 9 月〜2009 年 6 月の牌山: 検証しました。裏ドラ表示牌は分かっている範囲での検証です"
     )
     page.select_option("#lang", "en")
     expect(notes[july.name]).to_contain_text("walls of July 2009: every kind of tile has been seen")
     expect(notes[june.name]).to_contain_text(
-        "walls of June 2009: verified; ura indicators verified as far as is known"
+        "walls of September 2008 to June 2009: verified; ura indicators verified as far as is known"
     )
 
 

@@ -96,3 +96,15 @@ def test_audit_with_worker_processes_is_the_audit_in_process(
     assert alone["overall"]["draws"]["effective"]["n"] == alone["games"]["draws"] > 0
     assert main(["audit", "--jobs", "0", str(TENHOU)]) == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["audit", "verify"], ids=["audit", "verify"])
+def test_jobs_are_held_to_the_apis_bound(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs`` starts that many processes: past ``MAX_JOBS`` it is refused before any
+    work, as ``pywall.audit(jobs=)`` refuses it (tests/unit/test_api_bounds.py)."""
+    from pywall.core.limits import MAX_JOBS
+
+    assert main([command, "--jobs", str(MAX_JOBS + 1), str(TENHOU)]) == 2
+    captured = capsys.readouterr()
+    assert f"--jobs must be at most {MAX_JOBS} (each is a process)" in captured.err
+    assert captured.out == ""

@@ -36,7 +36,8 @@ const num = (n) => (Number.isFinite(n) ? number(n) : n);
 // could not answer: batch.failedReport): Python's words stay, folded, under the page's.
 const technical = (f) => f.category === "input";
 
-// A 2009 game's era, and the kinds of its tiles no real record of that era has shown.
+// An older game's era (in the dates real logs of its format carry), and the kinds of its
+// tiles no real record of that era has shown.
 function legacyText(d) {
   const unseen = d.unseen.map((k) => t(`kind.${k}`)).join(language() === "en" ? ", " : "、");
   const era = t(`era.${d.era}`);
