@@ -11,8 +11,9 @@ test (effective, tenpai, dora):
    the median ``detectable`` of those groups and how often a fair group flags (p below
    0.001 / 6; 1.7 in 10,000 expected).
 2. Rigged corpora: a rig changes the games (adding effective tiles ends rounds sooner, so
-   fewer draws), so C / 4 corpora rigged by that figure give the median figure of rigged
-   games, and C more corpora are rigged by it: every draw's shuffle shifts by exactly it (``tests.sim.Rig``: the next tile swapped with another unseen one, so the
+   fewer draws; adding dora leaves fewer unseen), so pilots of C / 4 corpora are rigged by
+   the figure until the figure they show agrees with their rig (``fixed_point``), and C
+   more corpora are rigged by it: every draw's shuffle shifts by exactly it (``tests.sim.Rig``: the next tile swapped with another unseen one, so the
    chance of a hit moves from the fair p to p + shift; effective tiles taken away and
    added, winning tiles and dora added, where the fair chances leave room). It prints the
    shift the rigged draws showed, their own median ``detectable``, and how often the test
@@ -64,16 +65,38 @@ def median_detectable(sums: list[Sums]) -> float:
     return statistics.median(d for s in sums if (d := detectable(s, EACH)) is not None)
 
 
+#: a rigged figure within this share of the rig that made it is the rig's own figure
+AGREE = 0.03
+#: pilot stages at most before the rigged corpora (each a quarter as many corpora)
+STAGES = 6
+
+
+def fixed_point(
+    test: str, sign: float, start: float, corpora: int, rounds: int, rng: random.Random
+) -> tuple[float, int]:
+    """The shift d whose rigged games show ``detectable`` d: a rig moves the games (adding
+    effective tiles ends rounds sooner; adding dora leaves fewer unseen, so V and the
+    figure shrink), so pilots of a quarter as many corpora are rigged by the figure until
+    the figure they show agrees with their rig within ``AGREE`` (damped: half way each
+    stage, so a figure that falls as the rig grows does not swing between two values).
+    Returns d and the pilot stages played."""
+    figure = start
+    for stage in range(1, STAGES + 1):
+        pilot = groups(max(1, corpora // 4), rounds, test, Rig(test, sign * figure / 100), rng)
+        shown = median_detectable(pilot)
+        if abs(shown - figure) <= AGREE * figure:
+            return shown, stage
+        figure = (figure + shown) / 2
+    return figure, STAGES
+
+
 def calibrate(
     test: str, sign: float, corpora: int, rounds: int, rng: random.Random
 ) -> dict[str, float]:
-    """Fair groups' median figure d0; a rig moves the game (adding effective tiles ends
-    rounds sooner), so a quarter as many corpora rigged by d0 give the figure rigged games
-    show, d1; then ``corpora`` rigged by d1: how often they flag."""
+    """Fair groups' median figure d0; the rig's fixed point d from there (``fixed_point``);
+    then ``corpora`` rigged by d: how often they flag."""
     fair = groups(corpora, rounds, test, None, rng)
-    figure = median_detectable(fair)
-    pilot = groups(max(1, corpora // 4), rounds, test, Rig(test, sign * figure / 100), rng)
-    figure = median_detectable(pilot)
+    figure, stages = fixed_point(test, sign, median_detectable(fair), corpora, rounds, rng)
     rigged = groups(corpora, rounds, test, Rig(test, sign * figure / 100), rng)
     n = sum(s.n for s in rigged)
     return {
@@ -82,6 +105,7 @@ def calibrate(
         "fair_detectable": median_detectable(fair),
         "fair_flagged": flagged(fair),
         "detectable": figure,
+        "stages": stages,
         "shown": sum(s.observed - s.expected for s in rigged) / n * 100,
         "rigged_draws": statistics.median(s.n for s in rigged),
         "rigged_detectable": median_detectable(rigged),
@@ -94,6 +118,9 @@ def main() -> None:
     parser.add_argument("--corpora", type=int, default=60)
     parser.add_argument("--rounds", type=int, default=60)
     parser.add_argument("--seed", type=int, default=2025)
+    parser.add_argument(
+        "--only", choices=sorted({t for t, _ in RIGS}), help="one draw test's rows only"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     start = time.perf_counter()
@@ -107,12 +134,14 @@ def main() -> None:
         f"{'flagged':>8}"
     )
     for test, sign in RIGS:
+        if args.only and test != args.only:
+            continue
         r = calibrate(test, sign, args.corpora, args.rounds, rng)
         print(
             f"{test:<10} {'added' if sign > 0 else 'taken':<6} {r['groups']:>6,.0f} "
             f"{r['draws']:>6,.0f} {r['fair_detectable']:>10.2f} {r['fair_flagged']:>12.2%} "
             f"{r['detectable']:>9.2f} {r['shown']:>+6.2f} {r['rigged_draws']:>6,.0f} "
-            f"{r['rigged_detectable']:>10.2f} {r['power']:>8.1%}"
+            f"{r['rigged_detectable']:>10.2f} {r['power']:>8.1%}  ({r['stages']:.0f} pilot stages)"
         )
     print(f"({time.perf_counter() - start:.0f} s; figures in hits per 100 draws)")
 
