@@ -70,7 +70,7 @@ def test_a_pasted_list_is_fetched_through_tenhou_and_audited(
     run(
         engine,
         """await until("ready", () => $("#status") && $("#status").dataset.state === "ready");
-        await until("the page's answer", () => $("#handoff-msg").textContent.includes("names no Tenhou game"));
+        await until("the page's answer", () => $("#handoff-msg").textContent.includes("a tenhou.net page that names no single game"));
         $("#paste").value = args[0];
         $("#paste-go").click();
         await until("the list", () => $("#game-list-fetch"));""",
