@@ -61,8 +61,8 @@ def flagged(sums: list[Sums]) -> float:
     return sum(1 for s in sums if (DrawTest("x", s).p or 1.0) < EACH) / len(sums)
 
 
-def median_detectable(sums: list[Sums]) -> float:
-    return statistics.median(d for s in sums if (d := detectable(s, EACH)) is not None)
+def median_detectable(sums: list[Sums], test: str) -> float:
+    return statistics.median(d for s in sums if (d := detectable(s, EACH, test)) is not None)
 
 
 #: a rigged figure within this share of the rig that made it is the rig's own figure
@@ -83,7 +83,7 @@ def fixed_point(
     figure = start
     for stage in range(1, STAGES + 1):
         pilot = groups(max(1, corpora // 4), rounds, test, Rig(test, sign * figure / 100), rng)
-        shown = median_detectable(pilot)
+        shown = median_detectable(pilot, test)
         if abs(shown - figure) <= AGREE * figure:
             return shown, stage
         figure = (figure + shown) / 2
@@ -96,19 +96,19 @@ def calibrate(
     """Fair groups' median figure d0; the rig's fixed point d from there (``fixed_point``);
     then ``corpora`` rigged by d: how often they flag."""
     fair = groups(corpora, rounds, test, None, rng)
-    figure, stages = fixed_point(test, sign, median_detectable(fair), corpora, rounds, rng)
+    figure, stages = fixed_point(test, sign, median_detectable(fair, test), corpora, rounds, rng)
     rigged = groups(corpora, rounds, test, Rig(test, sign * figure / 100), rng)
     n = sum(s.n for s in rigged)
     return {
         "groups": len(fair),
         "draws": statistics.median(s.n for s in fair),
-        "fair_detectable": median_detectable(fair),
+        "fair_detectable": median_detectable(fair, test),
         "fair_flagged": flagged(fair),
         "detectable": figure,
         "stages": stages,
         "shown": sum(s.observed - s.expected for s in rigged) / n * 100,
         "rigged_draws": statistics.median(s.n for s in rigged),
-        "rigged_detectable": median_detectable(rigged),
+        "rigged_detectable": median_detectable(rigged, test),
         "power": flagged(rigged),
     }
 

@@ -147,17 +147,26 @@ def sums_dict(s: Sums, each: float = 0.0) -> dict[str, Any]:
     }
 
 
-def detectable(s: Sums, each: float) -> float | None:
-    """The smallest shift in hits per 100 draws that a group's test over these ``s.n``
+#: Each draw test's figure times this: what rigged simulated games need to be caught 8
+#: times in 10 (benchmarks/detectable_calibration.py; docs/audit.md). The normal
+#: approximation holds for effective and tenpai draws; a rig that adds dora also leaves
+#: fewer dora unseen, so the rigged draws' own V and figure shrink as the rig grows: rigged
+#: by their own figure they were caught 6 times in 10, and 1.5 times it brings that to 8.
+CALIBRATION = {"effective": 1.0, "tenpai": 1.0, "dora": 1.5}
+
+
+def detectable(s: Sums, each: float, test: str = "effective") -> float | None:
+    """The smallest shift in hits per 100 draws that a group's ``test`` over these ``s.n``
     draws catches 8 times in 10 when the group's verdict gives it the threshold ``each``
     (``stats.detectable_shift``: about (z_each + z_0.80) sqrt V / n, with the shifted
-    draws' own variance, times 100); None when there is no draw or no variance (V = 0: every draw's chance was 0 or 1, nothing to shift).
+    draws' own variance, times 100, times the test's ``CALIBRATION``); None when there is
+    no draw or no variance (V = 0: every draw's chance was 0 or 1, nothing to shift).
     docs/audit.md gives its calibration on rigged simulated games
     (benchmarks/detectable_calibration.py)."""
     from pywall.analysis.stats import detectable_shift
 
     shift = detectable_shift(s.n, s.expected, s.variance, each)
-    return None if shift is None else shift * 100.0
+    return None if shift is None else shift * 100.0 * CALIBRATION[test]
 
 
 def detectable_one_in(per_100: float | None) -> int | None:

@@ -42,7 +42,7 @@ class DrawTest:
         group's verdict gives each test the threshold ``each``, and what the test can see
         at that threshold: ``detectable`` (the shift in hits per 100 draws it catches 8
         times in 10) and ``detectable_one_in`` (the same as "1 in every N draws")."""
-        shift = detectable(self.sums, each)
+        shift = detectable(self.sums, each, self.name)
         return sums_dict(self.sums, each) | {
             "detectable": shift,
             "detectable_one_in": detectable_one_in(shift),

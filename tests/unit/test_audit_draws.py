@@ -158,7 +158,9 @@ def test_draw_lines_in_words() -> None:
     )
     assert lines[2] == "  winning tiles drawn while ready (tenpai): no draws"
     assert lines[3].endswith("usually between 28 and 52: usual (z = +1.67, p = 0.0956)")
-    assert lines[4].endswith("1 dora in every 55 draws would be caught 8 times in 10.")
+    assert lines[4].endswith(
+        "1 dora in every 37 draws would be caught 8 times in 10."
+    )  # the dora figure times 1.5 (draws.CALIBRATION)
     assert len(lines) == 5
     assert made.p_values and len(made.p_values) == 2
 

@@ -134,7 +134,7 @@ def test_every_group_json_gives_the_figure_at_its_own_threshold(cli_json: dict[s
         each = 0.001 / g["tests"]
         for name in TESTS:
             t = g["draws"][name]
-            want = detectable(Sums(t["n"], t["observed"], t["expected"], t["variance"]), each)
+            want = detectable(Sums(t["n"], t["observed"], t["expected"], t["variance"]), each, name)
             assert t["detectable"] == want, (g["label"], name)
             assert t["detectable_one_in"] == detectable_one_in(want)
             if want is None:
