@@ -140,7 +140,7 @@ export function cumulative(points, who, group = {}, alpha = null) {
     flag: flagZ ? flag : null, flagName: t("draws.chartFlag") }));
   figure.append(el("p", { class: "hint" }, t("draws.chartCaption")));
   if (flagZ && group.tests && alpha) {
-    figure.append(el("p", { class: "hint not-flag" },
+    figure.append(el("p", { class: "not-flag" },
       t("draws.chartNotFlag", { k: num(group.tests), each: pText(alpha / group.tests) })));
   }
   return figure;
