@@ -190,6 +190,23 @@ class GroupTally:
         """Draw sums given flat, as ``draw_units`` holds them: added exactly."""
         self.draw_units[:] = map(add, self.draw_units, units)
 
+    def without(self, part: GroupTally) -> GroupTally:
+        """This group less ``part`` (hands and draws counted in both, such as one player's
+        in a seat): exact, as every sum here is a whole number."""
+        shanten: dict[HandClass, dict[int, int]] = {}
+        for key, counts in self.shanten.items():
+            theirs = part.shanten.get(key, {})
+            left = {s: n - theirs.get(s, 0) for s, n in counts.items() if n > theirs.get(s, 0)}
+            if left:
+                shanten[key] = left
+        return GroupTally(
+            shanten,
+            self.dora - part.dora,
+            self.mean_units - part.mean_units,
+            self.var_units - part.var_units,
+            [a - b for a, b in zip(self.draw_units, part.draw_units, strict=True)],
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "shanten": [
@@ -258,6 +275,11 @@ class Counts:
     overall_by_game: list[tuple[str, Point]] = field(default_factory=list)
     #: rounds whose draws the walk left out, by reason (``draws.SKIP_REASONS``)
     skipped_rounds: dict[str, int] = field(default_factory=dict)
+    #: the named players whose hands and draws are also kept per seat group (``shares``):
+    #: a few (the flagged), so the memory is a few groups a player, none a game
+    shares_of: frozenset[str] = frozenset()
+    #: (seat group, player) -> that player's hands and draws in it ("seat 2", "dealer", ...)
+    shares: dict[tuple[str, str], GroupTally] = field(default_factory=dict)
 
     @property
     def series(self) -> dict[str, list[Point]]:
@@ -281,6 +303,8 @@ class Counts:
         ):
             for key, group in theirs.items():
                 _group(mine, key).merge(group)
+        for pair, group in other.shares.items():
+            self.shares.setdefault(pair, GroupTally()).merge(group)
         for key, walls in other.walls.items():
             self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
         for name, points in other.series_by_game.items():
@@ -312,7 +336,7 @@ class Counts:
                     *self._seat_groups(seat, tiles == 14),
                 )
                 if not anonymous:
-                    groups += (_group(self.players, name),)
+                    groups += (_group(self.players, name), *self._shares(name, seat, tiles == 14))
                 mean, var = hypergeometric_moments(pool, 4, tiles)
                 found = by_hand[seat, tiles] = (
                     exact_units(mean),
@@ -338,6 +362,13 @@ class Counts:
             _group(self.seats, f"seat {seat + 1}"),
         )
 
+    def _shares(self, name: str, seat: int, dealer: bool) -> tuple[GroupTally, ...]:
+        """The player's share of its seat groups, if it is one of ``shares_of``."""
+        if name not in self.shares_of:
+            return ()
+        keys = ("dealer" if dealer else "non-dealer", f"seat {seat + 1}")
+        return tuple(self.shares.setdefault((k, name), GroupTally()) for k in keys)
+
     def _add_draws(
         self, draws: GameDraws, platform: GroupTally, names: Sequence[Any], game: str
     ) -> None:
@@ -352,7 +383,8 @@ class Counts:
             if name in ANONYMOUS:
                 self.anonymous_draws += e.n
             else:
-                _group(self.players, name).add_units(units)
+                for group in (_group(self.players, name), *self._shares(name, s.seat, s.dealer)):
+                    group.add_units(units)
                 o, v = by_game.get(name, (0.0, 0.0))
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():

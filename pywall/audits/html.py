@@ -100,6 +100,7 @@ def audit_html(
         if g.rejects(ALPHA):  # a flagged player's evidence is never folded away
             body.append(_group(g, escape(g.label), w))
     body.append(_table(w["seats"], "groups_n", [(_seat(g.label, w), g) for g in result.seats], w))
+    body += _mirrors(result.seats, w)
     body.append(_table(w["others"], "players_n", [(escape(g.label), g) for g in others], w))
     body.append(_folded(w["method_heading"], f"<p>{w['method']}</p>"))
     if games is not None and games.ids:
@@ -351,6 +352,16 @@ def _table(
 def _platform(g: GroupAudit, w: dict[str, str]) -> str:
     name = w.get("platform_" + (g.platform or ""), escape(g.platform or g.label))
     return pick(w, "platform_group", platform=name, players=escape(str(g.players)))
+
+
+def _mirrors(seats: Sequence[GroupAudit], w: dict[str, str]) -> list[str]:
+    """A sentence for each flagged seat group that one flagged player explains, shown
+    beside the seats' folded table: that seat only mirrors that player."""
+    return [
+        f"<p class='mirror'>{pick(w, 'mirror', seat=_seat(g.label, w), name=escape(g.explained_by))}</p>"
+        for g in seats
+        if g.explained_by is not None
+    ]
 
 
 def _seat(label: str, w: dict[str, str]) -> str:

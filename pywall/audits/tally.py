@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pickle
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -109,12 +109,21 @@ class AuditTally:
         same whatever the order its copies came in (and the sums, kept exact, are the same
         bits whatever the order or split of the games: ``GroupTally``)."""
         if self._counts is None:
-            counts = Counts()
-            for _, group in sorted(self.copies.items(), key=lambda item: item[0]):
-                if group.record is not None:
-                    counts.count(unpacked(group.record))
-            self._counts = counts
+            self._counts = self._count(Counts())
         return self._counts
+
+    def _count(self, counts: Counts) -> Counts:
+        """``counts`` with the game of each fingerprint counted, in fingerprint order."""
+        for _, group in sorted(self.copies.items(), key=lambda item: item[0]):
+            if group.record is not None:
+                counts.count(unpacked(group.record))
+        return counts
+
+    def seat_shares(self, names: Iterable[str]) -> dict[tuple[str, str], GroupTally]:
+        """Each of ``names``' hands and draws in each seat group, (seat group, player) ->
+        its tally, counted again from the games kept (so only when asked: a seat group
+        flagged while a player is; the memory is a few groups a name)."""
+        return self._count(Counts(shares_of=frozenset(names))).shares
 
     @property
     def overall(self) -> GroupTally:

@@ -34,6 +34,7 @@ from pywall.analysis.stats import (
     ZScore,
     chi2_sf,
     chi_square,
+    critical_z,
     exact_sum,
     moments,
     reading,
@@ -118,6 +119,9 @@ class GroupAudit:
     walls: WallAudit | None = None  # a platform's wall-position tests
     #: a player's effective draws game by game: (O - E, V), for the cumulative chart
     series: tuple[tuple[float, float], ...] = ()
+    #: a flagged seat group that one flagged player explains: without that player's hands
+    #: and draws in it, the group is not flagged (``explained``)
+    explained_by: str | None = None
 
     @property
     def named_p_values(self) -> tuple[tuple[str, float], ...]:
@@ -163,7 +167,7 @@ class AuditResult:
             "overall": group_dict(self.overall),
             "platforms": [group_dict(g) for g in self.platforms],
             "players": [group_dict(g) for g in self.players],
-            "seats": [group_dict(g) for g in self.seats],
+            "seats": [group_dict(g) | {"explained_by": g.explained_by} for g in self.seats],
             "explanation": self.explanation,
             "draws_explanation": DRAWS_EXPLANATION,
         }
@@ -306,7 +310,12 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
             "smallest_p": min(group.p_values),
             "draw_verdict": draw_verdict(group.draws, group.walls, ALPHA),
         }
-        | ({"effective_by_game": [list(p) for p in group.series]} if group.series else {})
+        | (
+            # the chart's flag band beside its 95% one: the |z| one test needs to flag
+            {"effective_by_game": [list(p) for p in group.series], "flag_z": critical_z(each)}
+            if group.series
+            else {}
+        )
         | (
             {
                 "platform": group.platform,
@@ -387,8 +396,42 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
         overall,
         players,
         tuple(platforms),
-        seats=seats,
+        seats=explained(tally, seats, players, min_expected),
     )
+
+
+def explained(
+    tally: AuditTally,
+    seats: tuple[GroupAudit, ...],
+    players: tuple[GroupAudit, ...],
+    min_expected: float = 5.0,
+) -> tuple[GroupAudit, ...]:
+    """The seat groups, each flagged one with the flagged player that explains it
+    (``explained_by``): taken out of it (their hands and draws in that seat), the group
+    is no longer flagged. Of several, the one whose absence leaves the largest smallest p
+    (then the first name). The players' shares are counted only when a seat group and a
+    player are both flagged."""
+    suspects = [g.label for g in players if g.rejects(ALPHA)]
+    if not suspects or not any(g.rejects(ALPHA) for g in seats):
+        return seats
+    shares = tally.seat_shares(suspects)
+
+    def explainer(group: GroupAudit) -> str | None:
+        best: tuple[float, str] | None = None
+        for name in suspects:
+            share = shares.get((group.label, name))
+            if share is None or not share.hands:
+                continue
+            rest = tally.seats[group.label].without(share)
+            left = audit_tally(group.label, rest, min_expected) if rest.hands else None
+            if left is not None and left.rejects(ALPHA):
+                continue
+            smallest = min(left.p_values) if left is not None else 1.0
+            if best is None or smallest > best[0]:
+                best = (smallest, name)
+        return best[1] if best else None
+
+    return tuple(replace(g, explained_by=explainer(g)) if g.rejects(ALPHA) else g for g in seats)
 
 
 def _seat_order(label: str) -> tuple[int, str]:

@@ -66,6 +66,8 @@ EN = {
     "you": "You ({name})",
     "everyone": "All players together",
     "seats": "Dealer, non-dealer and each seat",
+    "mirror": "{seat} reads unlikely only because {name} sat there: without {name}'s hands "
+    "and draws, it is consistent with a fair shuffle.",
     "others": "Other players",
     "group_counts": "{hands} starting hands, {draws} draws",
     "verdict_ok": "Consistent with a fair shuffle: deals, draws and walls.",
@@ -175,6 +177,8 @@ JA = {
     "you": "あなた（{name}）",
     "everyone": "全員の合計",
     "seats": "親・子と各席",
+    "mirror": "{seat}が疑わしいのは{name}がそこに座ったからにすぎません。{name}の配牌とツモを"
+    "除くと、公平なシャッフルと矛盾しません。",
     "others": "ほかのプレイヤー",
     "group_counts": "配牌 {hands}、ツモ {draws}",
     "verdict_ok": "公平なシャッフルと矛盾しません（配牌・ツモ・牌山）。",
@@ -275,6 +279,7 @@ ZH = {
     "you": "你（{name}）",
     "everyone": "全体玩家合计",
     "seats": "庄家、闲家与各座位",
+    "mirror": "{seat}显得可疑，只是因为{name}坐在那里：去掉{name}的配牌和摸牌后，它与公平洗牌相符。",
     "others": "其他玩家",
     "group_counts": "配牌 {hands} 手，摸牌 {draws} 次",
     "verdict_ok": "与公平洗牌相符（配牌、摸牌、牌山）。",

@@ -1,6 +1,8 @@
 """The audit's evidence and its "you" in Firefox and WebKit (issue 44), once each: a flag
 beside the tests that flag it (the wall tests of one platform's corpus), the question "which
-player are you?" on a tie, a choice remembered and forgotten, and a game link's tw."""
+player are you?" on a tie, a choice remembered and forgotten, and a game link's tw; one
+story per group on a phone-wide page: the flag line, the mirrored seat, charts whose
+labels are at least 11 px and inside their box."""
 
 from __future__ import annotations
 
@@ -10,8 +12,9 @@ from typing import Any
 import pytest
 
 from benchmarks.sim_logs import game
+from tests.browser.test_audit_one_story import MEASURE
 from tests.engines.test_engines import open_ready, run
-from tests.sim.majsoul_records import corpus_zip
+from tests.sim.majsoul_records import corpus_zip, seat_rigged_zip
 
 pytestmark = pytest.mark.engines
 
@@ -107,3 +110,35 @@ def test_a_flag_with_its_evidence_and_you_only_when_known(engine: Any, site_url:
     run(engine, AUDIT)
     got = seen(engine)
     assert (got["how"], got["you"]) == ("link", "c")
+
+
+ONE_STORY = """
+const everyone = $('#audit-out .audit-group[data-group="all players"]');
+for (const d of everyone.querySelectorAll("details")) d.open = true;
+for (const d of $$("#audit-out details.audit-seats")) d.open = true;
+await new Promise((r) => setTimeout(r, 300));
+const measure = MEASURE;
+return { flagLines: everyone.querySelectorAll("figure.draws-chart polyline.flag-line").length,
+  mirror: $('#audit-out .audit-group[data-group="seat 2"] .audit-mirror')?.dataset.explainedBy ?? null,
+  charts: measure(everyone) };
+"""
+
+
+def test_one_story_on_a_phone_wide_page(engine: Any, site_url: str) -> None:
+    open_ready(engine, site_url)
+    run(engine, SET_FILES, "#files", files(("seat-rigged.zip", seat_rigged_zip(50))))
+    run(
+        engine,
+        'await until("the zip", () => $(\'#results [data-file="seat-rigged.zip"][data-verdict="verified"]\'));',
+    )
+    try:  # a phone's width: the audit's charts are drawn at the width they get
+        run(engine, 'document.documentElement.style.width = "390px";')
+        run(engine, AUDIT)
+        got = run(engine, ONE_STORY.replace("MEASURE", f"({MEASURE})", 1))
+    finally:
+        run(engine, 'document.documentElement.style.width = "";')
+    assert got["flagLines"] == 2 and got["mirror"] == "Target"
+    kinds = {c["cls"] for c in got["charts"]}
+    assert {"chart band-chart", "chart bar-chart"} <= kinds, got["charts"]
+    for chart in got["charts"]:
+        assert chart["smallest"] >= 11 and chart["outside"] <= 0.5, chart

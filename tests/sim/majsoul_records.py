@@ -18,7 +18,8 @@ import zipfile
 from collections.abc import Sequence
 from typing import Any
 
-from tests.sim import biased_wall
+from pywall.analysis.shanten import shanten
+from tests.sim import biased_wall, counts_of, fair_wall
 
 SALT = "0123456789abcdef0123456789abcdef"
 PLAYERS = 4
@@ -71,14 +72,39 @@ def round_record(wall: Sequence[int], dealer: int) -> list[dict[str, Any]]:
     return events
 
 
+def dealt(wall: Sequence[int], dealer: int, seat: int) -> list[int]:
+    """The tiles ``round_record`` deals ``seat`` from ``wall`` (14 for the dealer)."""
+    j = (seat - dealer) % PLAYERS
+    tiles = [wall[k * 16 + j * 4 + i] for k in range(3) for i in range(4)] + [wall[48 + j]]
+    return tiles + ([wall[52]] if j == 0 else [])
+
+
+def best_wall(rng: random.Random, dealer: int, seat: int, candidates: int) -> list[int]:
+    """A dealer that shuffles ``candidates`` fair walls and deals the one whose starting
+    hand for ``seat`` is the best (lowest shanten; the first of equals)."""
+    walls = [fair_wall(rng) for _ in range(candidates)]
+    return min(walls, key=lambda w: shanten(counts_of(dealt(w, dealer, seat))))
+
+
 def game_record(
-    index: int, names: Sequence[str], share: float, rounds: int = 4, seed: int = 44
+    index: int,
+    names: Sequence[str],
+    share: float,
+    rounds: int = 4,
+    seed: int = 44,
+    favoured: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """Game ``index``: ``rounds`` rounds, honours moved to ``BIASED`` with chance ``share``."""
+    """Game ``index``: ``rounds`` rounds, honours moved to ``BIASED`` with chance ``share``;
+    ``favoured`` (seat, candidates): instead, each wall the best of ``candidates`` fair
+    ones for that seat's starting hand (``best_wall``)."""
     rng = random.Random(f"{seed}-{index}")
     events: list[dict[str, Any]] = []
     for r in range(rounds):
-        events += round_record(biased_wall(rng, BIASED, share), r % PLAYERS)
+        if favoured is None:
+            wall = biased_wall(rng, BIASED, share)
+        else:
+            wall = best_wall(rng, r % PLAYERS, *favoured)
+        events += round_record(wall, r % PLAYERS)
     accounts = [{"seat": s, "nickname": n} for s, n in enumerate(names)]
     head = {"uuid": f"sim-{seed}-{index}", "accounts": accounts, "config": {"mode": {"mode": 2}}}
     return {"head": head, "events": events}
@@ -92,4 +118,19 @@ def corpus_zip(
     with zipfile.ZipFile(out, "w") as zf:
         for i in range(games):
             zf.writestr(f"game{i:03d}.json", json.dumps(game_record(i, names, share)))
+    return out.getvalue()
+
+
+def seat_rigged_zip(games: int, candidates: int = 3, seat: int = 1) -> bytes:
+    """A zip of ``games`` records where "Target" sits in ``seat`` (index) in even games and
+    every wall of those is the best of ``candidates`` for Target's starting hand; in odd
+    games "BotE" sits there and the walls are fair. Target's group and the seat's are
+    flagged; the seat's only because of Target (``explained_by``)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zf:
+        for i in range(games):
+            names = ["BotA", "BotB", "BotC", "BotD"]
+            names[seat] = "Target" if i % 2 == 0 else "BotE"
+            rig = (seat, candidates) if i % 2 == 0 else (seat, 1)
+            zf.writestr(f"game{i:03d}.json", json.dumps(game_record(i, names, 0.0, favoured=rig)))
     return out.getvalue()

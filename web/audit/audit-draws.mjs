@@ -22,7 +22,13 @@ export const pIs = (p) => (p < 1e-6 ? "p < 1e-6" : `p = ${p.toPrecision(3)}`);
 export const zText = (z) => (z == null || Number.isNaN(z) ? "–" : z >= 0 ? `+${z.toFixed(2)}` : `−${(-z).toFixed(2)}`);
 
 // A reading word ("usual", "unusual", "very unusual"), marked for colour and tests.
-export function readingEl(reading) {
+// In a group that is not flagged, "unusual" is one sentence that says why it does not flag
+// ("Unusual, but not enough to flag: with 6 tests, a flag needs p below 0.000167").
+export function readingEl(reading, group = null, alpha = null) {
+  if (reading === "unusual" && group && !group.flagged && group.tests && alpha) {
+    return el("b", { class: `reading ${reading}`, data: { reading, notFlag: "true" } },
+      t("reading.unusualNotFlag", { k: num(group.tests), each: pText(alpha / group.tests) }));
+  }
   return el("b", { class: `reading ${reading}`, data: { reading } }, t(`reading.${reading}`));
 }
 
@@ -62,13 +68,13 @@ export function marked(node, group, path) {
 }
 
 // One draw test: what it counts, the hits, the fair range, where the hits fall, then z and p.
-export function drawLine(name, test) {
+export function drawLine(name, test, group = null, alpha = null) {
   if (!test || !test.n) return el("li", { data: { test: name } }, t(`draws.${name}.none`));
   const words = t("draws.line", { what: t(`draws.${name}`), obs: num(test.observed), n: num(test.n),
     fair: num(test.expected), low: num(test.low), high: num(test.high) });
   const stats = test.z == null ? null : el("span", { class: "figures" }, ` (z = ${zText(test.z)}, ${pIs(test.p)})`);
   return el("li", { data: { test: name, z: test.z == null ? "" : test.z.toFixed(3), reading: test.reading,
-    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading), stats,
+    low: String(test.low), high: String(test.high) } }, `${words} `, readingEl(test.reading, group, alpha), stats,
   detectableLine(name, test));
 }
 
@@ -112,21 +118,31 @@ function verdict(group) {
 }
 
 // The cumulative hits − fair of a group's effective draws, game by game, inside the
-// 95% band of a fair shuffle (null for fewer than two games).
-export function cumulative(points, who) {
+// 95% band of a fair shuffle, and the flag line the verdict uses (Python's `flag_z`: the
+// |z| one test needs once the threshold is split over the group's tests), each named in
+// the legend; the caption says that leaving the 95% band is not a flag (null for fewer
+// than two games).
+export function cumulative(points, who, group = {}, alpha = null) {
   if (!points || points.length < 2) return null;
   let o = 0, v = 0;
-  const values = [0], band = [0];
+  const values = [0], band = [0], flag = [0];
+  const flagZ = group.flag_z;
   for (const [d, w] of points) {
     o += d; v += w;
     values.push(o); band.push(Z95 * Math.sqrt(v));
+    if (flagZ) flag.push(flagZ * Math.sqrt(v));
   }
   const title = t("draws.chartTitle", { who });
   const figure = el("figure", { class: "draws-chart", data: { games: String(points.length) } },
     el("figcaption", {}, title));
   fitted(figure, (width) => bandChart({ title, values, band, xLabel: t("draws.chartX"),
-    lineName: t("draws.chartLine"), bandName: t("draws.chartBand"), format: (x) => num(x), width }));
+    lineName: t("draws.chartLine"), bandName: t("draws.chartBand"), format: (x) => num(x), width,
+    flag: flagZ ? flag : null, flagName: t("draws.chartFlag") }));
   figure.append(el("p", { class: "hint" }, t("draws.chartCaption")));
+  if (flagZ && group.tests && alpha) {
+    figure.append(el("p", { class: "not-flag" },
+      t("draws.chartNotFlag", { k: num(group.tests), each: pText(alpha / group.tests) })));
+  }
   return figure;
 }
 
@@ -135,9 +151,9 @@ export function drawsSection(group, who, alpha) {
   if (!group.draws && !group.walls) return null;
   return el("section", { class: "audit-draws" },
     el("h5", {}, t("draws.heading")),
-    group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => marked(drawLine(k, group.draws[k]), group, `draws.${k}`))) : null,
+    group.draws ? el("ul", { class: "draw-lines" }, TESTS.map((k) => marked(drawLine(k, group.draws[k], group, alpha), group, `draws.${k}`))) : null,
     verdict(group),
-    cumulative(group.effective_by_game, who),
+    cumulative(group.effective_by_game, who, group, alpha),
     wallLines(group, alpha / (group.tests || 1)));
 }
 
@@ -146,7 +162,18 @@ export function seatsSection(data, view) {
   if (!data.seats?.length) return null;
   const label = (g) => (g.label.startsWith("seat ") ? t("draws.seat", { n: g.label.slice(5) }) : t(`draws.${g.label}`));
   return el("details", { class: "audit-seats" }, el("summary", {}, t("draws.seats")),
-    data.seats.map((g) => view(g, data.alpha, label(g))));
+    data.seats.map((g) => mirrored(view(g, data.alpha, label(g)), g, label(g))));
+}
+
+// A flagged seat group that one flagged player explains (Python's `explained_by`) says so
+// under its verdict: it only mirrors that player.
+function mirrored(section, group, label) {
+  if (!group.explained_by) return section;
+  const words = el("p", { class: "audit-mirror", data: { explainedBy: group.explained_by } },
+    t("audit.mirror", { seat: label, name: group.explained_by }));
+  const verdictEl = section.querySelector(":scope > .audit-flagged-by") || section.querySelector(":scope > .audit-verdict");
+  verdictEl ? verdictEl.after(words) : section.append(words);
+  return section;
 }
 
 // A single game's draws per player (information, not a verdict): the report's

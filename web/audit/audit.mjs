@@ -12,7 +12,7 @@
 
 import { language, t, tn } from "../words/i18n.mjs";
 import { clear, el } from "../kit/dom.mjs";
-import { barChart, fitCharts } from "./charts.mjs";
+import { barChart, fitCharts, fitted } from "./charts.mjs";
 import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
@@ -38,9 +38,10 @@ function sizeChart(part, who) {
   const title = t("audit.chartTitle", { who, size });
   const observed = keys.map((k) => part.observed[k] || 0);
   const expected = keys.map((k) => part.expected[k]);
-  const chart = barChart({ title, categories: keys.map((k) => shantenText(Number(k))), xLabel: t("audit.shanten"),
+  const chart = fitted(el("div", { class: "bar-chart-box" }), (width) => barChart({ title,
+    categories: keys.map((k) => shantenText(Number(k))), xLabel: t("audit.shanten"), width,
     series: [{ name: t("audit.observed"), cls: "observed", values: observed },
-      { name: t("audit.expected"), cls: "expected", values: expected }] });
+      { name: t("audit.expected"), cls: "expected", values: expected }] }));
   const table = el("table", { class: "audit-table" },
     el("caption", { class: "sr-only" }, title),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("audit.shanten")),
@@ -68,10 +69,10 @@ function lean(reading, positive, up, down) {
   return t(reading === "usual" || !reading ? "audit.read.close" : positive ? up : down);
 }
 
-function meanText(mean, fair, z, p, reading) {
+function meanText(mean, fair, z, p, reading, group = null, alpha = null) {
   return [t("audit.read.mean", { mean: fmt(mean), fair: fmt(fair), z: zText(z), p: pIs(p),
     direction: lean(reading, z > 0, "audit.read.worse", "audit.read.better"), chance: chanceText(p) }), " ",
-  reading ? readingEl(reading) : null];
+  reading ? readingEl(reading, group, alpha) : null];
 }
 
 // A chi-square with no degrees of freedom (too few hands to compare) tests nothing: not shown.
@@ -80,10 +81,10 @@ function chiText(chi, dof, p) {
   return el("p", { data: { test: "chi2" } }, t("audit.read.chi", { chi: fmt(chi, 2), dof, p: pIs(p), chance: chanceText(p) }));
 }
 
-function doraText(dora) {
+function doraText(dora, group = null, alpha = null) {
   return [t("audit.read.dora", { obs: fmt(dora.observed, 0), exp: fmt(dora.expected, 1), z: zText(dora.z),
     p: pIs(dora.p), direction: lean(dora.reading, dora.observed > dora.expected, "audit.read.more", "audit.read.fewer"),
-    chance: chanceText(dora.p) }), " ", dora.reading ? readingEl(dora.reading) : null];
+    chance: chanceText(dora.p) }), " ", dora.reading ? readingEl(dora.reading, group, alpha) : null];
 }
 
 // How the headline follows from the tests (the threshold split over them), said once,
@@ -117,10 +118,10 @@ function groupView(group, alpha, label, explain = false, few = false) {
     drawsSection(group, label, alpha),
     el("h5", {}, t("audit.dealsHeading")),
     el("div", { class: "audit-tests" },
-      marked(el("p", { data: { test: "shanten_sum" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading)),
+      marked(el("p", { data: { test: "shanten_sum" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading, group, alpha)),
         group, "shanten_sum"),
       marked(chiText(group.chi2, group.dof, group.p), group, "chi2"),
-      group.dora ? marked(el("p", { data: { test: "dora" } }, doraText(group.dora)), group, "dora") : null),
+      group.dora ? marked(el("p", { data: { test: "dora" } }, doraText(group.dora, group, alpha)), group, "dora") : null),
     group.by_tiles ? el("details", { class: "audit-hand-charts" }, el("summary", {}, t("audit.handCharts")),
       el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label)))) : null);
 }
