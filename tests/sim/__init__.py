@@ -141,8 +141,13 @@ class _Table:
         hit = [p for p in unseen if self.wall[p] // 4 in hits]
         chance = len(hit) / len(unseen)
         want = self.rig.shift + self.count.owed
-        # room: how far this draw's chance can move that way (0 without a tile to swap in)
-        room = chance if want < 0 else (1.0 - chance if hit else 0.0)
+        # room: how far this draw's chance can move that way (0 without a tile to swap in:
+        # no hit unseen to add one, no miss unseen to take one away)
+        room = (
+            (chance if len(hit) < len(unseen) else 0.0)
+            if want < 0
+            else (1.0 - chance if hit else 0.0)
+        )
         move = max(-room, min(room, want))
         self.count.draws += 1
         self.count.owed = want - move
