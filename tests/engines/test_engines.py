@@ -137,6 +137,21 @@ def test_ready(engine: Any, site_url: str) -> None:
     assert "Python 3.14" in run(engine, 'return $("#about").textContent;')
 
 
+def test_warm_up_after_ready_runs_the_archive_path_in_webkit(engine: Any, site_url: str) -> None:
+    """WebKit runs WebAssembly it has not run before slowly: its first worker runs the archive
+    path once on made-up games after ready (worker.mjs, worker_py.py: warm_archive), so that
+    a zip chosen later starts at speed; Firefox does not need it and is not made to wait."""
+    open_ready(engine, site_url, fresh=True)
+    warmed = run(
+        engine,
+        """
+        const m = await until("the warm-up", () => performance.getEntriesByName("pywall:warmed")[0], 60000);
+        return m.detail;""",
+    )
+    assert warmed["archive"] is (engine.name == "webkit")
+    assert warmed["ms"] >= 0
+
+
 def test_sample_games(engine: Any, site_url: str) -> None:
     open_ready(engine, site_url)
     run(engine, '$("#sample-go").click();')

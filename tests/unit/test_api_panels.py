@@ -431,6 +431,21 @@ def test_worker_glue_answers_through_handle() -> None:
     assert json.loads(glue.handle("sniff", "{}", b"SQLite format 3\x00"))["kind"] == "sqlite"
 
 
+def test_worker_glue_warms_the_archive_path_and_leaves_nothing(tmp_path: Path) -> None:
+    """worker.mjs's warm-up in WebKit: the archive requests run on made-up games that
+    verify, then the run, its tally and the zip are gone."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "web" / "workers" / "worker_py.py"
+    spec = importlib.util.spec_from_file_location("pywall_worker_glue_warm", path)
+    assert spec and spec.loader
+    glue = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(glue)
+    assert json.loads(glue.warm_archive(str(tmp_path))) == {"games": glue.WARM_GAMES}
+    assert glue._API.runs == {} and glue._API.tallies == {}
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) -> None:
     """The page's "Export audit": its JSON text is ``pywall audit --json`` of the same files
     (same keys, same numbers) and its HTML is ``pywall audit --html`` with the chosen player first."""

@@ -34,6 +34,8 @@ function workerEvent(type, payload) {
     update("status", { ready: true, info: payload, fraction: 1 });
     performance.mark("pywall:ready", { detail: payload }); // read by benchmarks/bench_web.py
     for (const hook of readyHooks) hook(payload);
+  } else if (type === "warmed") {
+    performance.mark("pywall:warmed", { detail: payload }); // the warm-up after ready (worker.mjs)
   } else if (type === "fatal") {
     if (!retried && payload.code !== "old_browser") {
       retried = true;

@@ -327,7 +327,21 @@ let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
 // The first task once Python is up, before any request: check a made-up game a few
 // times so the browser compiles and optimises the interpreter's hot paths.
-enqueue(() => ready.then((glue) => call(glue, "warm_up", { times: 3 })).catch(() => {}));
+// WebKit (Safari's engine; every browser on iOS) runs WebAssembly code it has not run
+// before slowly for a while: in a fresh page the first 300-game zip took 7-14 s there and
+// the same zip again 3.5 s (Chromium: 4.8 s), nearly all of it in the first chunks. There
+// the first worker (the one a page starts with; the others start when work waits for
+// them) runs the archive path once too, on a zip of made-up games (worker_py.py:
+// warm_archive). `warmed` says when this is done ({archive, ms}: the page's
+// `pywall:warmed` mark, for the benchmarks and tests).
+const ua = (self.navigator && navigator.userAgent) || "";
+const warmsArchives = self.name === "pywall" && /AppleWebKit\//.test(ua) && !/(Chrome|Chromium)\//.test(ua);
+enqueue(() => ready.then((glue) => {
+  const started = performance.now();
+  call(glue, "warm_up", { times: 3 });
+  if (warmsArchives) glue.warm_archive();
+  post("warmed", { archive: warmsArchives, ms: Math.round(performance.now() - started) });
+}).catch(() => {}));
 // A file to verify is read as soon as its request arrives, while Python answers the
 // ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
 // batch's time): its first bytes, for the sniff, and all of it when it is no larger than
