@@ -131,9 +131,17 @@ def speak(page: Page, lang: str) -> None:
         page.select_option("#lang", lang)
 
 
+#: The deepest elements that reach past the window's right edge (for the failure's words).
+TOO_WIDE = """() => [...document.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5
+      && ![...e.children].some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5))
+    .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}.${e.className.baseVal ?? e.className}`
+      + ` (right ${Math.round(e.getBoundingClientRect().right)}): ${e.textContent.slice(0, 60)}`)"""
+
+
 def no_sideways_scroll(page: Page) -> None:
     width = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
-    assert width <= 0, f"the page scrolls {width} px sideways"
+    assert width <= 0, f"the page scrolls {width} px sideways: {page.evaluate(TOO_WIDE)}"
 
 
 def open_every_list(view: Locator) -> int:
@@ -288,7 +296,9 @@ def check_audit(
         chart = node.locator("figure.draws-chart svg")
         expect(chart, at).to_be_visible()
         assert chart.locator("text.tick").count() >= 3, at
-        expect(chart.locator(".swatch"), at).to_have_count(2)
+        # the line, the 95% band and the flag line the verdict uses (one story per group)
+        expect(chart.locator(".swatch"), at).to_have_count(3)
+        expect(chart.locator(".flag-line.swatch"), at).to_have_count(1)
     assert label_px(page, ".audit-you figure.draws-chart svg") >= 11, at
     everyone_chart = '.audit-group[data-group="all players"] figure.draws-chart svg'
     assert label_px(page, everyone_chart) >= 11, at

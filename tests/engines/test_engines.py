@@ -239,11 +239,15 @@ def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path)
         return { words, heading: everyone.querySelector("h4").textContent,
           chart: chart ? chart.getBoundingClientRect().width : 0,
           ticks: chart ? chart.querySelectorAll("text.tick").length : 0,
-          swatches: chart ? chart.querySelectorAll(".swatch").length : 0 };""",
+          swatches: chart ? chart.querySelectorAll(".swatch").length : 0,
+          flag: chart ? chart.querySelectorAll(".flag-line.swatch").length : 0 };""",
     )
     assert seen["words"] == "Is the dealing fair? Test these 3 games: deals, draws, walls"
     assert f"{hands} hands" in seen["heading"]
-    assert seen["chart"] > 200 and seen["ticks"] >= 2 and seen["swatches"] == 2
+    # the line, the 95% band and the flag line the verdict uses (one story per group)
+    assert (
+        seen["chart"] > 200 and seen["ticks"] >= 2 and seen["swatches"] == 3 and seen["flag"] == 1
+    )
     kept = {k["name"]: k for k in run(engine, READ_DOWNLOADS)}
     exported = json.loads(kept["pywall-audit.json"]["text"])
     assert first_difference(exported, expected) is None, first_difference(exported, expected)
