@@ -188,7 +188,9 @@ def _group(g: GroupAudit, label: str, w: dict[str, str], folded: bool = False) -
     seen = [
         _detectable_html(t.name, t.to_dict(each), w) for t in (g.draws.tests if g.draws else ())
     ]
-    drawn = [line + extra for line, extra in zip(draw_lines(g.draws, each, w), seen + [""])]
+    drawn = [
+        line + extra for line, extra in zip(draw_lines(g.draws, each, w, _calm(g)), seen + [""])
+    ]
     lines = [*drawn, *_hand_lines(g, each, w)]
     counts = pick(
         w, "group_counts", hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0)
@@ -211,12 +213,20 @@ def _group(g: GroupAudit, label: str, w: dict[str, str], folded: bool = False) -
     return f"<section><h2>{label}</h2>{''.join(parts)}</section>"
 
 
-def _reading_word(p: float | None, each: float, w: dict[str, str]) -> str:
+def _reading_word(p: float | None, each: float, w: dict[str, str], calm: int = 0) -> str:
+    """A test's reading ("usual", "unusual", ...); in a group that is not flagged
+    (``calm``: its number of tests), an unusual reading is one sentence that explains both
+    the amber word and the green verdict, as the page words it."""
     r = reading(p, each)
+    if calm and r != "usual":
+        sentence = pick(w, "reading_not_flag", k=count(calm), each=_p(each))
+        return f"<b class='{r}' data-not-flag='true'>{sentence}</b>"
     return f"<b class='{r}'>{w['reading_' + r]}</b>"
 
 
-def draw_line(name: str, test: dict[str, object], w: dict[str, str], each: float) -> str:
+def draw_line(
+    name: str, test: dict[str, object], w: dict[str, str], each: float, calm: int = 0
+) -> str:
     """One draw test in words: what it counts, the hits, the fair range, where they fall."""
     n = int(test["n"])  # type: ignore[call-overload]
     if not n:
@@ -235,7 +245,7 @@ def draw_line(name: str, test: dict[str, object], w: dict[str, str], each: float
     if not isinstance(p, float):
         return words
     figures = f"z = {_z(float(test['z']))}, {p_is(p)}"  # type: ignore[arg-type]
-    return f"{words} {_reading_word(p, each, w)} <span class='hint'>({figures})</span>"
+    return f"{words} {_reading_word(p, each, w, calm)} <span class='hint'>({figures})</span>"
 
 
 def detectable_words(name: str, test: Mapping[str, Any], w: dict[str, str]) -> str | None:
@@ -262,10 +272,16 @@ def _detectable_html(name: str, test: Mapping[str, Any], w: dict[str, str]) -> s
     )
 
 
-def draw_lines(draws: DrawAudit | None, each: float, w: dict[str, str]) -> list[str]:
+def draw_lines(draws: DrawAudit | None, each: float, w: dict[str, str], calm: int = 0) -> list[str]:
     if draws is None:
         return [w["no_draws_tested"]]
-    return [draw_line(t.name, sums_dict(t.sums, each), w, each) for t in draws.tests]
+    return [draw_line(t.name, sums_dict(t.sums, each), w, each, calm) for t in draws.tests]
+
+
+def _calm(g: GroupAudit) -> int:
+    """A group's number of tests when it is not flagged (its unusual readings are worded as
+    not enough to flag), else 0."""
+    return 0 if g.rejects(ALPHA) else len(g.p_values)
 
 
 def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
@@ -280,6 +296,7 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
             fair=f"{z.expected / max(1, g.hands):.3f}",
             higher="lean_worse",
             lower="lean_better",
+            calm=_calm(g),
         )
     ]
     if g.dora is not None:
@@ -294,19 +311,27 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
                 fair=f"{d.expected:,.1f}",
                 higher="lean_more",
                 lower="lean_fewer",
+                calm=_calm(g),
             )
         )
     return lines
 
 
 def _lean(
-    key: str, z: ZScore, w: dict[str, str], each: float, higher: str, lower: str, **figures: str
+    key: str,
+    z: ZScore,
+    w: dict[str, str],
+    each: float,
+    higher: str,
+    lower: str,
+    calm: int = 0,
+    **figures: str,
 ) -> str:
     """A hand test's line: "close to fair" within chance, else which way it leans."""
     r = reading(z.p_value, each)
     lean = w["close"] if r == "usual" else w[higher if z.z > 0 else lower]
     text = pick(w, key, lean=lean, **figures)
-    return f"{text} {_reading_word(z.p_value, each, w)} <span class='hint'>(z = {_z(z.z)}, {p_is(z.p_value)})</span>"
+    return f"{text} {_reading_word(z.p_value, each, w, calm)} <span class='hint'>(z = {_z(z.z)}, {p_is(z.p_value)})</span>"
 
 
 def _table(

@@ -126,3 +126,29 @@ def test_the_report_says_a_seat_only_mirrors_a_player(
 ) -> None:
     page = result.to_html(lang)
     assert page.count("class='mirror'") == 1 and words in page
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "unusual, but not enough to flag: with {k} tests, a flag needs p below"),
+        ("ja", "珍しいものの、警告には足りません（検定が{k}個あるので"),
+        ("zh", "少见，但不足以判定（共有 {k} 项检验"),
+    ],
+    ids=["en", "ja", "zh"],
+)
+def test_the_report_words_unusual_under_a_consistent_verdict_as_one_sentence(
+    result: AuditResult, lang: str, words: str
+) -> None:
+    """Everyone's group is consistent with an unusual shanten reading: the shared report says
+    both in one sentence, as the page does, and never the bare amber word under a green
+    verdict; a flagged group keeps the bare word."""
+    group = result.tests.overall
+    assert not group.rejects(ALPHA)
+    page = result.to_html(lang)
+    everyone = page.split("<h2>", 2)[1] if "<h2>" in page else page
+    assert words.format(k=len(group.p_values)) in page, everyone[:400]
+    calm = page.count("data-not-flag='true'")
+    assert calm >= 1
+    target = next(g for g in result.tests.players if g.label == "Target")
+    assert target.rejects(ALPHA)  # its unusual readings stay single words
