@@ -54,4 +54,14 @@ def test_the_pages_detectable_lines_are_the_clis(fresh: Page, tmp_path: Path) ->
             k = t["detectable_one_in"]
             words = WORDS[lang][f"detect_{name}" if k else f"few_{name}"]
             expect(line).to_have_text(words.format(n=f"{t['n']:,}", k=f"{k or 0:,}"))
+    # on a phone, in each language: every line shown whole within the screen's width
+    page.set_viewport_size({"width": 390, "height": 844})  # clean() gives the size back
+    for lang in ("en", "ja", "zh"):
+        in_language(page, lang)
+        for name in TESTS:
+            line = group.locator(f".draw-lines li[data-test={name}] .detectable")
+            line.scroll_into_view_if_needed()
+            expect(line, f"{lang} {name} on a phone").to_be_visible()
+            box = line.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (lang, box)
     in_language(page, "en")
