@@ -180,3 +180,29 @@ def read_csv(path: str | Path) -> tuple[str, str]:
     """A downloaded CSV: (its first character, the text after a UTF-8 byte-order mark)."""
     raw = Path(path).read_text(encoding="utf-8")
     return raw[:1], raw.removeprefix("\ufeff")
+
+
+def audit_json(path: Path) -> dict[str, Any]:
+    """What `pywall audit --json PATH` prints, read in this process (no interpreter started)."""
+    import contextlib
+    import io
+
+    from pywall.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["audit", "--json", str(path)]) == 0
+    return dict(json.loads(out.getvalue()))
+
+
+def audit_in_page(page: Any, path: Path) -> Any:
+    """``path`` chosen in the page, checked, and its audit shown (the Audit button pressed)."""
+    from playwright.sync_api import expect
+
+    from tests.browser.test_page import WORK_MS, result
+
+    page.locator("input[type=file][multiple]").set_input_files(str(path))
+    expect(result(page, path.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
+    page.locator("button[data-action=audit]").click()
+    expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
+    return page

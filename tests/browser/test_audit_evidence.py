@@ -10,7 +10,6 @@ language and size tests one audit of the corpus."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from benchmarks.sim_logs import game
-from tests.browser.conftest import clean, in_language
+from tests.browser.conftest import audit_in_page, audit_json, clean, in_language
 from tests.browser.test_page import WORK_MS, result
 from tests.sim.majsoul_records import corpus_zip
 
@@ -73,17 +72,9 @@ WORDS = {
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The corpus as a zip, and what `pywall audit --json` prints for it."""
-    import contextlib
-    import io
-
-    from pywall.cli import main
-
     path = tmp_path_factory.mktemp("evidence") / "wall-bias.zip"
     path.write_bytes(corpus_zip(GAMES, PLAYERS, share=0.3))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["audit", "--json", str(path)]) == 0
-    cli = json.loads(out.getvalue())
+    cli = audit_json(path)
     assert cli["games"]["used"] == GAMES and len(cli["platforms"]) == 1
     assert cli["overall"]["flagged_by"] == ["walls.positions", "walls.dead"]
     assert {g["hands"] for g in cli["players"]} == {GAMES * 4}  # a tie
@@ -100,11 +91,7 @@ def audited(loaded: Page, corpus: tuple[Path, dict[str, Any]]) -> Iterator[Page]
     path, _ = corpus
     page = clean(loaded)
     forget(page)
-    page.locator("input[type=file][multiple]").set_input_files(str(path))
-    expect(result(page, path.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    page.locator("button[data-action=audit]").click()
-    expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
-    yield page
+    yield audit_in_page(page, path)
     in_language(page, "en")
 
 

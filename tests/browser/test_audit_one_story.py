@@ -13,9 +13,6 @@ everyone's group is consistent with an unusual mean shanten."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,8 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
-from tests.browser.conftest import clean, in_language
-from tests.browser.test_page import WORK_MS, result
+from tests.browser.conftest import audit_in_page, audit_json, clean, in_language
 from tests.sim.majsoul_records import seat_rigged_zip
 
 pytestmark = pytest.mark.browser
@@ -63,14 +59,9 @@ WORDS = {
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The corpus as a zip, and what `pywall audit --json` prints for it."""
-    from pywall.cli import main
-
     path = tmp_path_factory.mktemp("one-story") / "seat-rigged.zip"
     path.write_bytes(seat_rigged_zip(50))
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        assert main(["audit", "--json", str(path)]) == 0
-    cli = json.loads(out.getvalue())
+    cli = audit_json(path)
     seats = {g["label"]: g for g in cli["seats"]}
     assert seats["seat 2"]["explained_by"] == "Target"
     assert not cli["overall"]["flagged"] and cli["overall"]["shanten_sum"]["reading"] == "unusual"
@@ -80,11 +71,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, An
 @pytest.fixture(scope="module")
 def audited(loaded: Page, corpus: tuple[Path, dict[str, Any]]) -> Iterator[Page]:
     path, _ = corpus
-    page = clean(loaded)
-    page.locator("input[type=file][multiple]").set_input_files(str(path))
-    expect(result(page, path.name)).to_have_attribute("data-verdict", "verified", timeout=WORK_MS)
-    page.locator("button[data-action=audit]").click()
-    expect(page.locator('#audit-out [data-result="audit"]')).to_have_count(1, timeout=WORK_MS)
+    page = audit_in_page(clean(loaded), path)
     yield page
     in_language(page, "en")
 
