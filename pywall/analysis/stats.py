@@ -289,6 +289,28 @@ def detectable_shift(n: int, expected: float, variance: float, each: float) -> f
     return shift
 
 
+def detectable_step_shift(n: int, variance: float, each: float) -> float | None:
+    """The shift d in the mean of ``n`` items (a sum of fair variance ``variance``) that a
+    two-sided test at ``each`` catches ``POWER`` of the time, when the shift moves a share
+    d of the items one step each (a starting hand one shanten further from ready, or one
+    dora more): n d = z_each sqrt V + z_power sqrt V', with V' = V + n d (1 - d) the
+    variance of the shifted sum (the steps add a Bernoulli's variance to each item; none
+    past d = 1). Found by iterating from (z_each + z_power) sqrt V / n, the first-order
+    answer; IEEE operations only. None without an item or without variance."""
+    if n <= 0 or not variance > 0:
+        return None
+    z_each, z_power = critical_z(each), critical_z(POWER_P)
+    flag = z_each * math.sqrt(variance)
+    shift = (z_each + z_power) * math.sqrt(variance) / n
+    for _ in range(_MAX_TERMS):
+        shifted = variance + n * max(0.0, shift * (1.0 - shift))
+        after = (flag + z_power * math.sqrt(shifted)) / n
+        if after == shift:
+            break
+        shift = after
+    return shift
+
+
 def exact_units(value: float) -> int:
     """A finite float as a whole number of 2**-1074 (the smallest subnormal): every
     float is one exactly, so sums of them are exact and do not depend on their order;

@@ -25,7 +25,7 @@ from pywall.analysis.draws import sums_dict
 from pywall.analysis.stats import Z95, ZScore, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
 from pywall.audits.tally import AuditTally
-from pywall.audits.verdicts import ALPHA, AuditResult, GroupAudit
+from pywall.audits.verdicts import ALPHA, AuditResult, GroupAudit, hand_seen
 from pywall.audits.words import LANGS, WORDS, count, pick
 
 STYLE = """
@@ -262,12 +262,17 @@ def detectable_words(name: str, test: Mapping[str, Any], w: dict[str, str]) -> s
     return pick(w, f"detect_{name}", n=n, k=count(int(k)))
 
 
-def _detectable_html(name: str, test: Mapping[str, Any], w: dict[str, str]) -> str:
-    text = detectable_words(name, test, w)
+def _detectable_html(
+    name: str, test: Mapping[str, Any], w: dict[str, str], key: str = "", part: str = ""
+) -> str:
+    """``detectable_words`` (of the words ``key``, else ``name``) under a test's line, with
+    its figure on the element; ``part``: ``hands`` for a starting-hand test."""
+    text = detectable_words(key or name, test, w)
     if text is None:
         return ""
+    where = f" data-part='{part}'" if part else ""
     return (
-        f"<br><span class='detectable hint' data-test='{name}' "
+        f"<br><span class='detectable hint' data-test='{name}'{where} "
         f"data-detectable='{test['detectable']!r}'>{text}</span>"
     )
 
@@ -298,6 +303,9 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
             lower="lean_better",
             calm=_calm(g),
         )
+        + _detectable_html(
+            "shanten_sum", hand_seen("shanten_sum", z, g.hands, each), w, part="hands"
+        )
     ]
     if g.dora is not None:
         d = g.dora
@@ -312,6 +320,9 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
                 higher="lean_more",
                 lower="lean_fewer",
                 calm=_calm(g),
+            )
+            + _detectable_html(
+                "dora", hand_seen("dora", d, g.hands, each), w, "hand_dora", part="hands"
             )
         )
     return lines

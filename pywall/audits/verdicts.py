@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from pywall.analysis.draws import detectable_one_in
 from pywall.analysis.shanten_distribution import distribution
 from pywall.analysis.stats import (
     ChiSquare,
@@ -35,6 +36,7 @@ from pywall.analysis.stats import (
     chi2_sf,
     chi_square,
     critical_z,
+    detectable_step_shift,
     exact_sum,
     moments,
     reading,
@@ -253,10 +255,31 @@ def audit_hands(hands: Iterable[StartingHand], min_expected: float = 5.0) -> Aud
     return AuditResult(audit_group(OVERALL, every, min_expected), players)
 
 
-def _z_dict(z: ZScore | None, each: float) -> dict[str, Any] | None:
+#: Each starting-hand test's ``detectable`` in its own unit: the mean shanten shift per
+#: hand (``shanten_sum``), dora per 100 hands (``dora``); times its calibration factor, what
+#: rigged simulated deals need to be caught 8 times in 10 (benchmarks/detectable_calibration.py,
+#: docs/audit.md: 1 for both, the step model's variance holds)
+HAND_UNIT = {"shanten_sum": 1.0, "dora": 100.0}
+HAND_CALIBRATION = {"shanten_sum": 1.0, "dora": 1.0}
+
+
+def hand_detectable(test: str, z: ZScore, hands: int, each: float) -> float | None:
+    """What a starting-hand test (``shanten_sum`` or ``dora``) over ``hands`` hands can see
+    at the threshold ``each``: the shift it catches 8 times in 10 when a rigged shuffle
+    deals a share of the hands one step off (one shanten further from ready or closer, one
+    dora more or fewer: ``stats.detectable_step_shift``), in ``HAND_UNIT``; None without
+    variance."""
+    shift = detectable_step_shift(hands, z.sd * z.sd, each)
+    return None if shift is None else shift * HAND_UNIT[test] * HAND_CALIBRATION[test]
+
+
+def _z_dict(z: ZScore | None, each: float, test: str = "", hands: int = 0) -> dict[str, Any] | None:
+    """A z-score test's JSON; with ``test`` (``shanten_sum``, ``dora``), what it can see:
+    ``detectable`` (``hand_detectable``) and ``detectable_one_in`` (the same as "1 hand in
+    every N": a step per hand is 100 per 100 hands)."""
     if z is None:
         return None
-    return {
+    found: dict[str, Any] = {
         "observed": z.observed,
         "expected": z.expected,
         "sd": z.sd,
@@ -264,6 +287,19 @@ def _z_dict(z: ZScore | None, each: float) -> dict[str, Any] | None:
         "p": z.p_value,
         "reading": reading(z.p_value, each),
     }
+    if test:
+        seen = hand_seen(test, z, hands, each)
+        found |= {k: seen[k] for k in ("detectable", "detectable_one_in")}
+    return found
+
+
+def hand_seen(test: str, z: ZScore, hands: int, each: float) -> dict[str, Any]:
+    """What a starting-hand test can see, as its words read it: ``n`` (the hands),
+    ``detectable`` (``hand_detectable``) and ``detectable_one_in`` (the same as "1 hand in
+    every N": a step in every hand is 100 per 100 hands; None past 1 in 2)."""
+    shift = hand_detectable(test, z, hands, each)
+    per_100 = None if shift is None else shift * 100.0 / HAND_UNIT[test]
+    return {"n": hands, "detectable": shift, "detectable_one_in": detectable_one_in(per_100)}
 
 
 def _part_dict(part: ShantenTest) -> dict[str, Any]:
@@ -297,11 +333,11 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
             "label": group.label,
             "hands": group.hands,
             "by_tiles": [_part_dict(p) for p in group.parts],
-            "shanten_sum": _z_dict(group.shanten_z, each),
+            "shanten_sum": _z_dict(group.shanten_z, each, "shanten_sum", group.hands),
             "chi2": group.chi2,
             "dof": group.dof,
             "p": group.p_value,
-            "dora": _z_dict(group.dora, each),
+            "dora": _z_dict(group.dora, each, "dora", group.hands),
             "draws": group.draws.to_dict(each) if group.draws else None,
             "flagged": group.rejects(ALPHA),
             # the tests that flag it, by their place here: "chi2", "draws.effective", "walls.dead"

@@ -35,6 +35,7 @@ from pywall.audits.verdicts import (
     GroupAudit,
     audit_result,
     cli_dict,
+    hand_seen,
     players_not_listed,
 )
 from pywall.audits.words import LANGS, WORDS, count, pick
@@ -108,10 +109,17 @@ def group_lines(g: GroupAudit) -> list[str]:
             f"{part.chi_square.statistic:.2f} on {part.chi_square.dof} dof, "
             f"{p_text(part.chi_square.p_value)}"
         )
+    each, words = ALPHA / len(g.p_values), WORDS["en"]
+    seen = detectable_words(
+        "shanten_sum", hand_seen("shanten_sum", g.shanten_z, g.hands, each), words
+    )
+    lines += [f"    {seen}"] if seen else []
     if g.dora is not None:
         lines.append(
             f"  dora dealt: {g.dora.observed:,.0f} (fair {g.dora.expected:,.1f}), {z_text(g.dora)}"
         )
+        seen = detectable_words("hand_dora", hand_seen("dora", g.dora, g.hands, each), words)
+        lines += [f"    {seen}"] if seen else []
     lines += draw_lines(g.draws, ALPHA / len(g.p_values)) + wall_lines(g.walls)
     verdict = (
         "UNLIKELY under a fair shuffle" if g.rejects(ALPHA) else "consistent with a fair shuffle"

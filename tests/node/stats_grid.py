@@ -1,6 +1,7 @@
 """The statistics' grid that tests/node/test_exact_floats.py runs in Pyodide and in
 CPython: exp, erfc, the two-sided normal p and chi-square p-values, from p near 1 to the
-far tails and dof up to the audit's largest table, each as ``float.hex()`` (JSON text).
+far tails and dof up to the audit's largest table, and the starting-hand tests' detectable
+figure, each as ``float.hex()`` (JSON text).
 Its text is sent to Pyodide as it is: it imports only pywall and the standard library."""
 
 from __future__ import annotations
@@ -19,11 +20,19 @@ def grid() -> str:
             chi.append(stats.chi2_sf(dof * f, dof))
         for extra in (200, 700, 1400, 1700):
             chi.append(stats.chi2_sf(dof + extra, dof))
+    # the starting-hand tests' detectable figure: hands, variance a hand, the group's tests
+    steps = [
+        stats.detectable_step_shift(n, n * v, 0.001 / k)
+        for n in (1, 7, 60, 400, 2065, 100_000)
+        for v in (0.2, 0.9, 2.0)
+        for k in (5, 6, 11)
+    ]
     return json.dumps(
         {
             "exp": [stats.exp(x).hex() for x in xs],
             "erfc": [stats.erfc(z).hex() for z in zs],
             "two_sided_p": [stats.two_sided_p(z).hex() for z in zs],
             "chi2_sf": [p.hex() for p in chi],
+            "detectable_step_shift": [d.hex() for d in steps if d is not None],
         }
     )

@@ -1,6 +1,8 @@
 """What the audit can see: each group's draw test gives ``detectable``, the shift in hits per
 100 draws its n draws catch 8 times in 10 at the threshold the group's verdict gives the test
-(docs/audit.md), the same number in the CLI's JSON, the API's, the text and the HTML report."""
+(docs/audit.md), the same number in the CLI's JSON, the API's, the text and the HTML report;
+so do its starting-hand tests (mean shanten, dora dealt: tests/unit/test_detectable_hands.py
+has their formula and simulation)."""
 
 from __future__ import annotations
 
@@ -15,13 +17,17 @@ import pytest
 
 import pywall
 from pywall.analysis.draws import Sums, detectable, detectable_one_in
-from pywall.analysis.stats import critical_z, detectable_shift, two_sided_p
+from pywall.analysis.stats import ZScore, critical_z, detectable_shift, two_sided_p
+from pywall.audits.verdicts import HAND_UNIT, hand_detectable
 from pywall.audits.words import WORDS
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
 from tests.helpers import DATA, TENHOU
 
 TESTS = ("effective", "tenpai", "dora")
+#: the starting-hand tests with a figure, and their sentences' words keys
+HAND_TESTS = ("shanten_sum", "dora")
+HAND_KEYS = {"shanten_sum": "shanten_sum", "dora": "hand_dora"}
 
 
 @pytest.mark.parametrize(
@@ -146,6 +152,35 @@ def test_every_group_json_gives_the_figure_at_its_own_threshold(cli_json: dict[s
     assert 0 < nulls < 3 * len(groups(cli_json))  # players never in tenpai: null, not 0
 
 
+def test_every_group_json_gives_the_hand_figures_at_its_own_threshold(
+    cli_json: dict[str, Any],
+) -> None:
+    """Each group's hand tests: ``detectable`` at ALPHA split over the group's tests, in
+    shanten a hand and dora per 100 hands, positive; its "1 in N" never a smaller shift."""
+    for g in groups(cli_json):
+        each = 0.001 / g["tests"]
+        for name in HAND_TESTS:
+            t = g[name]
+            if t is None:  # a group without dora variance has no dora test
+                continue
+            z = ZScore(t["observed"], t["expected"], t["sd"], t["z"], t["p"])
+            want = hand_detectable(name, z, g["hands"], each)
+            assert want is not None and want > 0
+            assert t["detectable"] == want, (g["label"], name)
+            one_in = detectable_one_in(want * 100 / HAND_UNIT[name])
+            assert t["detectable_one_in"] == one_in
+            if one_in is not None:
+                assert HAND_UNIT[name] / one_in >= want
+    everyone = cli_json["overall"]
+    # 2,065 hands: a step in 1 hand of about 11, 1 dora in about 16 hands
+    assert 0.05 < everyone["shanten_sum"]["detectable"] < 0.12
+    assert everyone["shanten_sum"]["detectable_one_in"] >= 8
+    assert 3 < everyone["dora"]["detectable"] < 9
+    # a player of 17 hands: too few for a "1 in N"
+    few = [g for g in cli_json["players"] if g["hands"] < 30]
+    assert few and all(g["shanten_sum"]["detectable_one_in"] is None for g in few)
+
+
 def test_the_api_gives_the_clis_numbers(cli_json: dict[str, Any]) -> None:
     api = pywall.audit(DATA).to_dict()
     for mine, theirs in zip(groups(api), groups(cli_json), strict=True):
@@ -153,6 +188,9 @@ def test_the_api_gives_the_clis_numbers(cli_json: dict[str, Any]) -> None:
         for name in TESTS:
             for key in ("detectable", "detectable_one_in"):
                 assert mine["draws"][name][key] == theirs["draws"][name][key]
+        for name in HAND_TESTS:  # the starting hands' too
+            for key in ("detectable", "detectable_one_in"):
+                assert (mine[name] or {}).get(key) == (theirs[name] or {}).get(key)
 
 
 def test_the_text_says_it_under_each_line(
@@ -166,6 +204,18 @@ def test_the_text_says_it_under_each_line(
         f"effective tile in every {eff['detectable_one_in']:,} draws would be caught 8 times "
         "in 10.\n"
     ) in out
+    g = cli_json["overall"]
+    mean, dora = g["shanten_sum"], g["dora"]
+    assert (
+        f"\n    With these {g['hands']:,} starting hands, a rigged shuffle that dealt 1 hand in "
+        f"every {mean['detectable_one_in']:,} one shanten further from ready (or closer) would "
+        "be caught 8 times in 10.\n"
+    ) in out
+    assert (
+        f"\n    With these {g['hands']:,} starting hands, a rigged shuffle that dealt 1 dora more "
+        f"(or fewer) in every {dora['detectable_one_in']:,} hands would be caught 8 times in 10.\n"
+    ) in out
+    assert "too few hands to see a bias" in out  # a player of a few hands
 
 
 @pytest.mark.parametrize("lang", ["en", "ja", "zh"])
@@ -188,6 +238,17 @@ def test_the_html_report_says_it_in_each_language(lang: str, tmp_path: Path) -> 
         )
         element = (
             f"<span class='detectable hint' data-test='{name}' "
+            f"data-detectable='{t['detectable']!r}'>{sentence}</span>"
+        )
+        assert element in html, (lang, name)
+    g = doc["overall"]
+    for name in HAND_TESTS:  # under the mean shanten and dora dealt lines
+        t = g[name]
+        sentence = WORDS[lang][f"detect_{HAND_KEYS[name]}"].format(
+            n=f"{g['hands']:,}", k=f"{t['detectable_one_in']:,}"
+        )
+        element = (
+            f"<span class='detectable hint' data-test='{name}' data-part='hands' "
             f"data-detectable='{t['detectable']!r}'>{sentence}</span>"
         )
         assert element in html, (lang, name)

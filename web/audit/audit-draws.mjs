@@ -88,6 +88,16 @@ function detectableLine(name, test) {
   return el("span", { class: "detectable", data: { test: name, detectable: String(test.detectable) } }, text);
 }
 
+// The same for a starting-hand test (`shanten_sum`: 1 hand in every N a shanten step off;
+// `dora`: 1 dora more or fewer in every N hands) over a group's `hands`; inside the test's
+// own line, which carries its `data-test` (one element a test: `[data-test=dora]` counts 1).
+export function handDetectableLine(name, test, hands) {
+  if (test?.detectable == null) return null;
+  const text = test.detectable_one_in == null ? tn(`audit.few.${name}`, hands)
+    : t(`audit.detect.${name}`, { n: num(hands), k: num(test.detectable_one_in) });
+  return el("span", { class: "detectable", data: { part: "hands", detectable: String(test.detectable) } }, text);
+}
+
 // `each`: the p one test needs to flag its group (the threshold split over the group's tests).
 function wallLines(group, each) {
   const walls = group.walls;

@@ -17,8 +17,8 @@ import { ask, failure, redrawers } from "../tools/panel-kit.mjs";
 import { shantenText } from "../verdict/hand-view.mjs";
 import { problemText } from "../verdict/findings.mjs";
 import "../words/audit-i18n.mjs";
-import { drawsExplanation, drawsSection, flaggedBy, marked, num, pIs, pText, readingEl, seatsSection, testName, testP,
-  zText } from "./audit-draws.mjs";
+import { drawsExplanation, drawsSection, flaggedBy, handDetectableLine, marked, num, pIs, pText, readingEl, seatsSection,
+  testName, testP, zText } from "./audit-draws.mjs";
 
 function fmt(x, digits = 3) {
   if (x == null || Number.isNaN(x)) return "–";
@@ -118,10 +118,12 @@ function groupView(group, alpha, label, explain = false, few = false) {
     drawsSection(group, label, alpha),
     el("h5", {}, t("audit.dealsHeading")),
     el("div", { class: "audit-tests" },
-      marked(el("p", { data: { test: "shanten_sum" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading, group, alpha)),
+      marked(el("p", { data: { test: "shanten_sum" } }, meanText(sum.observed / hands, sum.expected / hands, sum.z, sum.p, sum.reading, group, alpha),
+        handDetectableLine("shanten_sum", sum, group.hands)),
         group, "shanten_sum"),
       marked(chiText(group.chi2, group.dof, group.p), group, "chi2"),
-      group.dora ? marked(el("p", { data: { test: "dora" } }, doraText(group.dora, group, alpha)), group, "dora") : null),
+      group.dora ? marked(el("p", { data: { test: "dora" } }, doraText(group.dora, group, alpha),
+        handDetectableLine("dora", group.dora, group.hands)), group, "dora") : null),
     group.by_tiles ? el("details", { class: "audit-hand-charts" }, el("summary", {}, t("audit.handCharts")),
       el("div", { class: "audit-charts" }, group.by_tiles.map((part) => sizeChart(part, label)))) : null);
 }
