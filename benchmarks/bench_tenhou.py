@@ -6,7 +6,8 @@
    DIR`` another checkout's walls too. Each run is a fresh process per side over the same
    seeds, the sides in turn (the machine is shared and noisy: compare within one run);
    each side times its walls in wall-clock and in CPU seconds (the process's own, which
-   other work on the machine adds little to), and every run's walls are checked against
+   other work on the machine adds little to; Python after a warm-up over the first 100
+   games, as a long run goes), and every run's walls are checked against
    C's (a checksum of the same walls). Printed: each side's median and the median of the
    pair ratios. Then a straightforward pure-Python port (one run).
 2. ``pywall verify --jobs 2`` on a phoenix-logs database of simulated games
@@ -49,6 +50,8 @@ import base64, sys, time
 from pywall.checks import tenhou
 raw, rounds = sys.stdin.buffer.read(), int(sys.argv[1])
 texts = [base64.b64encode(raw[i : i + 2496]).decode() for i in range(0, len(raw), 2496)]
+for s in texts[:100]:  # warm-up, not timed: a long run's steady state is what counts
+    tenhou.walls(s, rounds)
 t, c = time.perf_counter(), time.process_time()
 for s in texts:
     tenhou.walls(s, rounds)
@@ -123,23 +126,28 @@ def naive_walls(raw: list[bytes]) -> float:
     return time.perf_counter() - t
 
 
+def medians_of_pairs(a: list[Timing], b: list[Timing]) -> str:
+    """The medians of the run-by-run ratios a / b, wall clock and CPU."""
+    by_wall = statistics.median(x.wall / y.wall for x, y in zip(a, b, strict=True))
+    by_cpu = statistics.median(x.cpu / y.cpu for x, y in zip(a, b, strict=True))
+    return f"{by_wall:.2f} (wall clock), {by_cpu:.2f} (CPU)"
+
+
 def report_walls(times: dict[str, list[Timing]], walls: int, reference: str | None) -> None:
     checks = {t.check for side in times.values() for t in side}
     same = "the same walls on every side" if len(checks) == 1 else "WALLS DIFFER"
-    print(
-        f"Wall generation, {walls:,} walls a run, {len(next(iter(times.values())))} runs ({same})"
-    )
+    runs = len(next(iter(times.values())))
+    print(f"Wall generation, {walls:,} walls a run, {runs} runs ({same})")
     for name, side in times.items():
         wall = statistics.median(t.wall for t in side) * 1e6 / walls
         cpu = statistics.median(t.cpu for t in side) * 1e6 / walls
         line = f"  {name:26s} {wall:7.2f} us/wall (wall clock)  {cpu:7.2f} us/wall (CPU)"
         if reference is not None and name != reference:
-            pairs = zip(side, times[reference], strict=True)
-            by_wall, by_cpu = zip(
-                *((a.wall / b.wall, a.cpu / b.cpu) for a, b in pairs), strict=True
-            )
-            line += f"  / C: {statistics.median(by_wall):.2f} (wall clock), {statistics.median(by_cpu):.2f} (CPU)"
+            line += f"  / C: {medians_of_pairs(side, times[reference])}"
         print(line)
+    ours, theirs = (times.get(f"pywall ({name})") for name in ("this tree", "--against"))
+    if ours and theirs:
+        print(f"  this tree / --against: {medians_of_pairs(ours, theirs)}")
 
 
 def verify_rate(tree: Path, db: Path, games: int) -> float:

@@ -289,9 +289,9 @@ def _straight_line_shuffle(n: int) -> Callable[[tuple[int, ...]], tuple[int, ...
     One line per step with its index and modulus as constants, and no loop bookkeeping.
     Each step's word, once used, holds the tile that step leaves at its place (step i
     never reads place i again), so a step is one read and one write of the list and the
-    wall is returned as a tuple of locals (benchmarks/bench_tenhou.py: about 10% faster
-    than swapping in place). The source is built from integers only; tests check it
-    against the loop on random words.
+    wall is returned as a tuple of locals: about 10% faster, timed alone, than taking
+    the offsets through ``map`` and swapping in place. The source is built from integers
+    only; tests check it against the loop on random words.
     """
     steps = n - 1
     words = ", ".join(f"r{i}" for i in range(steps))
