@@ -44,6 +44,7 @@ from pywall.checks.mt19937 import MT19937
 from pywall.results.check import check_log
 
 ROUNDS = 15
+GAMES = "<games>"  # in a command: the number of seeds given on stdin
 #: One side's run of the walls: the seeds on stdin, the rounds in argv; prints what C prints.
 CHILD = """
 import base64, sys, time
@@ -92,11 +93,12 @@ def c_side(tmp: Path) -> Side | None:
     exe = tmp / "walls"
     source = ROOT / "benchmarks/c/tenhou_walls.c"
     subprocess.run([cc, "-O2", "-o", str(exe), str(source), "-lcrypto"], check=True)
-    return Side("native C + OpenSSL", [str(exe), "", str(ROUNDS)], dict(os.environ))
+    return Side("native C + OpenSSL", [str(exe), GAMES, str(ROUNDS)], dict(os.environ))
 
 
 def timed(side: Side, seeds: bytes) -> Timing:
-    command = [a or str(len(seeds) // tenhou.SEED_BYTES) for a in side.command]
+    games = str(len(seeds) // tenhou.SEED_BYTES)
+    command = [games if a == GAMES else a for a in side.command]
     out = subprocess.run(command, input=seeds, capture_output=True, check=True, env=side.env)
     check, wall, cpu = out.stdout.split()
     return Timing(int(check), float(wall), float(cpu))
