@@ -95,6 +95,31 @@ def test_rnd_words_are_read_little_endian() -> None:
     assert list(tenhou.rnd_from_src(src)) == list(struct.unpack("<144I", digests))
 
 
+@settings(max_examples=300)
+@given(st.binary(min_size=576, max_size=576), st.sampled_from([3, 4]))
+def test_wall_from_digests_equals_the_loop(digests: bytes, players: int) -> None:
+    rnd = struct.unpack("<144I", digests)
+    yama = list(SANMA_IDS if players == 3 else range(136))
+    tenhou.shuffle_by_loop(yama, rnd)
+    wall = tenhou.wall_from_digests(digests, players)
+    assert wall == tenhou.RoundWall(tuple(yama), tenhou.dice_from_rnd(rnd))
+
+
+def test_digests_are_the_rnd_words(src: bytes) -> None:
+    digests = tenhou.digests_from_src(src)
+    assert list(struct.unpack("<144I", digests)) == rust_literal(".rnd_u32")
+    assert tenhou.wall_from_digests(digests) == tenhou.walls(vector_seed(), 1)[0]
+
+
+@pytest.mark.parametrize("extreme", [b"\x00", b"\xff"], ids=["zeros", "ones"])
+@pytest.mark.parametrize("players", [3, 4], ids=["3p", "4p"])
+def test_wall_from_digests_at_the_extremes(extreme: bytes, players: int) -> None:
+    rnd = [int.from_bytes(extreme * 4, "little")] * 144
+    yama = list(SANMA_IDS if players == 3 else range(136))
+    tenhou.shuffle_by_loop(yama, rnd)
+    assert tenhou.wall_from_digests(extreme * 576, players).tiles == tuple(yama)
+
+
 @pytest.mark.parametrize(
     "bad,why",
     [
