@@ -444,19 +444,96 @@ def site_files() -> list[Path]:
     )
 
 
+def _leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number of a WebAssembly module at ``at``: (its value, the offset after it)."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            break
+    if signed and byte & 0x40:
+        value -= 1 << shift
+    return value, at
+
+
+def _data_segment(wasm: bytes, at: int) -> tuple[int | None, bytes, int]:
+    """One segment of the data section at ``at``: (its offset in memory, None when it is
+    passive, its bytes, the offset after it)."""
+    flags, at = _leb128(wasm, at)
+    if flags == 2:
+        memory, at = _leb128(wasm, at)
+        if memory != 0:
+            raise ValueError(f"a data segment for memory {memory}")
+    offset = None
+    if flags in (0, 2):
+        if wasm[at] != 0x41:  # i32.const
+            raise ValueError("a data segment placed by an expression other than i32.const")
+        offset, at = _leb128(wasm, at + 1, signed=True)
+        if wasm[at] != 0x0B:
+            raise ValueError("a data segment's offset is not one constant")
+        at += 1
+    elif flags != 1:
+        raise ValueError(f"a data segment with flags {flags}")
+    size, at = _leb128(wasm, at)
+    return offset, wasm[at : at + size], at + size
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a WebAssembly module, (offset, bytes): what its
+    instantiation writes into a fresh memory (runtime-files.mjs reads them the same way)."""
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a WebAssembly module")
+    segments, at = [], 8
+    while at < len(wasm):
+        section, body = wasm[at], at + 1
+        size, body = _leb128(wasm, body)
+        at = body + size
+        if section != 11:  # the data section
+            continue
+        count, body = _leb128(wasm, body)
+        for _ in range(count):
+            offset, data, body = _data_segment(wasm, body)
+            if offset is not None:
+                segments.append((offset, data))
+    return segments
+
+
+def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
+    """The snapshot with the interpreter's initial memory XOR-ed out of its memory.
+
+    The first ~3 MB of the memory are the module's static data, most of it as the module
+    itself holds it (and ships it): XOR-ed with it they are mostly zeros, 1.4 MB less of
+    gzip. The same XOR again gives the snapshot back (runtime-files.mjs, in the page)."""
+    start = int.from_bytes(snapshot[4:8], "little")  # Pyodide's header: where the memory starts
+    out = bytearray(snapshot)
+    for offset, data in wasm_data_segments(wasm):
+        at = start + offset
+        if at + len(data) > len(out):
+            raise ValueError("the snapshot's memory is smaller than the module's data")
+        mixed = int.from_bytes(out[at : at + len(data)], "little") ^ int.from_bytes(data, "little")
+        out[at : at + len(data)] = mixed.to_bytes(len(data), "little")
+    return bytes(out)
+
+
 def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
     """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}.
 
     pyodide/packed.mjs lists them, with each one's SHA-256 (whose first 16 hex digits are in
     its name) and that of its content unpacked (what the page is handed when a host sends
-    the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION."""
+    the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION.
+    The snapshot ships as its delta from the interpreter (snapshot_delta)."""
     packed = {}
     sha256 = {}
-    for name in PACKED_FILES:
+    for name in PACKED_FILES[::-1]:  # the snapshot, then the interpreter it is XOR-ed with
         src = pyodide_dir / name
         if not src.exists():
             continue
         data = src.read_bytes()
+        if name == SNAPSHOT_NAME:
+            data = snapshot_delta(data, (pyodide_dir / "pyodide.asm.wasm").read_bytes())
         gz = compressed(data, "gz")
         small = len(gz) <= len(data) * (1 - COMPRESS_MIN_SAVING)
         body = gz if small else data

@@ -3,7 +3,7 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
-import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName } from "./runtime-files.mjs";
+import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName, snapshotBytes } from "./runtime-files.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
@@ -18,8 +18,7 @@ self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)
 // make_snapshot.mjs); null when it is missing.
 async function fetchSnapshot() {
   try {
-    const response = await fetchPacked("python-snapshot.bin");
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return await snapshotBytes();
   } catch (err) {
     console.warn("pywall: no start-up snapshot", err);
     return null;
