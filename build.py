@@ -651,14 +651,15 @@ def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
     itself holds it (and ships it): XOR-ed with it they are mostly zeros, 1.4 MB less of
     gzip. The same XOR again gives the snapshot back (runtime-files.mjs, in the page)."""
     start = int.from_bytes(snapshot[4:8], "little")  # Pyodide's header: where the memory starts
-    out = bytearray(snapshot)
-    for offset, data in wasm_data_segments(wasm):
-        at = start + offset
-        if at + len(data) > len(out):
-            raise ValueError("the snapshot's memory is smaller than the module's data")
-        mixed = int.from_bytes(out[at : at + len(data)], "little") ^ int.from_bytes(data, "little")
-        out[at : at + len(data)] = mixed.to_bytes(len(data), "little")
-    return bytes(out)
+    segments = wasm_data_segments(wasm)
+    image = bytearray(max((offset + len(data) for offset, data in segments), default=0))
+    for offset, data in segments:  # in order, as instantiation writes them
+        image[offset : offset + len(data)] = data
+    if start + len(image) > len(snapshot):
+        raise ValueError("the snapshot's memory is smaller than the module's data")
+    memory = snapshot[start : start + len(image)]
+    mixed = int.from_bytes(memory, "little") ^ int.from_bytes(image, "little")
+    return snapshot[:start] + mixed.to_bytes(len(image), "little") + snapshot[start + len(image) :]
 
 
 def pack_runtime(pyodide_dir: Path) -> dict[str, str]:

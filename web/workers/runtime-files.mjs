@@ -196,12 +196,14 @@ export async function snapshotBytes() {
     fetchPacked("python-snapshot.bin").then((r) => r.arrayBuffer()),
     unpackedWhole("pyodide.asm.wasm"),
   ]);
-  const snapshot = new Uint8Array(delta);
-  const start = new DataView(delta).getUint32(4, true); // Pyodide's header: where the memory starts
-  for (const [offset, data] of dataSegments(wasm)) {
-    const memory = snapshot.subarray(start + offset, start + offset + data.length);
-    if (memory.length !== data.length) throw new Error("the snapshot's memory is smaller than the interpreter's data");
-    for (let i = 0; i < data.length; i++) memory[i] ^= data[i];
-  }
-  return snapshot;
+  const start = new DataView(delta).getUint32(4, true); // Pyodide's header: where the memory starts (a multiple of 16)
+  const segments = dataSegments(wasm);
+  const end = segments.reduce((most, [offset, data]) => Math.max(most, offset + data.length), 0);
+  const image = new Uint8Array(Math.ceil(end / 4) * 4);
+  for (const [offset, data] of segments) image.set(data, offset); // in order, as instantiation writes them
+  if (start + image.length > delta.byteLength) throw new Error("the snapshot's memory is smaller than the interpreter's data");
+  const memory = new Uint32Array(delta, start, image.length / 4);
+  const words = new Uint32Array(image.buffer);
+  for (let i = 0; i < words.length; i++) memory[i] ^= words[i];
+  return new Uint8Array(delta);
 }
