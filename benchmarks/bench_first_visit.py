@@ -23,7 +23,8 @@ Figures from `build.py serve` (a host that compresses: brotli) come last.
 
 also visits another checkout's built site (DIR/site, e.g. main's) from the same kind of
 server, pair by pair in alternating order, and prints its bytes, its ready times and CPU,
-and the ratios of the pairs (medians).
+and the ratios of the pairs (medians). `--pairs-only` leaves out the start without the
+snapshot and the brotli host (quicker on a shared machine).
 """
 
 from __future__ import annotations
