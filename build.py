@@ -14,8 +14,9 @@ web/package-lock.json and installed with `npm ci`.
 
 site/ is generated and git-ignored: the page (web/), the tile faces (tiles/CODE.svg,
 written from pywall.pictures.tile_art, with the licence of their kanji outlines), the Pyodide files it needs
-under site/pyodide/, the pywall wheel (written here, byte-for-byte reproducible)
-and micropip registered in a trimmed pyodide-lock.json, a service worker that
+under site/pyodide/ (the standard library with pywall in it: page_stdlib; the pywall wheel,
+written here byte-for-byte reproducible, goes to build/ and to the tests' runtime
+build/pyodide with micropip, registered in its pyodide-lock.json), a service worker that
 precaches every file under a cache name derived from the site's content, and
 .br/.gz copies of the large files for the server to send when the browser
 accepts them.
@@ -139,6 +140,55 @@ PAGE_FILES = (
     "samples/sample-game.xml",
     "samples/sample-game-one-draw-changed.xml",
 )
+# The page's standard library (page_stdlib): Pyodide's python_stdlib.zip with pywall in it, so
+# that the page installs nothing at start-up, less what no import of the page can reach.
+STDLIB_ZIP = "python_stdlib.zip"
+# Kept whole whatever imports them: Pyodide's own packages (its start imports them from its
+# C and JavaScript code) and the modules the page's features need (archives, databases).
+STDLIB_ROOTS = (
+    "_pyodide",
+    "pyodide",
+    "site",
+    "encodings",
+    "zipfile",
+    "gzip",
+    "bz2",
+    "lzma",
+    "zlib",
+    "sqlite3",
+    "json",
+    "csv",
+)
+# The codecs kept (encodings looks a codec up by name, never by an import): pywall reads
+# UTF-8 and ASCII only; zipfile reads legacy names as cp437, json UTF-16 and UTF-32.
+CODECS = frozenset(
+    [
+        "__init__",
+        "aliases",
+        "ascii",
+        "base64_codec",
+        "charmap",
+        "cp437",
+        "hex_codec",
+        "idna",
+        "latin_1",
+        "punycode",
+        "raw_unicode_escape",
+        "undefined",
+        "unicode_escape",
+        "utf_16",
+        "utf_16_be",
+        "utf_16_le",
+        "utf_32",
+        "utf_32_be",
+        "utf_32_le",
+        "utf_7",
+        "utf_8",
+        "utf_8_sig",
+    ]
+)
+# pywall's folders the page never imports (the command, Dask: tests/unit/test_layers.py).
+NOT_IN_PAGE = ("cli", "scale")
 SW_TEMPLATE = "sw.js"
 SNAPSHOT_SCRIPT = "workers/make_snapshot.mjs"
 # The page's glue, run in the worker's Python (and in the snapshot).
@@ -152,6 +202,8 @@ PACKED_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", SNAPSHOT_NAME)
 PACKED_MODULE = "pyodide/packed.mjs"
 # The site's runtime as Pyodide under Node reads it (nothing packed): tests and benchmarks.
 RUNTIME = BUILD / "pyodide"
+# There, Pyodide's own standard library (no pywall in it, nothing left out).
+RUNTIME_STDLIB = "pyodide_stdlib.zip"
 COMPRESS_MIN_BYTES = 8 * 1024
 COMPRESS_MIN_SAVING = 0.10
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -378,31 +430,122 @@ def lock_entry(wheel: Path, name: str, version: str, imports: list[str]) -> dict
     }
 
 
-def write_lock(pyodide_dir: Path, pywall_whl: Path, micropip_whl: Path) -> None:
-    """Pyodide's lock with only the packages the site ships, their hashes matching."""
+def write_lock(pyodide_dir: Path, pywall_whl: Path | None, micropip_whl: Path | None) -> None:
+    """Pyodide's lock with only the packages given (their hashes matching): none for the
+    site (pywall is in its standard library), the wheel and micropip for build/pyodide."""
     lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
     meta = project_meta()
-    micropip = dict(lock["packages"]["micropip"])
-    micropip.update(file_name=micropip_whl.name, sha256=sha256_file(micropip_whl))
-    lock["packages"] = {
-        "micropip": micropip,
-        "pywall": lock_entry(pywall_whl, "pywall", str(meta["version"]), ["pywall"]),
-    }
+    packages = {}
+    if micropip_whl is not None:
+        micropip = dict(lock["packages"]["micropip"])
+        micropip.update(file_name=micropip_whl.name, sha256=sha256_file(micropip_whl))
+        packages["micropip"] = micropip
+    if pywall_whl is not None:
+        version = str(meta["version"])
+        packages["pywall"] = lock_entry(pywall_whl, "pywall", version, ["pywall"])
+    lock["packages"] = packages
     text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
     (pyodide_dir / "pyodide-lock.json").write_text(text)
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path) -> None:
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)|import[ \t]+([^\n#;]+))",
+    re.MULTILINE,
+)
+
+
+def module_of(member: str) -> str | None:
+    """The module a zip member holds (``a/b/__init__.py`` -> ``a.b``), or None."""
+    if not member.endswith(".py"):
+        return None
+    name = member[:-3].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def imported_names(module: str, package: bool, text: str) -> set[str]:
+    """Every module name an import line of ``text`` may name, with its parents: read from
+    the text (the host's Python may not parse the runtime's), so it keeps too much, never
+    too little (an import inside a function counts; ``from a import b`` counts ``a.b``)."""
+    here = module if package else module.rpartition(".")[0]
+    found = set()
+    for source, names, plain in _IMPORT.findall(text):
+        if plain:
+            found |= {part.split(" as ")[0].strip() for part in plain.split(",")}
+            continue
+        base = source.lstrip(".")
+        if source.startswith("."):
+            parts = here.split(".")
+            up = len(source) - len(base) - 1
+            base = ".".join(parts[: len(parts) - up] + ([base] if base else []))
+        found.add(base)
+        for name in re.split(r"[\s,()\\]+", names):
+            if name and name != "*" and name != "as":
+                found.add(f"{base}.{name}")
+    return {".".join(n.split(".")[:i]) for n in found for i in range(1, n.count(".") + 2)}
+
+
+def stdlib_kept(stdlib: zipfile.ZipFile, roots: set[str]) -> set[str]:
+    """The members of the standard library that the modules in ``roots`` (and every
+    module of a package in STDLIB_ROOTS) can import, directly or not."""
+    members = {m: n for n in stdlib.namelist() if (m := module_of(n))}
+    whole = [
+        m for m in members if m.split(".")[0] in STDLIB_ROOTS and m.split(".")[0] != "encodings"
+    ]
+    codecs = [f"encodings.{c}" for c in CODECS if f"encodings.{c}" in members]
+    todo, seen = [*roots, *whole, *codecs], set()
+    while todo:
+        module = todo.pop()
+        if module in seen or module not in members:
+            continue
+        seen.add(module)
+        member = members[module]
+        text = stdlib.read(member).decode("utf-8", "replace")
+        names = imported_names(module, member.endswith("__init__.py"), text)
+        parents = {module.rsplit(".", i)[0] for i in range(1, module.count(".") + 1)}
+        todo += [n for n in names | parents if n not in seen and not n.startswith("encodings.")]
+    return {members[m] for m in seen}
+
+
+def page_members() -> list[tuple[str, bytes]]:
+    """pywall's files as the page's standard library holds them (NOT_IN_PAGE left out)."""
+    return [(path, data) for path, data in wheel_members() if path.split("/")[1] not in NOT_IN_PAGE]
+
+
+def page_stdlib(stdlib: bytes) -> bytes:
+    """Pyodide's standard library with pywall in it, less the modules nothing of the page
+    can import (stdlib_kept), its members stored: gzipped whole (pack_runtime) it is a
+    third smaller than its members deflated one by one, and imports read it unpacked."""
+    source = zipfile.ZipFile(io.BytesIO(stdlib))
+    ours = page_members()
+    glue = (WEB / GLUE).read_text(encoding="utf-8")
+    roots = imported_names("pywall_worker", False, glue)
+    for path, data in ours:
+        module = module_of(path)
+        if module:
+            package = path.endswith("__init__.py")
+            roots |= imported_names(module, package, data.decode("utf-8", "replace"))
+    kept = stdlib_kept(source, roots)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
+        for info in source.infolist():
+            if info.filename in kept or module_of(info.filename) is None:
+                out.writestr(zipfile.ZipInfo(info.filename, ZIP_EPOCH), source.read(info))
+        for path, data in ours:
+            out.writestr(zipfile.ZipInfo(path, ZIP_EPOCH), data)
+    return buf.getvalue()
+
+
+def make_snapshot(pyodide_dir: Path) -> None:
     """The interpreter's memory with pywall and the page's glue imported (see
-    web/workers/make_snapshot.mjs), cached by its inputs: the runtime, the lock, the wheel,
-    the glue.
+    web/workers/make_snapshot.mjs), cached by its inputs: the runtime (its standard library
+    holds pywall: page_stdlib), the lock, the glue.
 
     The page works without it (only slower), so a failure here is a warning.
     """
     glue = WEB / GLUE
     digest = hashlib.sha256((WEB / SNAPSHOT_SCRIPT).read_bytes())
     inputs = [pyodide_dir / name for name in (*PYODIDE_FILES, "pyodide-lock.json")]
-    for path in [*inputs, wheel, glue]:
+    for path in [*inputs, glue]:
         digest.update(sha256_file(path).encode())
     cached = CACHE / "snapshots" / f"{digest.hexdigest()}.bin"
     if not cached.exists():
@@ -444,19 +587,97 @@ def site_files() -> list[Path]:
     )
 
 
+def _leb128(data: bytes, at: int, signed: bool = False) -> tuple[int, int]:
+    """A LEB128 number of a WebAssembly module at ``at``: (its value, the offset after it)."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            break
+    if signed and byte & 0x40:
+        value -= 1 << shift
+    return value, at
+
+
+def _data_segment(wasm: bytes, at: int) -> tuple[int | None, bytes, int]:
+    """One segment of the data section at ``at``: (its offset in memory, None when it is
+    passive, its bytes, the offset after it)."""
+    flags, at = _leb128(wasm, at)
+    if flags == 2:
+        memory, at = _leb128(wasm, at)
+        if memory != 0:
+            raise ValueError(f"a data segment for memory {memory}")
+    offset = None
+    if flags in (0, 2):
+        if wasm[at] != 0x41:  # i32.const
+            raise ValueError("a data segment placed by an expression other than i32.const")
+        offset, at = _leb128(wasm, at + 1, signed=True)
+        if wasm[at] != 0x0B:
+            raise ValueError("a data segment's offset is not one constant")
+        at += 1
+    elif flags != 1:
+        raise ValueError(f"a data segment with flags {flags}")
+    size, at = _leb128(wasm, at)
+    return offset, wasm[at : at + size], at + size
+
+
+def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
+    """The active data segments of a WebAssembly module, (offset, bytes): what its
+    instantiation writes into a fresh memory (runtime-files.mjs reads them the same way)."""
+    if wasm[:4] != b"\0asm":
+        raise ValueError("not a WebAssembly module")
+    segments, at = [], 8
+    while at < len(wasm):
+        section, body = wasm[at], at + 1
+        size, body = _leb128(wasm, body)
+        at = body + size
+        if section != 11:  # the data section
+            continue
+        count, body = _leb128(wasm, body)
+        for _ in range(count):
+            offset, data, body = _data_segment(wasm, body)
+            if offset is not None:
+                segments.append((offset, data))
+    return segments
+
+
+def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
+    """The snapshot with the interpreter's initial memory XOR-ed out of its memory.
+
+    The first ~3 MB of the memory are the module's static data, most of it as the module
+    itself holds it (and ships it): XOR-ed with it they are mostly zeros, 1.4 MB less of
+    gzip. The same XOR again gives the snapshot back (runtime-files.mjs, in the page)."""
+    start = int.from_bytes(snapshot[4:8], "little")  # Pyodide's header: where the memory starts
+    segments = wasm_data_segments(wasm)
+    image = bytearray(max((offset + len(data) for offset, data in segments), default=0))
+    for offset, data in segments:  # in order, as instantiation writes them
+        image[offset : offset + len(data)] = data
+    if start + len(image) > len(snapshot):
+        raise ValueError("the snapshot's memory is smaller than the module's data")
+    memory = snapshot[start : start + len(image)]
+    mixed = int.from_bytes(memory, "little") ^ int.from_bytes(image, "little")
+    return snapshot[:start] + mixed.to_bytes(len(image), "little") + snapshot[start + len(image) :]
+
+
 def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
     """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}.
 
     pyodide/packed.mjs lists them, with each one's SHA-256 (whose first 16 hex digits are in
     its name) and that of its content unpacked (what the page is handed when a host sends
-    the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION."""
+    the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION.
+    The snapshot ships as its delta from the interpreter (snapshot_delta)."""
     packed = {}
     sha256 = {}
-    for name in PACKED_FILES:
+    for name in PACKED_FILES[::-1]:  # the snapshot, then the interpreter it is XOR-ed with
         src = pyodide_dir / name
         if not src.exists():
             continue
         data = src.read_bytes()
+        if name == SNAPSHOT_NAME:
+            data = snapshot_delta(data, (pyodide_dir / "pyodide.asm.wasm").read_bytes())
         gz = compressed(data, "gz")
         small = len(gz) <= len(data) * (1 - COMPRESS_MIN_SAVING)
         body = gz if small else data
@@ -584,6 +805,19 @@ def site_is_current() -> bool:
     return stamp.exists() and stamp.read_text() == inputs_digest()
 
 
+def write_runtime(pyodide_dir: Path, wheel: Path, micropip: Path) -> None:
+    """build/pyodide: the site's runtime unpacked, with the wheel and micropip in its lock
+    and Pyodide's own standard library as RUNTIME_STDLIB (the tests install the wheel in
+    Pyodide under Node there, as pip users would)."""
+    if RUNTIME.exists():
+        shutil.rmtree(RUNTIME)
+    shutil.copytree(pyodide_dir, RUNTIME)
+    shutil.copyfile(PYODIDE_NPM / STDLIB_ZIP, RUNTIME / RUNTIME_STDLIB)
+    shutil.copyfile(wheel, RUNTIME / wheel.name)
+    shutil.copyfile(micropip, RUNTIME / micropip.name)
+    write_lock(RUNTIME, RUNTIME / wheel.name, RUNTIME / micropip.name)
+
+
 def build_site() -> None:
     ensure_npm()
     micropip_src = ensure_micropip()
@@ -598,16 +832,13 @@ def build_site() -> None:
         shutil.copyfile(WEB / name, SITE / name)
     write_tile_faces()
     for name in PYODIDE_FILES:
-        shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)
-    site_wheel = pyodide_dir / wheel.name
-    shutil.copyfile(wheel, site_wheel)
-    site_micropip = pyodide_dir / micropip_src.name
-    shutil.copyfile(micropip_src, site_micropip)
-    write_lock(pyodide_dir, site_wheel, site_micropip)
-    make_snapshot(pyodide_dir, site_wheel)
-    if RUNTIME.exists():
-        shutil.rmtree(RUNTIME)
-    shutil.copytree(pyodide_dir, RUNTIME)
+        if name == STDLIB_ZIP:
+            (pyodide_dir / name).write_bytes(page_stdlib((PYODIDE_NPM / name).read_bytes()))
+        else:
+            shutil.copyfile(PYODIDE_NPM / name, pyodide_dir / name)
+    write_lock(pyodide_dir, None, None)
+    make_snapshot(pyodide_dir)
+    write_runtime(pyodide_dir, wheel, micropip_src)
     pack_runtime(pyodide_dir)
     version = write_service_worker()
     precompress()

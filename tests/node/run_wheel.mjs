@@ -1,13 +1,15 @@
 // Run the built pywall wheel inside real Pyodide under Node.
 //
 //   node run_wheel.mjs --index build/pyodide --mode lock|micropip --jobs JOBS.json [--snapshot FILE]
-//                      [--glue site/workers/worker_py.py]
+//                      [--glue site/workers/worker_py.py] [--stdlib FILE]
 //
 // --mode lock:     loadPackage("pywall") through the site's pyodide-lock.json
 //                  (the sha256 there is checked against the wheel);
 // --mode micropip: loadPackage("micropip") through the same lock (its rewritten
 //                  hash is checked too), then micropip.install of the wheel file.
 // --snapshot: start the interpreter from the page's start-up snapshot, as the page does.
+// --stdlib: the standard library to mount instead of the site's (which holds pywall): Pyodide's
+//           own, so that the wheel's pywall is the one imported.
 // JOBS.json is a list of requests as the page's worker makes them, {"kind", "payload",
 // "path"?, "payload_text"? (the payload as raw text)}: each goes to the site's worker_py.py glue, `handle(kind, JSON payload,
 // the file's bytes or null)`, exactly as worker.mjs calls it. A job with "with_reports": true
@@ -32,9 +34,10 @@ function args(argv) {
 
 let imported = ""; // set by start()
 
-async function start(index, mode, snapshot) {
+async function start(index, mode, snapshot, stdlib) {
   const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
   const options = { indexURL: index + path.sep, stdout: console.error, stderr: console.error };
+  if (stdlib) options.stdLibURL = stdlib;
   if (snapshot) options._loadSnapshot = new Uint8Array(readFileSync(snapshot));
   const pyodide = await loadPyodide(options);
   // pywall's modules (and the glue's) in memory before the wheel is installed: the snapshot's
@@ -68,7 +71,7 @@ assert importlib.metadata.version("pywall") == pywall.__version__
 }
 
 const opts = args(process.argv.slice(2));
-const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot);
+const pyodide = await start(path.resolve(opts.index), opts.mode, opts.snapshot, opts.stdlib && path.resolve(opts.stdlib));
 // The page's glue, from the site (worker.mjs loads the same file).
 pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(opts.glue || path.join(opts.index, "..", "workers", "worker_py.py"), "utf8"));
 const glue = pyodide.pyimport("pywall_worker");

@@ -49,6 +49,8 @@ def run_node(
     ]
     if snapshot is not None:
         cmd += ["--snapshot", str(snapshot)]
+    else:  # the wheel installed on Pyodide's own standard library (the site's holds pywall)
+        cmd += ["--stdlib", str(index / load_build().RUNTIME_STDLIB)]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, check=False)
 
 
@@ -112,7 +114,7 @@ LockRun = tuple[list[dict[str, Any]], dict[str, Any]]
 @pytest.fixture(scope="module")
 def lock_run(node: str, runtime: Path, tmp_path_factory: pytest.TempPathFactory) -> LockRun:
     """Every job in one Node process that installed the wheel from the lock file (the
-    page's way), read by the tests below: (the jobs, the runner's answer)."""
+    way a Pyodide user installs it, on Pyodide's own standard library), read by the tests below: (the jobs, the runner's answer)."""
     tmp = tmp_path_factory.mktemp("lock")
     jobs = every_job(tmp)
     return jobs, answer_of(run_node(node, runtime, "lock", jobs, tmp))
@@ -233,12 +235,17 @@ def test_dealer_dora_and_hands_match_cpython_on_every_fixture(lock_run: LockRun)
     assert rounds > 300  # every round of every fixture, not a few
 
 
-def test_site_lock_lists_what_the_site_ships(built_site: Path) -> None:
-    lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text())
+def test_site_lock_lists_what_the_site_ships(built_site: Path, runtime: Path) -> None:
+    """The site installs no package (pywall is in its standard library); the tests'
+    runtime lists the wheel and micropip, their hashes matching."""
+    site_lock = json.loads((built_site / "pyodide" / "pyodide-lock.json").read_text())
+    assert site_lock["packages"] == {}
+    assert not list((built_site / "pyodide").glob("*.whl"))
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
     assert set(lock["packages"]) == {"pywall", "micropip"}
     entry = lock["packages"]["pywall"]
     assert entry["imports"] == ["pywall"] and entry["depends"] == []
     assert entry["package_type"] == "package" and entry["install_dir"] == "site"
     for pkg in lock["packages"].values():
-        wheel = built_site / "pyodide" / pkg["file_name"]
+        wheel = runtime / pkg["file_name"]
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == pkg["sha256"]

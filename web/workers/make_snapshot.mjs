@@ -1,13 +1,13 @@
 // Build-time (not shipped): a memory snapshot of a Pyodide interpreter with pywall
 // already imported, so that the page skips Python's start-up (~3 s on this kind of
-// machine) and pywall's first import. The interpreter installs the site's wheel
-// (hash-checked against pyodide-lock.json), imports the page's glue (worker_py.py, as
-// the module pywall_worker) and checks the made-up game once, which imports what a
+// machine) and pywall's first import. pywall is in the site's standard library
+// (build.py's page_stdlib: nothing to install); the interpreter imports the page's glue
+// (worker_py.py, as the module pywall_worker) and checks the made-up game once, which imports what a
 // first log needs (a first log after start-up: ~0.25 s instead of ~0.6-1.6 s under
 // Node). The tools, the audit and the archive runs stay lazy (pywall.page.api.LAZY_MODULES):
 // in the snapshot they would cost 0.48 MB of gzip. The snapshot holds memory, not
-// files: the page installs the wheel again (the modules it imports later are read
-// from there), and the glue's module lives in memory only.
+// files: the modules the page imports later are read from the standard library's zip,
+// the same file the page mounts, and the glue's module lives in memory only.
 // The snapshot API is Pyodide's own (private, underscored) and tied to the exact
 // build it came from; build.py makes a new one whenever the runtime, the wheel or the
 // glue change, and worker.mjs falls back to a normal start if restoring fails.
@@ -44,24 +44,15 @@ function zeroFreeMemory(module) {
 const [index, glue, out] = process.argv.slice(2).map((p) => path.resolve(p));
 const { loadPyodide } = await import(pathToFileURL(path.join(index, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: index + path.sep, _makeSnapshot: true });
-const problems = [];
-await pyodide.loadPackage("pywall", {
-  checkIntegrity: true,
-  messageCallback: () => {},
-  errorCallback: (message) => problems.push(message),
-});
-if (problems.length || !pyodide.loadedPackages.pywall) throw new Error(`pywall did not load: ${problems.join("; ")}`);
 pyodide.FS.writeFile("/home/pyodide/pywall_worker.py", readFileSync(glue, "utf8"));
 pyodide.runPython(`
 import gc, json
 import pywall_worker
+assert pywall_worker.pywall.__file__.startswith("/lib/python"), pywall_worker.pywall.__file__
 pywall_worker.handle("warm_up", json.dumps({"times": 1}))
 gc.collect()
 `);
 zeroFreeMemory(pyodide._module);
-// The JavaScript side's list of loaded packages is not in the memory, and a snapshot is
-// refused unless it is empty as at start-up: the page installs the wheel again anyway.
-for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
 const snapshot = pyodide.makeMemorySnapshot();
 writeFileSync(out, snapshot);
 console.error(`snapshot: ${snapshot.length} bytes`);

@@ -1,5 +1,6 @@
 // The runtime files the site ships packed (build.py writes pyodide/packed.mjs): the
-// interpreter (pyodide.asm.wasm), the standard library and the start-up snapshot, each
+// interpreter (pyodide.asm.wasm), the standard library and the start-up snapshot (as its
+// delta from the interpreter: snapshotBytes), each
 // named by its content and gzipped when that pays, so a first visit from any static host
 // (one that compresses nothing included) is small. Each is fetched once: from the cache of
 // this version of the site (pywall-VERSION, which the service worker fills too) when it
@@ -118,12 +119,91 @@ export function fetchAhead(names) {
   }));
 }
 
+// Files unpacked whole ahead (the interpreter, for the snapshot's delta), each handed over once.
+const whole = new Map();
+
+function unpackedWhole(name) {
+  if (!whole.has(name)) {
+    const early = ahead.get(name);
+    ahead.delete(name);
+    const bytes = (async () => new Uint8Array(await new Response(unpacked(await (early || checkedBytes(name)))).arrayBuffer()))();
+    bytes.catch(() => {});
+    whole.set(name, bytes);
+  }
+  return whole.get(name);
+}
+
 // A packed file by its plain name, as a Response with its plain type (null: not packed).
 export async function fetchPacked(name) {
   if (!PACKED[name]) return null;
+  const type = TYPES[name.slice(name.lastIndexOf("."))] || "application/octet-stream";
+  if (whole.has(name)) {
+    const bytes = whole.get(name);
+    whole.delete(name);
+    return new Response(await bytes, { headers: { "Content-Type": type } });
+  }
   const early = ahead.get(name);
   ahead.delete(name);
   const bytes = await (early || checkedBytes(name));
-  const type = TYPES[name.slice(name.lastIndexOf("."))] || "application/octet-stream";
   return new Response(unpacked(bytes), { headers: { "Content-Type": type } });
+}
+
+// A WebAssembly module's LEB128 number at `at`: [value, the offset after it].
+function leb128(bytes, at, signed = false) {
+  let value = 0;
+  let scale = 1;
+  let byte;
+  do {
+    byte = bytes[at++];
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+  } while (byte & 0x80);
+  return [signed && byte & 0x40 ? value - scale : value, at];
+}
+
+// The module's active data segments, [offset, bytes]: what its instantiation writes into a
+// fresh memory (build.py's wasm_data_segments reads them the same way).
+export function dataSegments(wasm) {
+  const segments = [];
+  let at = 8;
+  while (at < wasm.length) {
+    const section = wasm[at];
+    const [size, body] = leb128(wasm, at + 1);
+    at = body + size;
+    if (section !== 11) continue;
+    let [count, p] = leb128(wasm, body);
+    for (; count > 0; count--) {
+      let flags, offset = null, length;
+      [flags, p] = leb128(wasm, p);
+      if (flags === 2) p = leb128(wasm, p)[1]; // memory 0: build.py refuses any other
+      if (flags !== 1) {
+        [offset, p] = leb128(wasm, p + 1, true); // i32.const N, end
+        p += 1;
+      }
+      [length, p] = leb128(wasm, p);
+      if (offset !== null) segments.push([offset, wasm.subarray(p, p + length)]);
+      p += length;
+    }
+  }
+  return segments;
+}
+
+// The start-up snapshot: build.py ships it with the interpreter's initial memory XOR-ed out
+// (its static data, most of which the interpreter's module holds as it is: 1.4 MB less to
+// send), and the same XOR gives it back. Its bytes, as Pyodide takes them.
+export async function snapshotBytes() {
+  const [delta, wasm] = await Promise.all([
+    fetchPacked("python-snapshot.bin").then((r) => r.arrayBuffer()),
+    unpackedWhole("pyodide.asm.wasm"),
+  ]);
+  const start = new DataView(delta).getUint32(4, true); // Pyodide's header: where the memory starts (a multiple of 16)
+  const segments = dataSegments(wasm);
+  const end = segments.reduce((most, [offset, data]) => Math.max(most, offset + data.length), 0);
+  const image = new Uint8Array(Math.ceil(end / 4) * 4);
+  for (const [offset, data] of segments) image.set(data, offset); // in order, as instantiation writes them
+  if (start + image.length > delta.byteLength) throw new Error("the snapshot's memory is smaller than the interpreter's data");
+  const memory = new Uint32Array(delta, start, image.length / 4);
+  const words = new Uint32Array(image.buffer);
+  for (let i = 0; i < words.length; i++) memory[i] ^= words[i];
+  return new Uint8Array(delta);
 }

@@ -48,7 +48,7 @@ function workerEvent(type, payload) {
 }
 
 // A failed start is tried once more, from the network: what it used is deleted from the
-// caches first (its modules, Pyodide's JavaScript, the lock and the wheel; not the packed
+// caches first (its modules, Pyodide's JavaScript and the lock; not the packed
 // runtime files, which the worker checks by their hash each time: runtime-files.mjs).
 let retried = false;
 const PACKED_NAME = /\.[0-9a-f]{16}(\.gz)?$/;

@@ -1,9 +1,9 @@
-// The module worker that runs Python. It loads Pyodide from this site, loads the
-// pywall wheel (hash-checked through the site's pyodide-lock.json), and answers
+// The module worker that runs Python. It loads Pyodide from this site (pywall is in its
+// standard library, checked by its SHA-256 as the interpreter is: runtime-files.mjs), and answers
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
-import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName } from "./runtime-files.mjs";
+import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName, snapshotBytes } from "./runtime-files.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
@@ -18,8 +18,7 @@ self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)
 // make_snapshot.mjs); null when it is missing.
 async function fetchSnapshot() {
   try {
-    const response = await fetchPacked("python-snapshot.bin");
-    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    return await snapshotBytes();
   } catch (err) {
     console.warn("pywall: no start-up snapshot", err);
     return null;
@@ -68,18 +67,7 @@ async function init() {
   const [, loaded] = await Promise.all([files, loading]);
   const { pyodide, snapshot } = python = loaded;
   lap("runtime");
-  announce("package", 0.75);
-  const problems = [];
-  // loadPackage does not reject when a package fails: collect its errors instead.
-  await pyodide.loadPackage("pywall", {
-    checkIntegrity: true,
-    messageCallback: () => {},
-    errorCallback: (message) => problems.push(message),
-  });
-  if (problems.length || !pyodide.loadedPackages.pywall) {
-    throw new Error(`pywall did not load: ${problems.join("; ") || "unknown reason"}`);
-  }
-  lap("package");
+  lap("package"); // nothing to install: pywall is in the standard library (build.py page_stdlib)
   announce("glue", 0.9);
   const preloaded = pyodide.runPython("import sys; 'pywall_worker' in sys.modules");
   if (!preloaded) await writeGlue(pyodide);
