@@ -182,8 +182,9 @@ def read_csv(path: str | Path) -> tuple[str, str]:
     return raw[:1], raw.removeprefix("\ufeff")
 
 
-def audit_json(path: Path) -> dict[str, Any]:
-    """What `pywall audit --json PATH` prints, read in this process (no interpreter started)."""
+def cli_output(*args: str) -> tuple[int, str]:
+    """`pywall ARGS` run in this process (no interpreter started: where a test wants the
+    CLI's answer, not the process): its exit status and what it prints."""
     import contextlib
     import io
 
@@ -191,8 +192,15 @@ def audit_json(path: Path) -> dict[str, Any]:
 
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        assert main(["audit", "--json", str(path)]) == 0
-    return dict(json.loads(out.getvalue()))
+        code = main(list(args))
+    return code, out.getvalue()
+
+
+def audit_json(path: Path) -> dict[str, Any]:
+    """What `pywall audit --json PATH` prints, read in this process (no interpreter started)."""
+    code, printed = cli_output("audit", "--json", str(path))
+    assert code == 0
+    return dict(json.loads(printed))
 
 
 def audit_in_page(page: Any, path: Path) -> Any:

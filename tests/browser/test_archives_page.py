@@ -14,8 +14,6 @@ import csv
 import io
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -23,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import clean, frame_gaps, read_csv, report_of, watch_frames
+from tests.browser.conftest import clean, cli_output, frame_gaps, read_csv, report_of, watch_frames
 from tests.browser.test_page import READY_MS, WORK_MS, choose, result
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
 
@@ -100,14 +98,9 @@ def houou_shown(loaded: Page, houou: Path) -> Page:
 
 
 def cli_verdicts(path: Path) -> dict[str, dict[str, Any]]:
-    """``pywall verify --jsonl`` on the file, keyed by the name the page gives each game."""
-    out = subprocess.run(
-        [sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    ).stdout
+    """``pywall verify --jsonl`` on the file (in this process: its exit status is the
+    verdicts', not asserted), keyed by the name the page gives each game."""
+    _, out = cli_output("verify", "--jsonl", "--jobs", "1", str(path))
     lines = [json.loads(line) for line in out.splitlines()]
     assert "summary" in lines[-1]
     return {r["path"].replace(str(path), path.name, 1): r for r in lines[:-1]}

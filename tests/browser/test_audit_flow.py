@@ -8,10 +8,9 @@ sideways; no English in ja or zh."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from tests.browser.conftest import cli_output
 from tests.browser.test_page import WORK_MS, result
 from tests.helpers import TENHOU, first_difference, fixture_paths
 
@@ -104,15 +104,10 @@ def logs_zip(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
                 zf.write(paths[1], "a copy/of a game with a very long folder name/" + paths[1].name)
 
     def cli(path: Path) -> str:
-        proc = subprocess.run(
-            [sys.executable, "-m", "pywall", "audit", "--json", path.name],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            cwd=where,
-            check=True,
-        )
-        return proc.stdout
+        with contextlib.chdir(where):
+            code, printed = cli_output("audit", "--json", path.name)
+        assert code == 0
+        return printed
 
     printed = cli(archive)
     found, plain = dict(json.loads(printed)), json.loads(cli(whole))

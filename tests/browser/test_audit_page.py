@@ -10,8 +10,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -19,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import in_language, report_of
+from tests.browser.conftest import audit_json, in_language, report_of
 from tests.browser.test_page import PLAIN, THREE_PLAYER, WORK_MS, result, tamper_draw
 from tests.helpers import TENHOU, fixture_paths
 
@@ -88,15 +86,8 @@ def thirty_logs(tmp: Path) -> Path:
 
 
 def cli_audit(path: Path) -> dict[str, Any]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--json", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return dict(json.loads(proc.stdout))
+    """What `pywall audit --json PATH` prints (``audit_json``: in this process)."""
+    return audit_json(path)
 
 
 def test_audit_of_a_dropped_zip_counts_and_tests_what_the_cli_does(

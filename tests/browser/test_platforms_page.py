@@ -12,8 +12,6 @@ from __future__ import annotations
 import gzip
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -22,9 +20,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from pywall.core.tiles import tile_text
-from tests.browser.conftest import report_of
+from tests.browser.conftest import cli_output, report_of
 from tests.browser.test_page import WORK_MS, choose, result
-from tests.helpers import DATA, ROOT
+from tests.helpers import DATA
 
 pytestmark = pytest.mark.browser
 
@@ -47,14 +45,8 @@ Record = dict[str, Any]
 
 def cli_report(path: Path) -> dict[str, Any]:
     """``pywall verify --json PATH``: the one file's report as the CLI prints it."""
-    out = subprocess.run(
-        [sys.executable, "-m", "pywall", "verify", "--json", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    )
-    files = json.loads(out.stdout)["files"]
+    _, out = cli_output("verify", "--json", str(path))
+    files = json.loads(out)["files"]
     assert len(files) == 1
     return dict(files[0])
 

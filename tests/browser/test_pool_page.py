@@ -12,8 +12,6 @@ from __future__ import annotations
 import bz2
 import json
 import re
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -21,6 +19,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import cli_output
 from tests.browser.test_archives_page import (
     all_rows,
     archive_done,
@@ -52,7 +51,9 @@ LARGE = 6_000
 
 
 @pytest.fixture(autouse=True)
-def two_cores(page: Page) -> None:
+def two_cores(request: pytest.FixtureRequest) -> None:
+    """Asked of the page the test uses (a test on the shared page opens no page of its own)."""
+    page = request.getfixturevalue("fresh" if "fresh" in request.fixturenames else "page")
     if page.evaluate("() => navigator.hardwareConcurrency") < 2:
         pytest.skip("a pool of two workers needs two cores")
 
@@ -94,13 +95,7 @@ def watch_the_end(page: Page, files: int) -> None:
 
 
 def cli_jsonl(paths: list[Path]) -> list[dict[str, Any]]:
-    out = subprocess.run(
-        [sys.executable, "-m", "pywall", "verify", "--jsonl", "--jobs", "1", *map(str, paths)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-    ).stdout
+    _, out = cli_output("verify", "--jsonl", "--jobs", "1", *map(str, paths))
     lines = [json.loads(line) for line in out.splitlines()]
     assert "summary" in lines[-1]
     return lines[:-1]

@@ -6,10 +6,9 @@ offline after the first visit. Verdicts and counts are CPython's (pywall's own A
 from __future__ import annotations
 
 import base64
+import contextlib
 import io
 import json
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 
 from pywall.checks.sega import tenhou_id_from_sega
-from tests.browser.conftest import report_of
+from tests.browser.conftest import audit_json, report_of
 from tests.browser.plain_host import plain_host
 from tests.helpers import DATA, ROOT, TENHOU, first_difference
 
@@ -56,17 +55,19 @@ input.files = dt.files;
 input.dispatchEvent(new Event("change", { bubbles: true }));
 """
 
-#: Downloads are kept in the page (window.downloads: name, type, text or first bytes)
-#: instead of being saved.
+#: Downloads are kept in the page (window.kept: name, type, text or first bytes) instead of
+#: being saved; a page that keeps them already starts a new list (the hooks are set once).
 CAPTURE = """
+if (!window.kept) {
+  const make = URL.createObjectURL;
+  URL.createObjectURL = (blob) => { const url = make.call(URL, blob); window.kept.push({ url, blob }); return url; };
+  HTMLAnchorElement.prototype.click = function () {
+    const kept = window.kept.find((k) => k.url === this.href);
+    if (this.download && kept) kept.name = this.download;
+    else HTMLElement.prototype.click.call(this);
+  };
+}
 window.kept = [];
-const make = URL.createObjectURL;
-URL.createObjectURL = (blob) => { const url = make.call(URL, blob); window.kept.push({ url, blob }); return url; };
-HTMLAnchorElement.prototype.click = function () {
-  const kept = window.kept.find((k) => k.url === this.href);
-  if (this.download && kept) kept.name = this.download;
-  else HTMLElement.prototype.click.call(this);
-};
 """
 
 READ_DOWNLOADS = """
@@ -195,19 +196,22 @@ def logs_zip() -> bytes:
     return buf.getvalue()
 
 
-def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def zip_audit(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    """logs.zip, and what `pywall audit --json logs.zip` prints for it (run in this process,
+    from the zip's folder, once for both engines)."""
+    archive = tmp_path_factory.mktemp("zip") / "logs.zip"
+    archive.write_bytes(logs_zip())
+    with contextlib.chdir(archive.parent):
+        return archive, audit_json(Path(archive.name))
+
+
+def test_a_zip_of_logs_and_its_audit(
+    engine: Any, site_url: str, zip_audit: tuple[Path, dict[str, Any]]
+) -> None:
     """The audit flow: the button that asks the question, everyone's chart, and the exports:
     the JSON `pywall audit --json` prints for the same zip, and the HTML report."""
-    archive = tmp_path / "logs.zip"
-    archive.write_bytes(logs_zip())
-    cli = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--json", archive.name],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=tmp_path,
-    )
-    expected = json.loads(cli.stdout)
+    archive, expected = zip_audit
     hands = expected["overall"]["hands"]
     open_ready(engine, site_url, fresh=True)  # the downloads are kept by this page only
     run(engine, CAPTURE)
@@ -256,7 +260,8 @@ def test_a_zip_of_logs_and_its_audit(engine: Any, site_url: str, tmp_path: Path)
 
 
 def test_exports_and_wall_pictures(engine: Any, site_url: str) -> None:
-    open_ready(engine, site_url, fresh=True)  # the downloads are kept by this page only
+    # the page the zip's test left keeps its downloads already (no second Python start)
+    open_ready(engine, site_url)
     run(engine, CAPTURE)
     files = [(p.name, p.read_bytes()) for p in (PLAIN, THREE_PLAYER)]
     give(engine, *files)

@@ -446,12 +446,15 @@ def test_worker_glue_warms_the_archive_path_and_leaves_nothing(tmp_path: Path) -
     assert list(tmp_path.iterdir()) == []
 
 
-def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) -> None:
+def test_audit_export_is_what_the_cli_prints_for_the_same_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The page's "Export audit": its JSON text is ``pywall audit --json`` of the same files
-    (same keys, same numbers) and its HTML is ``pywall audit --html`` with the chosen player first."""
+    (same keys, same numbers) and its HTML is ``pywall audit --html`` with the chosen player first
+    (the CLI run in this process, from the files' folder)."""
     import shutil
-    import subprocess
-    import sys
+
+    from pywall.cli import main
 
     logs = sorted((TENHOU / "tenhou-python-bot").glob("*.txt"), key=lambda p: int(p.stem))[:6]
     for p in logs:
@@ -459,15 +462,12 @@ def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) 
     reports = [detailed(p) for p in logs]
     out = api.handle("audit_export", json.dumps({"reports": reports, "lang": "ja"}))
     export = json.loads(out)
-    cli = subprocess.run(
-        [sys.executable, "-m", "pywall", "audit", "--json", "--html", "a.html", "--lang", "ja"]
-        + [p.name for p in logs],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        check=True,
-    )
-    assert json.loads(export["json"]) == json.loads(cli.stdout)
+    monkeypatch.chdir(tmp_path)
+    capsys.readouterr()
+    code = main(["audit", "--json", "--html", "a.html", "--lang", "ja", *(p.name for p in logs)])
+    cli = capsys.readouterr()
+    assert code == 0, cli.err
+    assert json.loads(export["json"]) == json.loads(cli.out)
     assert export["html"] == (tmp_path / "a.html").read_text(encoding="utf-8")
     name = json.loads(export["json"])["players"][0]["label"]
     mine = json.loads(

@@ -311,31 +311,26 @@ def test_the_rounds_as_a_riichi_city_record_verify_and_walk_as_generated() -> No
 
 
 def test_the_audit_counts_the_rounds_the_walk_left_out_and_says_why(
-    tmp_path: object, monkeypatch: pytest.MonkeyPatch
+    tmp_path: object, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A round left out of the draw tests is counted in the audit's JSON and named in its
     text, with its reason, not passed off as a game that ended before any draw."""
     import json
-    import subprocess
-    import sys
     from pathlib import Path
 
-    from tests.helpers import ROOT
+    from pywall.cli import main
 
     folder = Path(str(tmp_path))
     (folder / "misfit.json").write_text(json.dumps(choice_record(3, misfit=True)))
     (folder / "fits.json").write_text(json.dumps(choice_record(2, misfit=False)))
 
     def audit(*args: str) -> str:
-        run = subprocess.run(
-            [sys.executable, "-m", "pywall", "audit", *args, str(folder)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert run.returncode == 0, run.stderr
-        return run.stdout
+        """`pywall audit ARGS FOLDER`'s output (run in this process)."""
+        capsys.readouterr()
+        code = main(["audit", *args, str(folder)])
+        printed = capsys.readouterr()
+        assert code == 0, printed.err
+        return printed.out
 
     games = json.loads(audit("--json"))["games"]
     assert games["skipped_rounds"] == 3 and games["skipped_round_reasons"] == {"no_fit": 3}

@@ -144,21 +144,17 @@ def test_audit_of_bytes_and_of_nothing_usable() -> None:
         pywall.audit([3.5])  # type: ignore[list-item]
 
 
-def test_audit_to_html_is_the_report_pywall_audit_html_writes(tmp_path: Path) -> None:
+def test_audit_to_html_is_the_report_pywall_audit_html_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """``to_html`` gives the same page as ``pywall audit --html`` for the same files, in
-    each language."""
+    each language (the CLI run in this process)."""
     paths = fixture_paths()[:3]
     result = pywall.audit(paths)
     for lang in ("en", "ja", "zh"):
         out = tmp_path / f"report-{lang}.html"
-        cli = subprocess.run(
-            [sys.executable, "-m", "pywall", "audit", "--html", str(out), "--lang", lang]
-            + [str(p) for p in paths],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert cli.returncode == 0, cli.stderr
+        code = main(["audit", "--html", str(out), "--lang", lang, *map(str, paths)])
+        assert code == 0, capsys.readouterr().err
         html = result.to_html(lang)
         assert html.lower().startswith("<!doctype html") and "<script" not in html.lower()
         assert html == out.read_text(encoding="utf-8")
