@@ -10,6 +10,7 @@ such as main before a change) its CLI is run too, in the same run: the two in tu
 (default 3) each, medians printed.
 
 Run: python3 benchmarks/bench_audit_memory.py [--games N] [--runs R] [--jobs 1 2] [--base DIR]
+[--keep DIR]
 """
 
 from __future__ import annotations
@@ -41,16 +42,18 @@ sys.exit(main())
 """
 
 
-def peak_kb(tree: Path, db: Path, jobs: int, runner: Path) -> int:
-    """The peak resident memory in KB of ``audit --json --jobs J DB`` run from ``tree``."""
+def peak_kb(tree: Path, db: Path, jobs: int, runner: Path, keep: Path | None) -> int:
+    """The peak resident memory in KB of ``audit --json --jobs J DB`` run from ``tree``
+    (its JSON written to ``keep``, to compare trees' outputs byte for byte)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
-        subprocess.run(
-            ["/usr/bin/time", "-o", out.name, "-f", "%M", sys.executable, str(runner), str(tree)]
-            + ["audit", "--json", "--jobs", str(jobs), str(db)],
-            check=True,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        with open(keep or "/dev/null", "wb") as document:
+            subprocess.run(
+                ["/usr/bin/time", "-o", out.name, "-f", "%M", sys.executable, str(runner)]
+                + [str(tree), "audit", "--json", "--jobs", str(jobs), str(db)],
+                check=True,
+                stdout=document,
+                stderr=subprocess.DEVNULL,
+            )
         return int(out.read().split()[-1])
 
 
@@ -60,6 +63,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--base", type=Path, help="another pywall tree to measure too")
+    parser.add_argument("--keep", type=Path, help="a folder to write each run's JSON to")
     args = parser.parse_args()
     sizes = (args.games, 2 * args.games)
     dbs = {}
@@ -75,7 +79,9 @@ def main() -> None:
             for _ in range(args.runs):
                 for n in sizes:
                     for name, tree in trees.items():  # in turn: the same machine load
-                        peaks.setdefault((name, n), []).append(peak_kb(tree, dbs[n], jobs, runner))
+                        keep = args.keep and args.keep / f"{name.split()[-1]}-{jobs}-{n}.json"
+                        found = peak_kb(tree, dbs[n], jobs, runner, keep)
+                        peaks.setdefault((name, n), []).append(found)
             for name in trees:
                 low, high = (statistics.median(peaks[name, n]) for n in sizes)
                 print(

@@ -61,7 +61,7 @@ class Exclusion:
 
 #: What a game's state costs the tally beyond its texts: its entry, its ``Copies``, one
 #: ``Copy`` and key, and its series' points (a bound, checked by test_audit_memory.py).
-GAME_BYTES = 560
+GAME_BYTES = 720
 #: And each more copy of a game (its ``Copy`` and key, beyond its path and stream).
 COPY_BYTES = 200
 
