@@ -16,6 +16,7 @@ Run: python3 benchmarks/bench_audit_memory.py [--games N] [--runs R] [--jobs 1 2
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -27,30 +28,35 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks import sim_logs
 
-#: Runs a tree's CLI whatever pywall this interpreter has installed (an editable install
-#: of another tree is taken off the path first).
+#: Runs the CLI of the tree named by PYWALL_TREE whatever pywall this interpreter has
+#: installed (an editable install of another tree is taken off the path first; the worker
+#: processes find the same tree first on PYTHONPATH).
 RUN_TREE = """
-import sys
-root = sys.argv[1]
+import os, sys
+root = os.environ["PYWALL_TREE"]
 sys.meta_path[:] = [m for m in sys.meta_path if "editable" not in repr(m).lower()]
 sys.path.insert(0, root)
 import pywall
 assert pywall.__file__.startswith(root), pywall.__file__
-from pywall.cli import main
-sys.argv = ["pywall", *sys.argv[2:]]
-sys.exit(main())
+if __name__ == "__main__":
+    from pywall.cli import main
+    sys.argv = ["pywall", *sys.argv[1:]]
+    sys.exit(main())
 """
 
 
 def peak_kb(tree: Path, db: Path, jobs: int, runner: Path, keep: Path | None) -> int:
     """The peak resident memory in KB of ``audit --json --jobs J DB`` run from ``tree``
-    (its JSON written to ``keep``, to compare trees' outputs byte for byte)."""
+    (its JSON written to ``keep``, to compare trees' outputs byte for byte). Run from the
+    runner's folder: a worker's fork server puts its working folder first on its path."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
         with open(keep or "/dev/null", "wb") as document:
             subprocess.run(
                 ["/usr/bin/time", "-o", out.name, "-f", "%M", sys.executable, str(runner)]
-                + [str(tree), "audit", "--json", "--jobs", str(jobs), str(db)],
+                + ["audit", "--json", "--jobs", str(jobs), str(db)],
                 check=True,
+                cwd=runner.parent,
+                env=os.environ | {"PYWALL_TREE": str(tree), "PYTHONPATH": str(tree)},
                 stdout=document,
                 stderr=subprocess.DEVNULL,
             )

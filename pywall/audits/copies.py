@@ -20,7 +20,10 @@ therefore compares the copies themselves:
 
 The rule looks at the set of copies only, so the same files give the same answer in any
 order and however they are split between workers (``Copies.merge``). The items are
-compared exactly (no digest of them): a real game's stream is about 1.5 KB.
+compared exactly: a game with one copy may let its items go once counted (``drop``: a
+16-byte digest stands in for them), and is read again before another copy is compared
+with it (``restore``: the digest only tells that the copy read again is the one read
+before). A real game's stream is about 1.5 KB.
 """
 
 from __future__ import annotations

@@ -7,10 +7,12 @@ copies of its game (``pywall.audits.copies``: a copy cut short counts as the who
 copies that differ in anything else conflict and none counts). The counts (``Counts``:
 everyone, each platform and player count, each named player, each seat; shanten counts per
 hand class, the dora dealt with their exact mean and variance, the draw tests' sums, the
-walls) are made from the copies when the tally is read (``settle``), so the answer does not
-depend on the order of the games; tallies of parts of a run merge (``merge``: a game in
-both parts counts once, by the same rule) and travel as JSON (``to_dict``, ``from_dict``:
-checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
+walls) take a game's record as soon as it counts and give it back exactly when another
+copy replaces it or conflicts with it (every sum is a whole number), so the answer does
+not depend on the order of the games; a tally that can read its games again (``reread``)
+keeps a few hundred bytes of a game with one copy (docs/limits.md). Tallies of parts of a
+run merge (``merge``: a game in both parts counts once, by the same rule) and travel as
+JSON (``to_dict``, ``from_dict``: checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
 ``pywall.audits.verdicts`` computes the tests from a tally.
 """
 
