@@ -129,12 +129,17 @@ def group_row(kind: str, g: GroupAudit) -> dict[str, Any]:
 
 
 def tally_of(sources: Iterable[AuditSource], jobs: int = 1) -> AuditTally:
-    """What the audit counts of ``sources``, checked in ``jobs`` processes, in input order."""
+    """What the audit counts of ``sources``, checked in ``jobs`` processes, in input order
+    (a list of them: the tally keeps a few hundred bytes a game, and reads a game again
+    when another copy of it comes, ``AuditTally.reread``)."""
     from pywall.audits.tally import AuditTally
     from pywall.run.items import source_entries
-    from pywall.run.pool import records
+    from pywall.run.pool import records, rereader
 
-    tally = AuditTally()
+    again = sources if isinstance(sources, Sequence) else None  # a list can be read twice
+    tally = AuditTally(
+        reread=None if again is None else rereader(lambda: source_entries(again), jobs)
+    )
     with closing(records(source_entries(sources), jobs)) as found:
         for record in found:
             tally.add(record)

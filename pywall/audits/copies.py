@@ -20,7 +20,10 @@ therefore compares the copies themselves:
 
 The rule looks at the set of copies only, so the same files give the same answer in any
 order and however they are split between workers (``Copies.merge``). The items are
-compared exactly (no digest of them): a real game's stream is about 1.5 KB.
+compared exactly: a game with one copy may let its items go once counted (``drop``: a
+16-byte digest stands in for them), and is read again before another copy is compared
+with it (``restore``: the digest only tells that the copy read again is the one read
+before). A real game's stream is about 1.5 KB.
 """
 
 from __future__ import annotations
@@ -136,20 +139,57 @@ def copy_key(game: Game) -> CopyKey:
     return CopyKey(digest, len(game.rounds), len(items), stream)
 
 
+def digest_of(key: CopyKey) -> bytes:
+    """A digest of a copy's items (``Copies.drop``: what stands in for them while the
+    game has one copy, to tell that a copy read again is the one read before)."""
+    return hashlib.blake2b(_lines(key.stream), digest_size=16).digest()
+
+
 @dataclass(frozen=True, slots=True)
 class Copy:
     path: str
     key: CopyKey
+    at: int = -1  # its place among the records its tally was given (to read it again)
+    source: int = 0  # which of its tally's readers reads it again (``AuditTally.readers``)
 
 
 @dataclass(slots=True)
 class Copies:
     """Every copy of one game seen so far, and the record of the one that counts
-    (``None`` once the copies conflict: then none counts, whatever comes after)."""
+    (``None`` once the copies conflict: then none counts, whatever comes after).
+
+    A game with one copy may be ``dropped``: its items and record let go once counted,
+    its key's stream a digest of its items (``digest_of``); before another copy can be
+    compared with it, it is read again (``restore``)."""
 
     copies: list[Copy] = field(default_factory=list)
     best: Copy | None = None
     record: bytes | None = None  # the best copy's record, packed (``tally.packed``)
+    game: int = -1  # the number its counted record has in its tally (``Counts.count``)
+    dropped: bool = False
+
+    def clone(self) -> Copies:
+        return Copies(list(self.copies), self.best, self.record, self.game, self.dropped)
+
+    def drop(self) -> None:
+        """Let go of the one copy's items and record (it counts: ``game``)."""
+        (only,) = self.copies
+        key = only.key
+        slim = CopyKey(key.head, key.rounds, key.items, digest_of(key))
+        kept = Copy(only.path, slim, only.at, only.source)
+        self.copies, self.best, self.record, self.dropped = [kept], kept, None, True
+
+    def restore(self, key: CopyKey, record: bytes) -> bool:
+        """The dropped copy read again: its key and packed record back; False (nothing
+        changes) when they are not the copy read before (its file changed)."""
+        (only,) = self.copies
+        if (key.head, key.size) != (only.key.head, only.key.size) or (
+            digest_of(key) != only.key.stream
+        ):
+            return False
+        kept = Copy(only.path, key, only.at, only.source)
+        self.copies, self.best, self.record, self.dropped = [kept], kept, record, False
+        return True
 
     @property
     def conflict(self) -> bool:

@@ -10,6 +10,7 @@ game's ``records.GameRecord`` (``Counts.count``). Which games count, and once, i
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
@@ -190,6 +191,24 @@ class GroupTally:
         """Draw sums given flat, as ``draw_units`` holds them: added exactly."""
         self.draw_units[:] = map(add, self.draw_units, units)
 
+    def take(self, part: GroupTally) -> None:
+        """Take ``part`` (hands and draws counted in this group) out, in place and exactly:
+        a hand class or shanten value no hand is left in is dropped, as if never counted."""
+        for key, theirs in part.shanten.items():
+            counts = self.shanten[key]
+            for value, n in theirs.items():
+                left = counts[value] - n
+                if left:
+                    counts[value] = left
+                else:
+                    del counts[value]
+            if not counts:
+                del self.shanten[key]
+        self.dora -= part.dora
+        self.mean_units -= part.mean_units
+        self.var_units -= part.var_units
+        self.draw_units[:] = [a - b for a, b in zip(self.draw_units, part.draw_units, strict=True)]
+
     def without(self, part: GroupTally) -> GroupTally:
         """This group less ``part`` (hands and draws counted in both, such as one player's
         in a seat): exact, as every sum here is a whole number."""
@@ -244,9 +263,36 @@ def tally_of(hands: Iterable[StartingHand]) -> GroupTally:
 Point = tuple[float, float]
 
 
-def _in_order(points: list[tuple[str, Point]]) -> list[Point]:
-    """A series' points in code-point order of their games' fingerprints (stable)."""
-    return [p for _, p in sorted(points, key=lambda gp: gp[0])]
+@dataclass(slots=True)
+class Series:
+    """One series' points as counted, compact (24 bytes a point): the number of each
+    point's game in its tally (``Counts.count``'s ``game``) and its (O - E, V)."""
+
+    games: array[int] = field(default_factory=lambda: array("q"))
+    observed: array[float] = field(default_factory=lambda: array("d"))
+    variance: array[float] = field(default_factory=lambda: array("d"))
+
+    def append(self, game: int, point: Point) -> None:
+        self.games.append(game)
+        self.observed.append(point[0])
+        self.variance.append(point[1])
+
+    def extend(self, other: Series, offset: int) -> None:
+        """Another tally's points, its games numbered from ``offset`` here."""
+        self.games.extend(g + offset for g in other.games)
+        self.observed.extend(other.observed)
+        self.variance.extend(other.variance)
+
+    def points(self, order: Mapping[int, str]) -> list[Point]:
+        """The points of the games in ``order`` (game -> its fingerprint: the games that
+        count), in code-point order of the fingerprints (stable); a game taken out since
+        (``Counts.remove``) is not in ``order``, so its point is left out."""
+        found = [
+            (order[g], (o, v))
+            for g, o, v in zip(self.games, self.observed, self.variance, strict=True)
+            if g in order
+        ]
+        return [p for _, p in sorted(found, key=lambda gp: gp[0])]
 
 
 def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
@@ -256,9 +302,37 @@ def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
     return found
 
 
+def _take_walls(walls: WallTally, part: WallTally) -> None:
+    """``part``'s walls (counted in ``walls``) taken out: every count is a whole number."""
+    for name in tuple(part.tables):
+        walls.table(name).subtract(part.table(name))
+    walls.walls -= part.walls
+    walls.reds -= part.reds
+    walls.red_pairs -= part.red_pairs
+    walls.games -= part.games
+
+
+def _take(
+    groups: dict[Any, GroupTally],
+    part: Mapping[Any, GroupTally],
+    refs: dict[tuple[str, Any], int],
+    kind: str,
+) -> None:
+    """``part``'s groups taken out of ``groups``; a group no counted game is left in is
+    dropped (``refs``: how many counted games are in each group), as if never made."""
+    for key, group in part.items():
+        groups[key].take(group)
+        ref = (kind, key)
+        refs[ref] -= 1
+        if not refs[ref]:
+            del refs[ref], groups[key]
+
+
 @dataclass(slots=True)
 class Counts:
-    """The counts of the games that count, per group (``AuditTally`` makes them)."""
+    """The counts of the games that count, per group (``AuditTally`` makes them): a game
+    is added (``count``) and can be taken out again exactly (``remove``), so the counts
+    are the same whatever the order the games came in and left."""
 
     overall: GroupTally = field(default_factory=GroupTally)
     platforms: dict[str, GroupTally] = field(default_factory=dict)  # "tenhou:4" -> its hands
@@ -268,11 +342,11 @@ class Counts:
     seats: dict[str, GroupTally] = field(default_factory=dict)  # "dealer", "seat 1", ...
     walls: dict[str, WallTally] = field(default_factory=dict)  # "tenhou:4" -> its whole walls
     anonymous_draws: int = 0
-    #: each named player's effective draws game by game, as counted: (fingerprint, (O - E, V))
-    #: (``series`` lists them in fingerprint order)
-    series_by_game: dict[str, list[tuple[str, Point]]] = field(default_factory=dict)
+    #: each named player's effective draws game by game, as counted (``series_in`` lists
+    #: them in fingerprint order)
+    by_player: dict[str, Series] = field(default_factory=dict)
     #: every player's effective draws together, game by game, as counted
-    overall_by_game: list[tuple[str, Point]] = field(default_factory=list)
+    by_game: Series = field(default_factory=Series)
     #: rounds whose draws the walk left out, by reason (``draws.SKIP_REASONS``)
     skipped_rounds: dict[str, int] = field(default_factory=dict)
     #: the named players whose hands and draws are also kept per seat group (``shares``):
@@ -280,21 +354,24 @@ class Counts:
     shares_of: frozenset[str] = frozenset()
     #: (seat group, player) -> that player's hands and draws in it ("seat 2", "dealer", ...)
     shares: dict[tuple[str, str], GroupTally] = field(default_factory=dict)
+    #: (kind, key) -> how many counted games are in that group (``remove`` drops a group
+    #: none is left in); kinds: platform, player, seat, wall, share
+    refs: dict[tuple[str, Any], int] = field(default_factory=dict)
 
-    @property
-    def series(self) -> dict[str, list[Point]]:
+    def series_in(self, order: Mapping[int, str]) -> dict[str, list[Point]]:
         """Each named player's effective draws game by game, (O - E, V), the games in
-        code-point order of their fingerprints (``GameRecord.fingerprint``): the same list
-        whatever the order the games were counted in or merged."""
-        return {name: _in_order(points) for name, points in self.series_by_game.items()}
+        code-point order of their fingerprints (``order``: each counted game's number ->
+        its fingerprint): the same list whatever the order the games were counted in."""
+        found = {name: s.points(order) for name, s in self.by_player.items()}
+        return {name: points for name, points in found.items() if points}
 
-    @property
-    def overall_series(self) -> list[Point]:
+    def overall_series_in(self, order: Mapping[int, str]) -> list[Point]:
         """Every player's effective draws together, game by game, in fingerprint order."""
-        return _in_order(self.overall_by_game)
+        return self.by_game.points(order)
 
-    def merge(self, other: Counts) -> None:
-        """Add the counts of other games (none of them counted here)."""
+    def merge(self, other: Counts, offset: int = 0) -> None:
+        """Add the counts of other games (none of them counted here), numbered from
+        ``offset`` here (their series' points)."""
         self.overall.merge(other.overall)
         for mine, theirs in (
             (self.platforms, other.platforms),
@@ -307,22 +384,52 @@ class Counts:
             self.shares.setdefault(pair, GroupTally()).merge(group)
         for key, walls in other.walls.items():
             self.walls.setdefault(key, WallTally(walls.players)).merge(walls)
-        for name, points in other.series_by_game.items():
-            self.series_by_game.setdefault(name, []).extend(points)
-        self.overall_by_game += other.overall_by_game
+        for name, points in other.by_player.items():
+            self.by_player.setdefault(name, Series()).extend(points, offset)
+        self.by_game.extend(other.by_game, offset)
         self.games += other.games
         self.anonymous_hands += other.anonymous_hands
         self.anonymous_draws += other.anonymous_draws
         for reason, rounds in other.skipped_rounds.items():
             self.skipped_rounds[reason] = self.skipped_rounds.get(reason, 0) + rounds
+        for ref, n in other.refs.items():
+            self.refs[ref] = self.refs.get(ref, 0) + n
 
-    def count(self, record: GameRecord) -> None:
-        """A game that counts: its hands, draws and walls added to its groups."""
+    def remove(self, record: GameRecord) -> None:
+        """Take out a game ``count`` added (its copy no longer counts): every sum is a
+        whole number, so what is left is exactly the counts without it; its series'
+        points are left out by ``series_in`` (its number no longer counts)."""
+        one = Counts(shares_of=self.shares_of)
+        one.count(record, -1)
+        self.overall.take(one.overall)
+        _take(self.platforms, one.platforms, self.refs, "platform")
+        _take(self.players, one.players, self.refs, "player")
+        _take(self.seats, one.seats, self.refs, "seat")
+        _take(self.shares, one.shares, self.refs, "share")
+        for key, walls in one.walls.items():
+            _take_walls(self.walls[key], walls)
+            self.refs[("wall", key)] -= 1
+            if not self.refs[("wall", key)]:
+                del self.refs[("wall", key)], self.walls[key]
+        self.games -= one.games
+        self.anonymous_hands -= one.anonymous_hands
+        self.anonymous_draws -= one.anonymous_draws
+        for reason, rounds in one.skipped_rounds.items():
+            left = self.skipped_rounds[reason] - rounds
+            if left:
+                self.skipped_rounds[reason] = left
+            else:
+                del self.skipped_rounds[reason]
+
+    def count(self, record: GameRecord, game: int) -> None:
+        """A game that counts, ``game`` its number (its series' points): its hands,
+        draws and walls added to its groups."""
         players, names = record.players, record.names
         self.games += 1
         platform = f"{record.platform}:{players}"  # a platforms key
         pool = (108 if players == 3 else 136) - 1
         platform_group = _group(self.platforms, platform)
+        touched: set[tuple[str, Any]] = {("platform", platform)}
         # each (seat, hand size) of the game: its groups, found once (a game has 32 hands)
         by_hand: dict[tuple[int, int], tuple[int, int, tuple[GroupTally, ...], bool]] = {}
         for seat, tiles, value, dora in record.starting:
@@ -333,10 +440,14 @@ class Counts:
                 groups: tuple[GroupTally, ...] = (
                     self.overall,
                     platform_group,
-                    *self._seat_groups(seat, tiles == 14),
+                    *self._seat_groups(seat, tiles == 14, touched),
                 )
                 if not anonymous:
-                    groups += (_group(self.players, name), *self._shares(name, seat, tiles == 14))
+                    touched.add(("player", name))
+                    groups += (
+                        _group(self.players, name),
+                        *self._shares(name, seat, tiles == 14, touched),
+                    )
                 mean, var = hypergeometric_moments(pool, 4, tiles)
                 found = by_hand[seat, tiles] = (
                     exact_units(mean),
@@ -350,52 +461,69 @@ class Counts:
             if anonymous:
                 self.anonymous_hands += 1
         if record.draws is not None:
-            self._add_draws(record.draws, platform_group, names, record.fingerprint)
+            self._add_draws(record.draws, platform_group, names, game, touched)
             for reason in record.draws.skipped_reasons:
                 self.skipped_rounds[reason] = self.skipped_rounds.get(reason, 0) + 1
         if record.walls is not None:
+            touched.add(("wall", platform))
             self.walls.setdefault(platform, WallTally(players)).add_game(record.walls)
+        for ref in touched:
+            self.refs[ref] = self.refs.get(ref, 0) + 1
 
-    def _seat_groups(self, seat: int, dealer: bool) -> tuple[GroupTally, GroupTally]:
-        return (
-            _group(self.seats, "dealer" if dealer else "non-dealer"),
-            _group(self.seats, f"seat {seat + 1}"),
-        )
+    def _seat_groups(
+        self, seat: int, dealer: bool, touched: set[tuple[str, Any]]
+    ) -> tuple[GroupTally, GroupTally]:
+        keys = ("dealer" if dealer else "non-dealer", f"seat {seat + 1}")
+        touched.update(("seat", k) for k in keys)
+        return _group(self.seats, keys[0]), _group(self.seats, keys[1])
 
-    def _shares(self, name: str, seat: int, dealer: bool) -> tuple[GroupTally, ...]:
+    def _shares(
+        self, name: str, seat: int, dealer: bool, touched: set[tuple[str, Any]]
+    ) -> tuple[GroupTally, ...]:
         """The player's share of its seat groups, if it is one of ``shares_of``."""
         if name not in self.shares_of:
             return ()
         keys = ("dealer" if dealer else "non-dealer", f"seat {seat + 1}")
+        touched.update(("share", (k, name)) for k in keys)
         return tuple(self.shares.setdefault((k, name), GroupTally()) for k in keys)
 
     def _add_draws(
-        self, draws: GameDraws, platform: GroupTally, names: Sequence[Any], game: str
+        self,
+        draws: GameDraws,
+        platform: GroupTally,
+        names: Sequence[Any],
+        game: int,
+        touched: set[tuple[str, Any]],
     ) -> None:
         """A verified game's draw sums (the game's seats' sums are added exactly)."""
         by_game: dict[str, tuple[float, float]] = {}
         for s in draws.seats:
             e = s.effective
             units = _units(_flat(s.sums()))
-            for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer)):
+            for group in (self.overall, platform, *self._seat_groups(s.seat, s.dealer, touched)):
                 group.add_units(units)
             name = str(names[s.seat]) if s.seat < len(names) else ""
             if name in ANONYMOUS:
                 self.anonymous_draws += e.n
             else:
-                for group in (_group(self.players, name), *self._shares(name, s.seat, s.dealer)):
+                touched.add(("player", name))
+                for group in (
+                    _group(self.players, name),
+                    *self._shares(name, s.seat, s.dealer, touched),
+                ):
                     group.add_units(units)
                 o, v = by_game.get(name, (0.0, 0.0))
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
         for name, point in by_game.items():
-            self.series_by_game.setdefault(name, []).append((game, point))
+            series = self.by_player.get(name)
+            if series is None:
+                series = self.by_player[name] = Series()
+            series.append(game, point)
         seats = [s.effective for s in draws.seats]
-        self.overall_by_game.append(
+        self.by_game.append(
+            game,
             (
-                game,
-                (
-                    exact_sum(e.observed - e.expected for e in seats),
-                    exact_sum(e.variance for e in seats),
-                ),
-            )
+                exact_sum(e.observed - e.expected for e in seats),
+                exact_sum(e.variance for e in seats),
+            ),
         )

@@ -7,10 +7,12 @@ copies of its game (``pywall.audits.copies``: a copy cut short counts as the who
 copies that differ in anything else conflict and none counts). The counts (``Counts``:
 everyone, each platform and player count, each named player, each seat; shanten counts per
 hand class, the dora dealt with their exact mean and variance, the draw tests' sums, the
-walls) are made from the copies when the tally is read (``settle``), so the answer does not
-depend on the order of the games; tallies of parts of a run merge (``merge``: a game in
-both parts counts once, by the same rule) and travel as JSON (``to_dict``, ``from_dict``:
-checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
+walls) take a game's record as soon as it counts and give it back exactly when another
+copy replaces it or conflicts with it (every sum is a whole number), so the answer does
+not depend on the order of the games; a tally that can read its games again (``reread``)
+keeps a few hundred bytes of a game with one copy (docs/limits.md). Tallies of parts of a
+run merge (``merge``: a game in both parts counts once, by the same rule) and travel as
+JSON (``to_dict``, ``from_dict``: checked). Hands can also be given one by one (``StartingHand``, ``tally_of``).
 ``pywall.audits.verdicts`` computes the tests from a tally.
 """
 
@@ -19,15 +21,14 @@ from __future__ import annotations
 import pickle
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from functools import partial
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pywall.analysis.walls import WallTally
 from pywall.audits.copies import Copies, Copy, CopyKey
 from pywall.audits.counts import Counts, GroupTally, StartingHand, tally_of
 from pywall.audits.records import NO_FINGERPRINT, GameRecord
-from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
 from pywall.core.limits import MAX_AUDIT_KEPT
 
@@ -60,10 +61,23 @@ class Exclusion:
     reason_data: JsonObject = field(default_factory=dict)
 
 
-def _size(group: Copies) -> int:
-    """What a game's copies keep: the counted record and its items, 64 bytes a copy."""
-    best = group.best
-    return len(group.record or b"") + (len(best.key.stream) if best else 0) + 64 * len(group.copies)
+#: What a game's state costs the tally beyond its texts: its entry, its ``Copies``, one
+#: ``Copy`` and key, and its series' points (a bound, checked by test_audit_memory.py).
+GAME_BYTES = 720
+#: And each more copy of a game (its ``Copy`` and key, beyond its path and stream).
+COPY_BYTES = 200
+
+
+def _size(fingerprint: str, group: Copies) -> int:
+    """What a game's copies keep: its fingerprint and paths, the counted record and each
+    copy's items (a dropped copy: a 16-byte digest of them)."""
+    return (
+        GAME_BYTES
+        + len(fingerprint)
+        + len(group.record or b"")
+        + sum(COPY_BYTES + len(c.path) + len(c.key.stream) for c in group.copies)
+        - COPY_BYTES
+    )
 
 
 def packed(record: GameRecord) -> bytes:
@@ -77,53 +91,157 @@ def unpacked(data: bytes) -> GameRecord:
     return record
 
 
+def _waiting(copy: Copy, data: bytes) -> int:
+    """What a copy waiting for its game's first copy to be read again keeps."""
+    return COPY_BYTES + len(copy.path) + len(copy.key.stream) + len(data)
+
+
+#: Reads again the games given at these places (``Copy.at``, in increasing order) and
+#: gives their records in that order: the run's driver's, which can read its inputs again.
+Reread = Callable[[Sequence[int]], Iterable[GameRecord]]
+
+
+def changed(path: str) -> ValueInputError:
+    return ValueInputError(
+        f"{path}: the game read again to compare it with another copy is not the one read "
+        "before (the file changed during the audit): audit it again"
+    )
+
+
 @dataclass(slots=True)
 class AuditTally:
     """Everything the audit keeps of many games: the copies of each game (``copies``, by
-    fingerprint, with the record of the one that counts) and the games that cannot count
-    (``problems``); the counts per group (``Counts``) are made from them when first read
-    after a change (``settle``)."""
+    fingerprint) and the games that cannot count (``problems``), and the counts per group
+    (``Counts``), to which a game's record is added as soon as it counts and from which it
+    is taken out exactly when another copy replaces it or conflicts with it.
+
+    With ``reread`` (the command, ``pywall.audit``: their inputs can be read twice), a
+    game with one copy keeps no record and no items, only its path, its fingerprint and
+    a digest of its items (``Copies.drop``): a few hundred bytes. When a second copy
+    comes, the first is read again (``reread``, all at once when the tally is next
+    read: ``settle``) and the copies compared exactly. Without it (the page, saved
+    parts), each game keeps its counted record and its items, packed."""
 
     problems: list[Exclusion] = field(default_factory=list)  # unreadable, not verified, ...
     copies: dict[str, Copies] = field(default_factory=dict)  # fingerprint -> its copies
-    _counts: Counts | None = None
-    kept: int = 0  # bytes kept to compare copies (``limits.MAX_AUDIT_KEPT``)
+    counts: Counts = field(default_factory=Counts)
+    kept: int = 0  # bytes kept to tell copies apart (``limits.MAX_AUDIT_KEPT``)
+    reread: Reread | None = None
+    #: dropped games that met another copy: the later copies and their records, packed
+    waiting: dict[str, list[tuple[Copy, bytes]]] = field(default_factory=dict)
+    added: int = 0  # records given so far (the next one's ``Copy.at``)
+    #: what reads dropped copies again, by ``Copy.source``: ``reread``, then those of the
+    #: tallies merged into this one
+    readers: list[Reread] = field(default_factory=list)
+    numbered: int = 0  # records counted so far (the next one's ``Copies.game``)
 
-    def _keep(self, group: Copies, change: Callable[[], None]) -> None:
-        """``change`` a game's copies, counting what the tally keeps: over
-        ``MAX_AUDIT_KEPT``, a ``ValueInputError`` that says so (nothing else changes)."""
-        before = _size(group)
-        change()
-        self.kept += _size(group) - before
-        self._counts = None
-        if self.kept > MAX_AUDIT_KEPT:
+    def __post_init__(self) -> None:
+        if self.reread is not None and not self.readers:
+            self.readers.append(self.reread)
+
+    def _check_kept(self, more: int) -> None:
+        if self.kept + more > MAX_AUDIT_KEPT:
             raise ValueInputError(
                 f"the audit would keep over {MAX_AUDIT_KEPT // 2**20:,} MiB to tell copies of "
-                f"its {len(self.copies):,} games apart (docs/limits.md): audit fewer games at a time"
+                f"its {len(self.copies):,} games apart (a few hundred bytes a game, and the "
+                "items of each game with several copies: docs/limits.md): audit fewer games "
+                "at a time"
             )
 
-    def settle(self) -> Counts:
-        """Count the game of each fingerprint once: its most complete copy, or none when
-        its copies conflict (``pywall.audits.copies``). The counts are made again from
-        the records kept, in code-point order of the fingerprints, so a game counts the
-        same whatever the order its copies came in (and the sums, kept exact, are the same
-        bits whatever the order or split of the games: ``GroupTally``)."""
-        if self._counts is None:
-            self._counts = self._count(Counts())
-        return self._counts
+    def _count(self, record: GameRecord) -> int:
+        number = self.numbered
+        self.numbered += 1
+        self.counts.count(record, number)
+        return number
 
-    def _count(self, counts: Counts) -> Counts:
-        """``counts`` with the game of each fingerprint counted, in fingerprint order."""
-        for _, group in sorted(self.copies.items(), key=lambda item: item[0]):
+    def _commit(self, fingerprint: str, group: Copies, before: Copies | None) -> None:
+        """``group`` is now the game's copies (``before``: what they were): the counts
+        follow the record that counts, taken out and added exactly."""
+        old = before.record if before is not None else None
+        if group.record is not old:
+            if old is not None:
+                self.counts.remove(unpacked(old))
             if group.record is not None:
-                counts.count(unpacked(group.record))
-        return counts
+                group.game = self._count(unpacked(group.record))
+        self.copies[fingerprint] = group
+
+    def settle(self) -> Counts:
+        """The counts of the games that count, each game once: its most complete copy, or
+        none when its copies conflict (``pywall.audits.copies``). Games that met another
+        copy after they were dropped are read again first and decided now; every sum is
+        exact, so the counts are the same bits whatever the order or split of the games
+        (``GroupTally``)."""
+        if self.waiting:
+            self._resolve()
+        return self.counts
+
+    def _resolve(self) -> None:
+        """Games that met another copy after their first was dropped: the first read
+        again, then the others added one by one, in the order they came."""
+        self._undrop(list(self.waiting))
+        for fingerprint, later in self.waiting.items():
+            group = self.copies[fingerprint]
+            size = _size(fingerprint, group) + sum(_waiting(c, d) for c, d in later)
+            for copy, data in later:
+                before = group.clone()
+                group.add(copy, data)
+                self._commit(fingerprint, group, before)
+            self.kept += _size(fingerprint, group) - size
+        self.waiting.clear()
+
+    def _undrop(self, fingerprints: Iterable[str]) -> None:
+        """These games' dropped copies read again, their items and records kept again."""
+        dropped = [(f, g) for f in fingerprints if (g := self.copies[f]).dropped]
+        read = self._read_again([g.copies[0] for _, g in dropped])
+        for fingerprint, group in dropped:
+            first = group.copies[0]
+            record = read[first.source, first.at]
+            size = _size(fingerprint, group)
+            if record.copy is None or not group.restore(record.copy, packed(record)):
+                raise changed(first.path)
+            self.kept += _size(fingerprint, group) - size
+
+    def _read_again(self, copies: Sequence[Copy]) -> dict[tuple[int, int], GameRecord]:
+        """The records of dropped ``copies``, read again (by reader and place), each
+        checked to be a verified copy of the same path (``changed`` otherwise)."""
+        found: dict[tuple[int, int], GameRecord] = {}
+        for source in sorted({c.source for c in copies}):
+            places = sorted({c.at for c in copies if c.source == source})
+            records = list(self.readers[source](places))
+            if len(records) != len(places):
+                raise changed(next(c.path for c in copies if c.source == source))
+            found.update(((source, at), r) for at, r in zip(places, records, strict=True))
+        for c in copies:
+            record = found[c.source, c.at]
+            if record.problem is not None or record.path != c.path or record.copy is None:
+                raise changed(c.path)
+        return found
 
     def seat_shares(self, names: Iterable[str]) -> dict[tuple[str, str], GroupTally]:
         """Each of ``names``' hands and draws in each seat group, (seat group, player) ->
         its tally, counted again from the games kept (so only when asked: a seat group
-        flagged while a player is; the memory is a few groups a name)."""
-        return self._count(Counts(shares_of=frozenset(names))).shares
+        flagged while a player is; the memory is a few groups a name). Dropped games are
+        read again (``reread``)."""
+        counts = Counts(shares_of=frozenset(names))
+        counted = [(f, g) for f, g in self.settle_items() if g.best is not None]
+        dropped = [g.best for _, g in counted if g.dropped and g.best is not None]
+        read = self._read_again(dropped)
+        for _, group in counted:
+            if group.record is not None:
+                counts.count(unpacked(group.record), group.game)
+            elif group.best is not None:
+                counts.count(read[group.best.source, group.best.at], group.game)
+        return counts.shares
+
+    def settle_items(self) -> list[tuple[str, Copies]]:
+        """Each game's copies, settled, in code-point order of the fingerprints."""
+        self.settle()
+        return sorted(self.copies.items(), key=lambda item: item[0])
+
+    def _order(self) -> dict[int, str]:
+        """Each counted game's number -> its fingerprint (the series' order)."""
+        self.settle()
+        return {g.game: f for f, g in self.copies.items() if g.best is not None}
 
     @property
     def overall(self) -> GroupTally:
@@ -164,12 +282,14 @@ class AuditTally:
 
     @property
     def series(self) -> dict[str, list[tuple[float, float]]]:
-        return self.settle().series
+        """Each named player's effective draws game by game, (O - E, V), the games in
+        code-point order of their fingerprints."""
+        return self.counts.series_in(self._order())
 
     @property
     def overall_series(self) -> list[tuple[float, float]]:
         """Every player's effective draws together, game by game: (O - E, V)."""
-        return self.settle().overall_series
+        return self.counts.overall_series_in(self._order())
 
     @property
     def hands(self) -> int:
@@ -185,6 +305,7 @@ class AuditTally:
         game that counts and one entry per game whose copies conflict (naming every file),
         each part in code-point order of the paths (then kind and reason), so the list is
         the same whatever the order of the files."""
+        self.settle()
         out = []
         for group in self.copies.values():
             best = group.best
@@ -220,70 +341,117 @@ class AuditTally:
     @property
     def conflicts(self) -> int:
         """Games left out because their copies conflict."""
+        self.settle()
         return sum(1 for g in self.copies.values() if g.conflict)
 
     def add(self, record: GameRecord) -> None:
         """One game's audit record: kept with the other copies of its game (counted once,
-        as ``copies`` decides, when the tally is read), or an exclusion."""
+        as ``copies`` decides), or an exclusion; over ``MAX_AUDIT_KEPT``, a
+        ``ValueInputError`` that says so (nothing changes)."""
+        at = self.added
         if record.problem is not None:
             self.problems.append(Exclusion(record.path, *record.problem))
-            return
-        if record.copy is None:  # a record made without the audit: it cannot be compared
+        elif record.copy is None:  # a record made without the audit: it cannot be compared
             self.problems.append(Exclusion(record.path, *NO_FINGERPRINT))
+        else:
+            self._add(record, Copy(record.path, record.copy, at))
+        self.added = at + 1
+
+    def _add(self, record: GameRecord, copy: Copy) -> None:
+        fingerprint = record.fingerprint
+        group = self.copies.get(fingerprint)
+        if group is not None and group.dropped:  # decided when it is read again (settle)
+            data = packed(record)
+            self._check_kept(_waiting(copy, data))
+            self.kept += _waiting(copy, data)
+            self.waiting.setdefault(fingerprint, []).append((copy, data))
             return
-        group = self.copies.get(record.fingerprint)
-        if group is None:
-            group = self.copies[record.fingerprint] = Copies()
-        copy, data = Copy(record.path, record.copy), packed(record)
-        self._keep(group, lambda: group.add(copy, data))
+        if group is None and self.reread is not None:  # counted now, its items let go
+            made = Copies([copy], copy)
+            made.drop()
+            self._check_kept(_size(fingerprint, made))
+            made.game = self._count(record)
+            self.copies[fingerprint] = made
+            self.kept += _size(fingerprint, made)
+            return
+        changed_group = group.clone() if group is not None else Copies()
+        changed_group.add(copy, packed(record))
+        more = _size(fingerprint, changed_group) - (
+            _size(fingerprint, group) if group is not None else 0
+        )
+        self._check_kept(more)
+        self._commit(fingerprint, changed_group, group)
+        self.kept += more
 
     def add_all(self, records: Sequence[GameRecord]) -> None:
-        """Every record, or none: on an error (``MAX_AUDIT_KEPT``) the tally is as before."""
-        problems, kept = len(self.problems), self.kept
-        before: dict[str, Copies | None] = {}
+        """Every record, or none: over ``MAX_AUDIT_KEPT`` the tally is as before (what
+        they would keep is found first, on copies of their games' groups)."""
+        if self.reread is not None:
+            raise TypeError("add_all is for a tally without reread")
+        groups: dict[str, Copies | None] = {}
+        more = 0
         for r in records:
-            group = self.copies.get(r.fingerprint)
-            if r.problem is None and r.fingerprint not in before:
-                before[r.fingerprint] = group and Copies(
-                    list(group.copies), group.best, group.record
-                )
-        try:
-            for r in records:
-                self.add(r)
-        except PywallError:
-            del self.problems[problems:]
-            for fingerprint, group in before.items():
-                if group is None:
-                    self.copies.pop(fingerprint, None)
-                else:
-                    self.copies[fingerprint] = group
-            self.kept, self._counts = kept, None
-            raise
+            if r.problem is not None or r.copy is None:
+                continue
+            if r.fingerprint not in groups:
+                found = self.copies.get(r.fingerprint)
+                groups[r.fingerprint] = found.clone() if found is not None else None
+            group = groups[r.fingerprint]
+            made = group.clone() if group is not None else Copies()
+            made.add(Copy(r.path, r.copy, -1), b"")
+            more += _size(r.fingerprint, made) - (
+                _size(r.fingerprint, group) if group is not None else 0
+            )
+            more += len(packed(r)) if made.best is not None and made.best.path == r.path else 0
+            groups[r.fingerprint] = made
+        self._check_kept(more)
+        for r in records:
+            self.add(r)
 
     def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run, another
         run, the page's logs): a game in both counts once, by the same rule as in one.
-        When no game is in both, the counts are added (each part's made once, kept until
-        it changes: the page's runs are not counted again at each audit); else the games
-        are counted again from their copies."""
+        The counts are added (each part's made once: the page's runs are not counted
+        again at each audit); a game in both is then decided from both parts' copies (a
+        dropped one read again first), both its records taken out of the counts and the
+        one that counts now added. Dropped games of ``other`` stay dropped, read again by
+        its readers. ``other`` is not to be used after."""
+        other.settle()
+        common = self.copies.keys() & other.copies.keys()
+        self._undrop(common)
+        other._undrop(common)
+        sources, offset = len(self.readers), self.numbered
+        self.readers += other.readers
         self.problems += other.problems
-        counts = None
-        if self.copies.keys().isdisjoint(other.copies):
-            counts = Counts()
-            counts.merge(self.settle())
-            counts.merge(other.settle())
+        self.added += other.added
+        self.counts.merge(other.counts, offset)
+        self.numbered += other.numbered
+        self.kept += other.kept
         for fingerprint, theirs in other.copies.items():
+            moved = _moved(theirs, sources)
+            moved.game = theirs.game + offset if theirs.best is not None else -1
             mine = self.copies.get(fingerprint)
             if mine is None:
-                mine = self.copies[fingerprint] = Copies()
-            self._keep(mine, partial(mine.merge, theirs))
-        self._counts = counts
+                self.copies[fingerprint] = moved
+                continue
+            made = mine.clone()
+            made.merge(moved)
+            for old in (mine.record, moved.record):
+                if old is not None:
+                    self.counts.remove(unpacked(old))
+            if made.record is not None:
+                made.game = self._count(unpacked(made.record))
+            self.kept += _size(fingerprint, made) - _size(fingerprint, mine)
+            self.kept -= _size(fingerprint, moved)
+            self.copies[fingerprint] = made
+        self._check_kept(0)
 
     def to_dict(self) -> dict[str, Any]:
         """The tally as JSON: its problems, and each game's copies ([path, key]) with the
         index of the one that counts and its record (null when they conflict); ``games``
         and ``excluded`` say what it counts and leaves out (``from_dict`` reads neither)."""
         games = []
+        self._undrop(list(self.copies))
         for fingerprint, group in self.copies.items():
             best = None if group.best is None else group.copies.index(group.best)
             record = None if group.record is None else unpacked(group.record).to_dict()
@@ -323,12 +491,22 @@ class AuditTally:
                         group.add(c, None)
                 if group.best is None and not group.conflict or not listed:
                     raise ValueInputError("not an audit tally: a game's copies do not agree")
-                tally.copies[str(fingerprint)] = group
+                tally._commit(str(fingerprint), group, None)
+                tally.kept += _size(str(fingerprint), group)
             return tally
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             if isinstance(exc, ValueInputError):
                 raise
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+def _moved(group: Copies, sources: int) -> Copies:
+    """A group of another tally as this one keeps it: its copies' readers after ours."""
+    moved = group.clone()
+    if sources:
+        moved.copies = [replace(c, source=c.source + sources) for c in group.copies]
+        moved.best = None if group.best is None else moved.copies[group.copies.index(group.best)]
+    return moved
 
 
 def _exclusion_from(e: Sequence[Any]) -> Exclusion:

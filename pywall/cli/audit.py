@@ -20,6 +20,7 @@ import argparse
 import sys
 import textwrap
 from collections import Counter
+from collections.abc import Iterator
 from contextlib import closing
 
 from pywall.analysis.stats import ZScore, fair_range, reading
@@ -39,14 +40,14 @@ from pywall.audits.verdicts import (
     players_not_listed,
 )
 from pywall.audits.words import LANGS, WORDS, count, pick
-from pywall.cli.games import add_input_arguments, fetched_entries, request_of
+from pywall.cli.games import GameRequest, add_input_arguments, entries, fetch_missing, request_of
 from pywall.cli.output import emit_json, fail, plural, print_lines
 from pywall.cli.progress import Progress
 from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count, jobs_problem
 from pywall.core.errors import PywallError
-from pywall.inputs import Skipped
-from pywall.run.pool import WorkerDied, part_games, records
+from pywall.inputs import PackedEntry, Skipped
+from pywall.run.pool import WorkerDied, part_games, records, rereader
 
 SIZES = {13: "non-dealer (13 tiles)", 14: "dealer (14 tiles)"}
 
@@ -219,18 +220,9 @@ def run(args: argparse.Namespace) -> int:
         except PywallError as exc:
             return fail(exc.message)
     skipped: list[Skipped] = []
-    tally = AuditTally()
     kept: list[PartGame] = []  # kept for --save-tally only: each game with its bytes
-    items = (  # --merge: the saved parts are read by in_parts, not as logs
-        iter(())
-        if request is None
-        else fetched_entries(
-            request,
-            skipped,
-            Progress(sys.stderr, len(request.games), Progress.wanted(sys.stderr, False)),
-        )
-    )
     try:
+        tally, items = _tally_and_items(request, skipped, jobs)
         if args.save_tally:
             with closing(part_games(items, jobs)) as saved:
                 for game in saved:
@@ -309,6 +301,22 @@ def run(args: argparse.Namespace) -> int:
     for e in tally.excluded:
         print_lines([f"excluded {e.path}: {e.reason}"])
     return 0
+
+
+def _tally_and_items(
+    request: GameRequest | None, skipped: list[Skipped], jobs: int
+) -> tuple[AuditTally, Iterator[PackedEntry]]:
+    """The run's tally and its inputs (the request's games fetched first). Inputs that can
+    be read again (not standard input) give a tally that keeps a few hundred bytes a game
+    and reads a game again when another copy of it comes (``AuditTally.reread``)."""
+    if request is None:  # --merge: the saved parts are read by in_parts, not as logs
+        return AuditTally(), iter(())
+    progress = Progress(sys.stderr, len(request.games), Progress.wanted(sys.stderr, False))
+    failed = fetch_missing(request, progress) if request.games else {}
+    if "-" in request.inputs:
+        return AuditTally(), entries(request, skipped, failed)
+    reread = rereader(lambda: entries(request, [], failed), jobs)
+    return AuditTally(reread=reread), entries(request, skipped, failed)
 
 
 def corpus_notes(tally: AuditTally) -> list[str]:

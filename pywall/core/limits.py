@@ -30,9 +30,11 @@ MAX_ROWS = 20_000
 MAX_FINDINGS = 200
 #: Wins one result may list (a triple ron is the most any rule has).
 MAX_WINS = 4
-#: What the audit keeps to tell copies of a game apart (docs/audit.md): each counted
-#: game's record and its items, compressed, about 3 KB for a real
-#: game; 1 GiB is some 300,000 games. More ends the audit with a message (exit 2).
+#: What the audit keeps to tell copies of a game apart (docs/audit.md): with its inputs
+#: readable twice (the command, ``pywall.audit``) under 1 KB a game with one copy (its
+#: path, fingerprint, a digest of its items, its series' points), and the record and items
+#: of each game with several; the page and saved parts keep every game's, about 6 KB.
+#: 1 GiB is over a million games. More ends the audit with a message (exit 2).
 MAX_AUDIT_KEPT = 1024**3
 #: Rounds of walls rebuilt from one seed (``pywall wall --rounds``, ``pywall.walls``): a
 #: real game has under 50 (``MAX_ROUNDS``); a thousand takes about a second.

@@ -29,7 +29,8 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import signal
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing
 from functools import partial
 from itertools import chain, islice
 from multiprocessing import resource_tracker
@@ -233,6 +234,22 @@ def records(items: Iterable[Item], jobs: int) -> Generator[GameRecord, None, Non
     """The audit's record of each item (``items.record_for``), over ``jobs`` processes, in
     input order; batches bounded in bytes (``items.weight``). Closing it stops the workers."""
     return ordered_map(record_for, items, jobs, weight=weight)
+
+
+def rereader(
+    items: Callable[[], Iterable[Item]], jobs: int
+) -> Callable[[Sequence[int]], Iterator[GameRecord]]:
+    """What ``AuditTally.reread`` asks of a run whose items can be read again: the records
+    of the games at these places (0-based, increasing) of ``items()``, read again in one
+    pass (the others skipped unchecked) over ``jobs`` processes."""
+
+    def read(places: Sequence[int]) -> Iterator[GameRecord]:
+        wanted = frozenset(places)
+        again = (item for at, item in enumerate(items()) if at in wanted)
+        with closing(records(again, jobs)) as found:
+            yield from found
+
+    return read
 
 
 def part_games(items: Iterable[Item], jobs: int) -> Generator[PartGame, None, None]:

@@ -1,0 +1,101 @@
+"""Benchmark the audit's peak memory against the number of distinct games; prints figures,
+asserts nothing.
+
+``pywall audit --json DB`` on phoenix-logs databases of N and 2N distinct simulated games
+(sim_logs.py: each from its own seed; build/bench/, reused when they exist), its peak
+resident memory read by ``/usr/bin/time -f %M`` (the largest single process: the parent,
+which holds the tally, with ``--jobs 2`` as with ``--jobs 1``), and the KB each more game
+costs: (peak at 2N - peak at N) / N. With ``--base DIR`` (a checkout of another pywall,
+such as main before a change) its CLI is run too, in the same run: the two in turn, R times
+(default 3) each, medians printed.
+
+Run: python3 benchmarks/bench_audit_memory.py [--games N] [--runs R] [--jobs 1 2] [--base DIR]
+[--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks import sim_logs
+
+#: Runs the CLI of the tree named by PYWALL_TREE whatever pywall this interpreter has
+#: installed (an editable install of another tree is taken off the path first; the worker
+#: processes find the same tree first on PYTHONPATH).
+RUN_TREE = """
+import os, sys
+root = os.environ["PYWALL_TREE"]
+sys.meta_path[:] = [m for m in sys.meta_path if "editable" not in repr(m).lower()]
+sys.path.insert(0, root)
+import pywall
+assert pywall.__file__.startswith(root), pywall.__file__
+if __name__ == "__main__":
+    from pywall.cli import main
+    sys.argv = ["pywall", *sys.argv[1:]]
+    sys.exit(main())
+"""
+
+
+def peak_kb(tree: Path, db: Path, jobs: int, runner: Path, keep: Path | None) -> int:
+    """The peak resident memory in KB of ``audit --json --jobs J DB`` run from ``tree``
+    (its JSON written to ``keep``, to compare trees' outputs byte for byte). Run from the
+    runner's folder: a worker's fork server puts its working folder first on its path."""
+    with tempfile.NamedTemporaryFile("r", suffix=".time") as out:
+        with open(keep or "/dev/null", "wb") as document:
+            subprocess.run(
+                ["/usr/bin/time", "-o", out.name, "-f", "%M", sys.executable, str(runner)]
+                + ["audit", "--json", "--jobs", str(jobs), str(db)],
+                check=True,
+                cwd=runner.parent,
+                env=os.environ | {"PYWALL_TREE": str(tree), "PYTHONPATH": str(tree)},
+                stdout=document,
+                stderr=subprocess.DEVNULL,
+            )
+        return int(out.read().split()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="N (default 1,000)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--base", type=Path, help="another pywall tree to measure too")
+    parser.add_argument("--keep", type=Path, help="a folder to write each run's JSON to")
+    args = parser.parse_args()
+    sizes = (args.games, 2 * args.games)
+    dbs = {}
+    for n in sizes:
+        dbs[n] = ROOT / "build" / "bench" / f"simulated-{n}.db"
+        sim_logs.build(dbs[n], n)
+    trees = {"this tree": ROOT} | ({"base": args.base.resolve()} if args.base else {})
+    with tempfile.TemporaryDirectory() as scratch:
+        runner = Path(scratch) / "run_tree.py"
+        runner.write_text(RUN_TREE, encoding="utf-8")
+        for jobs in args.jobs:
+            peaks: dict[tuple[str, int], list[int]] = {}
+            for _ in range(args.runs):
+                for n in sizes:
+                    for name, tree in trees.items():  # in turn: the same machine load
+                        keep = args.keep and args.keep / f"{name.split()[-1]}-{jobs}-{n}.json"
+                        found = peak_kb(tree, dbs[n], jobs, runner, keep)
+                        peaks.setdefault((name, n), []).append(found)
+            for name in trees:
+                low, high = (statistics.median(peaks[name, n]) for n in sizes)
+                print(
+                    f"--jobs {jobs} {name:>9}: peak {low:,.0f} KB at {sizes[0]:,} games, "
+                    f"{high:,.0f} KB at {sizes[1]:,}: {(high - low) / args.games:.2f} KB a game "
+                    f"more (runs: {peaks[name, sizes[0]]} / {peaks[name, sizes[1]]})"
+                )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,182 @@
+"""The audit's memory flat in the number of games: a game with one copy keeps a few hundred
+bytes (its path, fingerprint and a digest of its items), read again from its file only
+when another copy comes; the answer is the same as a tally that keeps every record, in any
+order, and however the games are split between workers or tallies."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import fields, is_dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pywall.audits.records import GameRecord
+from pywall.audits.tally import AuditTally
+from pywall.audits.verdicts import audit_result, games_dict
+from pywall.cli import main
+from pywall.core.errors import ValueInputError
+from pywall.results.check import check_data
+from tests.helpers import TENHOU, fixture_paths, log_text
+from tests.unit.test_audit_copies import OTHER, REAL, cut, swapped, written
+
+
+def deep_size(root: object) -> int:
+    """Bytes of everything reachable from ``root`` (containers, dataclasses, arrays, texts),
+    each object once (small ints and the like are shared: counted once too)."""
+    seen: set[int] = set()
+    total, todo = 0, [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or obj is None or isinstance(obj, type):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, dict):
+            todo += [*obj.keys(), *obj.values()]
+        elif isinstance(obj, list | tuple | set | frozenset):
+            todo += list(obj)
+        elif is_dataclass(obj):
+            todo += [getattr(obj, f.name) for f in fields(obj)]
+        elif not isinstance(obj, str | bytes | int | float | bool | array):
+            raise AssertionError(f"unexpected {type(obj).__name__} in the tally")
+    return total
+
+
+def records() -> list[GameRecord]:
+    found = []
+    for p in fixture_paths():
+        r = check_data(str(p), p.read_bytes(), starting=True).record
+        if r.problem is None and r.copy is not None:
+            found.append(r)
+    return found
+
+
+def distinct(base: Sequence[GameRecord], n: int) -> list[GameRecord]:
+    """``n`` distinct games made of ``base``'s: the fingerprint and path of each its own."""
+    return [
+        replace(
+            base[i % len(base)],
+            fingerprint=f"{base[i % len(base)].fingerprint}-{i}",
+            path=f"/archives/phoenix-2024.db:2024010{i:07d}gm-00a9-0000-{i:08x}",
+        )
+        for i in range(n)
+    ]
+
+
+def reader(given: Sequence[GameRecord]) -> Any:
+    """A ``reread`` that gives the records added at these places (as a run's driver does)."""
+
+    def read(places: Sequence[int]) -> Iterator[GameRecord]:
+        return iter([given[at] for at in places])
+
+    return read
+
+
+def kept_state(tally: AuditTally) -> int:
+    return deep_size((tally.copies, tally.counts.by_game, tally.counts.by_player, tally.waiting))
+
+
+def test_a_game_with_one_copy_keeps_under_a_kilobyte() -> None:
+    base = records()
+    sizes = []
+    for n in (300, 600):
+        games = distinct(base, n)
+        tally = AuditTally(reread=reader(games))
+        for r in games:
+            tally.add(r)
+        assert tally.games == n
+        sizes.append(kept_state(tally))
+    per_game = (sizes[1] - sizes[0]) / 300
+    assert per_game < 1024, per_game
+    # the tally's own account of it (``MAX_AUDIT_KEPT``) is not below it
+    assert tally.kept >= sizes[1] * 0.9
+    # a tally that keeps every record (the page's) keeps several kilobytes a game
+    keeping = AuditTally()
+    for r in distinct(base, 300):
+        keeping.add(r)
+    assert kept_state(keeping) / 300 > 3 * per_game
+
+
+def answer(tally: AuditTally) -> str:
+    return json.dumps([audit_result(tally).to_dict(), games_dict(tally)])
+
+
+def copies_of_one_game(tmp_path: Path) -> dict[str, GameRecord]:
+    text = log_text(REAL)
+    logs = {"whole": text, "cut": cut(text), "again": text, "other": log_text(OTHER)}
+    return {n: check_data(n, t.encode(), starting=True).record for n, t in logs.items()}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_copies_found_late_give_what_a_tally_keeping_every_record_gives(
+    tmp_path: Path, seed: int
+) -> None:
+    """The first copy dropped, the whole one, a cut one and an equal one coming later in
+    any order (and a forged one: a conflict found late), split between two tallies."""
+    made = copies_of_one_game(tmp_path)
+    forged = check_data("forged", swapped(log_text(REAL)).encode(), starting=True).record
+    crowd = distinct(records(), 40)
+    for with_forged in (False, True):
+        games = [*made.values(), *crowd] + ([forged] if with_forged else [])
+        random.Random(seed).shuffle(games)
+        keeping = AuditTally()
+        for r in games:
+            keeping.add(r)
+        dropping = AuditTally(reread=reader(games))
+        for r in games:
+            dropping.add(r)
+        assert answer(dropping) == answer(keeping)
+        kinds = sorted(e.kind for e in dropping.excluded)
+        assert kinds == (["conflict"] if with_forged else ["duplicate"] * 2)
+        # in two parts (as two workers' or runs' tallies), merged either way
+        cut_at = len(games) // 2
+        for first, second in ((games[:cut_at], games[cut_at:]), (games[cut_at:], games[:cut_at])):
+            left, right = AuditTally(reread=reader(first)), AuditTally(reread=reader(second))
+            for r in first:
+                left.add(r)
+            for r in second:
+                right.add(r)
+            left.merge(right)
+            assert answer(left) == answer(keeping)
+
+
+def test_a_copy_read_again_that_is_no_longer_the_same_is_refused_with_its_path() -> None:
+    text = log_text(REAL)
+    whole = check_data("a.xml", text.encode(), starting=True).record
+    later = check_data("b.xml", cut(text).encode(), starting=True).record
+    other = check_data("a.xml", cut(text).encode(), starting=True).record  # a.xml changed
+    tally = AuditTally(reread=reader([other, later]))
+    tally.add(whole)
+    tally.add(later)
+    with pytest.raises(ValueInputError, match=r"^a\.xml: the game read again .* changed"):
+        tally.settle()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_command_reads_a_copy_again_from_its_file_in_any_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], jobs: str
+) -> None:
+    """A game whose second copy is in another file, a copy cut short in a third, and a
+    forged one in a fourth after many other games (with ``--jobs 2``, in other workers'
+    batches): the same JSON in either order, the copies read again from their files."""
+    text = log_text(REAL)
+    crowd = sorted((TENHOU / "tenhou-python-bot").iterdir())  # 38 games: more than a batch
+    copies = written(tmp_path, {"a.xml": text, "b-cut.xml": cut(text), "c.xml": text})
+    forged = written(tmp_path, {"d-forged.xml": swapped(text)})
+    for tail, kinds in (([], ["duplicate", "duplicate"]), (forged, ["conflict"])):
+        inputs = [copies[0], *map(str, crowd), *copies[1:], *map(str, crowd[:30]), *tail]
+        outs = []
+        for order in (inputs, inputs[::-1]):
+            assert main(["audit", "--json", "--jobs", jobs, *order]) == 0
+            outs.append(capsys.readouterr().out)
+        assert outs[0] == outs[1]
+        games = json.loads(outs[0])["games"]
+        assert sorted({e["kind"] for e in games["excluded"] if e["path"] in copies + tail}) == [
+            *sorted(set(kinds))
+        ]
