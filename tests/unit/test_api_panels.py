@@ -446,24 +446,6 @@ def test_worker_glue_warms_the_archive_path_and_leaves_nothing(tmp_path: Path) -
     assert list(tmp_path.iterdir()) == []
 
 
-def test_worker_glue_imports_the_archive_runs_modules() -> None:
-    """The glue imports what a worker's first ``archive_open`` needs (the archive run, the
-    audit's tally), so the start-up snapshot holds them: imported there, they took 0.3-0.5 s
-    of each worker's first archive in Pyodide. A fresh interpreter: nothing else imports them."""
-    import subprocess
-    import sys
-
-    path = Path(__file__).resolve().parents[2] / "web" / "workers" / "worker_py.py"
-    code = (
-        "import importlib.util, sys\n"
-        f"spec = importlib.util.spec_from_file_location('glue', {str(path)!r})\n"
-        "spec.loader.exec_module(importlib.util.module_from_spec(spec))\n"
-        "print(sorted(m for m in ('pywall.page.runs', 'pywall.audits.tally') if m in sys.modules))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split("\n")[0] == "['pywall.audits.tally', 'pywall.page.runs']"
-
-
 def test_audit_export_is_what_the_cli_prints_for_the_same_games(tmp_path: Path) -> None:
     """The page's "Export audit": its JSON text is ``pywall audit --json`` of the same files
     (same keys, same numbers) and its HTML is ``pywall audit --html`` with the chosen player first."""

@@ -17,10 +17,7 @@ from pathlib import Path
 import pywall
 from pywall.core.archives import MAX_INPUT_BYTES
 from pywall.inputs.sources import ArchiveSource  # the CLI's input layer, from any game on
-
-# Imported now, so that "ready" means ready; the archive runs' modules too (the start-up
-# snapshot holds them): a worker's first archive_open imported them, 0.3-0.5 s in Pyodide.
-from pywall.page import api, runs  # noqa: F401
+from pywall.page import api  # imported now, so that "ready" means ready
 
 
 def _open_archive(path: str, label: str) -> ArchiveSource:
