@@ -1,7 +1,7 @@
 """Games per second for a whole archive in the page, with one and two workers, next to
 the CLI's. Prints figures; asserts nothing but that every game was checked.
 
-    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli] [--no-again] [--distinct]
+    .venv/bin/python benchmarks/bench_web_archive.py [--games 2000] [--runs 3] [--pools 1,2] [--no-cli] [--no-again] [--distinct] [--against DIR]
 
 (after `python3 build.py site`). Builds a phoenix-logs-schema database of
 --games games from the fixture logs (bz2-compressed XML; rows repeat the
@@ -10,10 +10,15 @@ as bench_audit.py uses), then measures, all in the same run:
   * the page, in system Chromium against `build.py serve`, with each pool size of
     --pools (the page's "Python workers" setting): from choosing the file to its
     last game's verdict (the page's `pywall:archive` measure, so Playwright's
-    polling does not count), games per second, median of --runs. Each run is a new
+    polling does not count), games per second, median of --runs; with --against DIR, the
+    page of that checkout too (its site built: a worktree of main, say), in turn with this
+    one's in each run, and the ratio of each pair. Each run is a new
     page that checks the database twice: "first" (the pool's other workers start
     when the archive needs them, their start-up counted) and "again" (the same page,
     its workers running);
+  * where each archive run's time went (on stderr, a line a run: each worker's opening,
+    its games and time in Python, the audit records added in the first worker, the page's
+    own work: archive-run.mjs's profile);
   * each worker's memory (its WebAssembly heap, where Python lives) at the end of a
     run, and the peak memory (proportional set size) of Chromium's renderer
     processes (the page and all its workers) during the runs;
@@ -49,7 +54,7 @@ from typing import Any, Self
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
 
 from benchmarks import sim_logs
 from benchmarks.archive_rate import archive_rate
@@ -87,7 +92,27 @@ def run_archive(page: Page, db: Path, games: int, nth: int) -> dict[str, Any]:
     m = page.evaluate("""() => { const m = performance.getEntriesByName('pywall:archive').at(-1);
                                  return {ms: m.duration, ...m.detail}; }""")
     assert m["games"] == games, m
+    print(profile_line(m["ms"], m.get("profile")), file=sys.stderr)
     return {"rate": games / (m["ms"] / 1000), "workers": m["workers"], "memory": m["memory"]}
+
+
+def profile_line(ms: float, profile: dict[str, Any] | None) -> str:
+    """Where one archive run's time went (archive-run.mjs's profile), in seconds: each worker's
+    opening, its last chunk's end, its games and time in Python (and the share of the run it
+    was busy so), the first worker's time adding the audit records, the page's own work."""
+    if not profile:
+        return f"run {ms / 1000:.2f} s (no profile)"
+    parts = [f"run {ms / 1000:.2f} s"]
+    for w in profile["workers"]:
+        busy = w["python"] + (profile["tally"] if w["worker"] == 0 else 0)
+        parts.append(
+            f"worker {w['worker']}: asked {w['asked'] / 1000:.2f}, opened {w['open'] / 1000:.2f}, last chunk {w['last'] / 1000:.2f}, "
+            f"{w['games']} games, Python {w['python'] / 1000:.2f} s ({busy / ms:.0%} busy)"
+        )
+    parts.append(
+        f"records added {profile['tally'] / 1000:.2f} s, page {profile['page'] / 1000:.2f} s"
+    )
+    return "; ".join(parts)
 
 
 class RendererMemory:
@@ -152,16 +177,23 @@ def pss(pid: int) -> int:
 
 
 def bench_page(
-    db: Path, games: int, runs: int, pools: list[int], again: bool = True
-) -> tuple[dict[int, dict[str, Any]], int]:
+    db: Path,
+    games: int,
+    runs: int,
+    pools: list[int],
+    again: bool = True,
+    roots: tuple[Path, ...] = (ROOT,),
+) -> tuple[list[dict[int, dict[str, Any]]], int]:
+    """The page of each checkout in ``roots`` (each served by its own `build.py serve`), in
+    turn within each run, so that the machine's drift falls on all: one result per root."""
     chromium = chromium_path()
     if chromium is None:
         sys.exit("no Chromium at $PYWALL_CHROMIUM or /usr/bin/chromium")
-    server, url = start_server()
+    servers = [start_server(root) for root in roots]
     marker = f"/tmp/pywall-bench-{uuid.uuid4().hex}"
-    out: dict[int, dict[str, Any]] = {
-        n: {"first": [], "again": [], "workers": [], "memory": []} for n in pools
-    }
+    outs: list[dict[int, dict[str, Any]]] = [
+        {n: {"first": [], "again": [], "workers": [], "memory": []} for n in pools} for _ in roots
+    ]
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
@@ -170,25 +202,37 @@ def bench_page(
             with RendererMemory(marker) as memory:
                 for _ in range(runs):
                     for n in pools:
-                        context = browser.new_context()
-                        page = context.new_page()
-                        page.goto(url)
-                        expect(page.locator("#status")).to_have_attribute(
-                            "data-state", "ready", timeout=120_000
-                        )
-                        page.locator("#workers").select_option(str(n))
-                        first = run_archive(page, db, games, 0)
-                        second = run_archive(page, db, games, 1) if again else first
-                        out[n]["first"].append(first["rate"])
-                        out[n]["again"].append(second["rate"])
-                        out[n]["workers"].append(second["workers"])
-                        out[n]["memory"].append(second["memory"])
-                        context.close()
+                        for (_, url), out in zip(servers, outs, strict=True):
+                            page_run(browser.new_context(), url, db, games, n, again, out[n])
             browser.close()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    return out, memory.peak
+        for server, _ in servers:
+            server.terminate()
+            server.wait(timeout=10)
+    return outs, memory.peak
+
+
+def page_run(
+    context: BrowserContext,
+    url: str,
+    db: Path,
+    games: int,
+    n: int,
+    again: bool,
+    out: dict[str, Any],
+) -> None:
+    """One new page with a pool of n workers: the database checked once or twice."""
+    page = context.new_page()
+    page.goto(url)
+    expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=120_000)
+    page.locator("#workers").select_option(str(n))
+    first = run_archive(page, db, games, 0)
+    second = run_archive(page, db, games, 1) if again else first
+    out["first"].append(first["rate"])
+    out["again"].append(second["rate"])
+    out["workers"].append(second["workers"])
+    out["memory"].append(second["memory"])
+    context.close()
 
 
 def run_cli(args: list[str]) -> tuple[float, str]:
@@ -244,6 +288,24 @@ def line(label: str, values: list[float]) -> str:
     return f"| {label} | {statistics.median(values):,.0f} | {min(values):,.0f}–{max(values):,.0f} |"
 
 
+def print_pairs(
+    other: Path,
+    before: dict[int, dict[str, Any]],
+    after: dict[int, dict[str, Any]],
+    pools: list[int],
+    again: bool,
+) -> None:
+    """This page's rate against the other checkout's, run by run (measured in turn)."""
+    for n in pools:
+        for kind in ("first", "again") if again else ("first",):
+            pairs = [b / a for a, b in zip(before[n][kind], after[n][kind], strict=True)]
+            print(
+                f"the page, {n} worker(s), {kind}: {statistics.median(after[n][kind]):,.0f} games/s "
+                f"against {statistics.median(before[n][kind]):,.0f} ({other}); this / that, pair by pair: "
+                f"median {statistics.median(pairs):.2f} ({', '.join(f'{r:.2f}' for r in pairs)})"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
@@ -262,6 +324,12 @@ def main() -> None:
         "instead of copies of the fixture logs, whose repeated hands keep caches warm",
     )
     parser.add_argument(
+        "--against",
+        type=Path,
+        help="another checkout (its site built, e.g. a worktree of main): its page is measured "
+        "too, in turn with this one's, and the ratio of each pair printed",
+    )
+    parser.add_argument(
         "--again",
         action=argparse.BooleanOptionalAction,
         default=True,
@@ -276,7 +344,9 @@ def main() -> None:
         else:
             db = make_db(Path(tmp) / "houou-bench.db", args.games)
         size = db.stat().st_size / 1e6
-        page, peak = bench_page(db, args.games, args.runs, pools, args.again)
+        roots = (ROOT,) if args.against is None else (args.against.resolve(), ROOT)
+        pages, peak = bench_page(db, args.games, args.runs, pools, args.again, roots)
+        page = pages[-1]
         runs = args.runs if args.cli else 0
         cli1 = [bench_cli(db, args.games, ["--jobs", "1"]) for _ in range(runs)]
         cli2 = [bench_cli(db, args.games, ["--jobs", "2"]) for _ in range(runs)]
@@ -337,11 +407,16 @@ def main() -> None:
             f"page's archive audit, {top} worker(s), first archive / `pywall audit --jobs 2`: "
             f"{first / statistics.median(audit2):.2f}"
         )
+        if args.against is not None:
+            before = statistics.median(pages[0][top]["first"])
+            print(f"the same for {args.against}'s page: {before / statistics.median(audit2):.2f}")
         if pyodide:
             print(
                 f"Pyodide (no page) / CPython in-process, median of the pairs: {statistics.median(ratios):.2f} "
                 f"({', '.join(f'{r:.2f}' for r in ratios)}): the page's ceiling against the CLI on the same cores"
             )
+    if args.against is not None:
+        print_pairs(args.against, pages[0], page, pools, args.again)
     for n in pools:
         last = page[n]["memory"][-1]
         print(

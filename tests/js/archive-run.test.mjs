@@ -15,7 +15,7 @@ const tick = () => new Promise((r) => setTimeout(r, Math.random() * 3));
 // A pool of `size` workers over an archive of `games` games; `failAt`: archive_next
 // from this game on fails.
 function fakePool({ size = 2, games = 1000, parallel = true, failAt = Infinity } = {}) {
-  const log = { opened: [], closed: [], tallied: [], chunks: [] };
+  const log = { opened: [], closed: [], tallied: [], chunks: [], wanted: [] };
   const listeners = new Set();
   const workers = [];
   for (let index = 0; index < size; index++) {
@@ -57,6 +57,7 @@ function fakePool({ size = 2, games = 1000, parallel = true, failAt = Infinity }
     first: workers[0],
     usable: () => workers.filter((w) => w.started),
     want: (n) => {
+      log.wanted.push({ n, opened: log.opened.length });
       workers.slice(0, n).forEach((w) => { w.started = true; });
       for (const l of listeners) l();
     },
@@ -68,11 +69,11 @@ function fakePool({ size = 2, games = 1000, parallel = true, failAt = Infinity }
   return { pool, workers, log };
 }
 
-function run(pool, { stopAfter = Infinity } = {}) {
+function run(pool, { stopAfter = Infinity, file = {} } = {}) {
   const delivered = [];
   let handle;
   handle = runArchive({
-    pool, run: "r1", name: "logs.db", file: {},
+    pool, run: "r1", name: "logs.db", file,
     onOpen: () => {},
     onRows: (answer) => {
       delivered.push(...answer.rows.map((r) => r.game));
@@ -135,4 +136,28 @@ test("a worker's failure ends the run with that error, and nothing is delivered 
   assert.ok(delivered.length <= 1000);
   assert.deepEqual(delivered, [...Array(delivered.length).keys()]);
   assert.ok(log.closed.includes("r1"));
+});
+
+test("a large file starts the other workers at once, while the first surveys it", async () => {
+  const { pool, log } = fakePool({ size: 2, games: 1500 });
+  const { result } = await run(pool, { file: { size: 6 * 2 ** 20 } });
+  assert.equal(result.done, 1500);
+  assert.deepEqual(log.wanted[0], { n: 2, opened: 0 }, "wanted before the first worker's survey came back");
+  assert.deepEqual(log.opened.filter((name) => name === "r1/0"), ["r1/0"], "the first worker opened it once");
+});
+
+test("a small file starts no other worker before its survey", async () => {
+  const { pool, log } = fakePool({ size: 2, games: 120 });
+  await run(pool, { file: { size: 600_000 } });
+  assert.deepEqual(log.wanted, []);
+});
+
+test("the run's profile: each worker's games and time in Python, the records added", async () => {
+  const { pool } = fakePool({ size: 2, games: 1500 });
+  const { result } = await run(pool);
+  const { workers, tally, page } = result.profile;
+  assert.deepEqual(workers.map((w) => w.worker).sort(), [0, 1]);
+  assert.equal(workers.reduce((n, w) => n + w.games, 0), 1500);
+  assert.ok(workers.every((w) => w.python > 0 && w.open >= w.asked && w.last >= w.open));
+  assert.ok(Number.isFinite(tally) && page >= 0);
 });

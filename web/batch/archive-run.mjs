@@ -18,11 +18,17 @@ const CHUNK_MAX = 200;
 const FIRST_CHUNK = 20; // a worker's first chunks: small, so the first rows come soon
 const DEPTH = 2; // chunks a worker holds at once
 const SPREAD_FROM = 2 * CHUNK_MAX; // fewer games: one worker checks them before another starts
+// A file this large holds about SPREAD_FROM games or more (a game is 4-8 KB compressed): the
+// other workers start at once, while the first surveys it, not after (their start-up took
+// a tenth to a fifth of a 1,000-game run, most of it with one worker checking).
+const SPREAD_BYTES = 2 * 2 ** 20;
 const MISMATCH_DETAILS = 50; // mismatched games sent with their walls, over all workers
 
 // {pool, run, name, file, onOpen({total, survey}), onRows({rows, details}), onProgress({done, total, workers})}
-// -> {done: Promise<{done, total, cancelled, seconds, ended, failed, memory}>, stop()}
-// (memory: each worker's WebAssembly memory in bytes at the end, for the benchmarks)
+// -> {done: Promise<{done, total, cancelled, seconds, ended, failed, memory, profile}>, stop()}
+// (for the benchmarks: memory, each worker's WebAssembly memory in bytes at the end; profile,
+// where the run's time went, in ms from its start: each worker's opening, chunks, games and
+// time in Python, the first worker's audit records added, the page's own work per chunk)
 export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }) {
   const started = performance.now();
   const s = {
@@ -32,6 +38,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     delivered: 0, // games handed on in order
     fed: Promise.resolve(), // the audit records sent so far
     finished: false,
+    profile: { page: 0, tally: 0, workers: [] },
   };
   const share = Math.ceil(MISMATCH_DETAILS / poolSize());
   let resolve;
@@ -46,11 +53,15 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
 
   function open(w, survey) {
     const entry = { name: part(w), state: "opening", inFlight: 0, size: FIRST_CHUNK, chunks: 0 };
+    const stats = { worker: w.index, asked: performance.now() - started, open: 0, games: 0, python: 0, last: 0 };
+    entry.stats = stats;
+    s.profile.workers.push(stats);
     s.parts.set(w, entry);
     w.holds++;
     return w.request("archive_open", survey ? { ...payloadFor(w), survey } : payloadFor(w))
       .then((answer) => {
         entry.state = "open";
+        stats.open = performance.now() - started;
         return answer;
       }, (err) => {
         entry.state = "closed";
@@ -85,6 +96,8 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     w.request("archive_next", { run: entry.name, start, limit }).then((answer) => {
       entry.inFlight--;
       entry.chunks++;
+      Object.assign(entry.stats, { games: entry.stats.games + answer.rows.length,
+        python: entry.stats.python + answer.ms, last: performance.now() - started });
       entry.size = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(limit * CHUNK_MS / Math.max(answer.ms, 1))));
       const got = answer.rows.length;
       if (got < limit) s.end = Math.min(s.end, start + got); // the archive ended here
@@ -102,6 +115,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
 
   // Chunks in the archive's order: rows to the page, audit records to the run's tally.
   function deliver() {
+    const began = performance.now();
     while (s.waiting.has(s.delivered)) {
       const start = s.delivered;
       const answer = s.waiting.get(start);
@@ -110,6 +124,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
       if (answer.records.length) {
         const records = answer.records;
         s.fed = pool.first.request("tally_add", { run, start, records });
+        s.fed.then((answer) => { s.profile.tally += answer.ms || 0; }, () => {});
         s.fed.catch(fail);
       }
       onRows(answer);
@@ -118,6 +133,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     const workers = [...s.parts.values()].filter((p) => p.chunks).length;
     onProgress({ done: s.delivered, total: s.total, workers,
       rate: s.delivered / Math.max(1e-3, (performance.now() - started) / 1000) });
+    s.profile.page += performance.now() - began;
   }
 
   async function finish() {
@@ -137,7 +153,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     const ended = performance.now();
     const memory = (await pool.memory().catch(() => [])).map((m) => m.wasm);
     resolve({ done: s.delivered, total: Math.max(s.total, s.delivered), cancelled, seconds: (ended - started) / 1000,
-      ended, failed: s.failed, memory });
+      ended, failed: s.failed, memory, profile: s.profile });
   }
 
   const stopListening = pool.listen(pump);
@@ -149,6 +165,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     if (s.survey.parallel && s.total >= SPREAD_FROM) pool.want(poolSize());
     pump();
   }, fail);
+  if (file && file.size >= SPREAD_BYTES) pool.want(poolSize()); // after the first's open: pump sees it
 
   return {
     done,

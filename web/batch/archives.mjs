@@ -36,19 +36,20 @@ export function startArchive(entry, file) {
     onProgress: (p) => archiveProgress(entry, p) });
   entry.archive.stop = handle.stop;
   let memory = [];
+  let profile = null;
   let ended = null;
   handle.done
     .then((end) => {
       Object.assign(entry.archive, { cancelled: end.cancelled, done: end.done, total: end.total,
         open: !end.cancelled && !end.failed, failed: end.failed ? end.failed.message : null });
-      ({ memory, ended } = end);
+      ({ memory, ended, profile } = end);
     })
     .finally(() => {
       entry.archive.finished = true;
       finished();
       // read by benchmarks/bench_web_archive.py: the time to the last game, the workers' memory
       performance.measure("pywall:archive", { start: entry.archive.started, end: ended ?? performance.now(),
-        detail: { name: entry.name, games: entry.rows.length, workers: entry.archive.workers, memory } });
+        detail: { name: entry.name, games: entry.rows.length, workers: entry.archive.workers, memory, profile } });
       updateArchive(entry);
       showBatch();
     });

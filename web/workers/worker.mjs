@@ -169,6 +169,7 @@ const requests = {
   },
   archive_open: archiveOpen,
   archive_next: archiveNext,
+  tally_add: (glue, payload) => timed(() => parsed(call(glue, "tally_add", payload))),
   async archive_close(glue, payload) {
     return closeRun(glue, String(payload.run));
   },
@@ -266,12 +267,17 @@ async function archiveOpen(glue, { file, name, ...payload }) {
   }
 }
 
-// {run, start, limit} -> {rows, details, records, done, ms: the time Python took}
-function archiveNext(glue, payload) {
+// A request's answer with `ms`, the time Python took (the page sizes chunks by it).
+function timed(ask) {
   const started = performance.now();
-  const answer = parsed(call(glue, "archive_next", payload));
+  const answer = ask();
   answer.ms = performance.now() - started;
   return answer;
+}
+
+// {run, start, limit} -> {rows, details, records, done, ms}
+function archiveNext(glue, payload) {
+  return timed(() => parsed(call(glue, "archive_next", payload)));
 }
 
 async function archiveGame(glue, { file, name, ...payload }) {
