@@ -10,9 +10,15 @@ shanten caches warmer than distinct games leave them). Each setting is timed R t
 (default 3), alternating audit and verify so that both see the same machine load, each a
 CLI subprocess with ``--jobs J`` (default 2). Prints each median in games per second and
 the audit's time over verify's (the cost of the starting-hand, draw and wall tests on top
-of checking every tile).
+of checking every tile), and the same in CPU: the CPU of the whole process tree of each
+(the workers too), the figure issue 45 bounds at 2.5 on distinct games.
 
-Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copies]
+``--baseline DIR`` times another checkout's audit and verify too (its pywall imported
+from DIR: ``PYTHONPATH``, run from DIR), in the same alternation, pair by pair (this audit,
+DIR's audit, this verify, DIR's verify), and prints both ratios and this audit's CPU over
+DIR's verify's.
+
+Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copies] [--baseline DIR]
 """
 
 from __future__ import annotations
@@ -31,12 +37,19 @@ sys.path.insert(0, str(ROOT))
 from benchmarks import bench_archive, sim_logs
 
 
-def timed(args: list[str]) -> tuple[float, float]:
-    """(wall-clock seconds, CPU seconds of the whole process tree: the workers too)."""
+def timed(args: list[str], root: Path = ROOT) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds of the whole process tree: the workers too) of
+    ``pywall ARGS`` as the checkout ``root`` has it."""
+    env = dict(os.environ)
+    if root != ROOT:  # its pywall first: run from it (``-m`` puts the cwd first), and its workers
+        env["PYTHONPATH"] = str(root)
+        # its compiled modules kept here (it may be read-only), so its runs do not compile
+        env["PYTHONPYCACHEPREFIX"] = str(ROOT / "build" / "bench" / "pycache")
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "pywall", *args],
-        cwd=ROOT,
+        cwd=root,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -45,12 +58,36 @@ def timed(args: list[str]) -> tuple[float, float]:
     return time.perf_counter() - start, sum(sample.cpu_ticks.values()) / bench_archive.TICK
 
 
+def report(
+    name: str, games: int, audit: list[tuple[float, float]], verify: list[tuple[float, float]]
+) -> float:
+    """Print one checkout's audit and verify medians and their ratios; return the verify's
+    median CPU."""
+    a, v = statistics.median(t for t, _ in audit), statistics.median(t for t, _ in verify)
+    ac, vc = statistics.median(c for _, c in audit), statistics.median(c for _, c in verify)
+    print(
+        f"{name} audit: {games / a:,.0f} games/s (median of {len(audit)}: {a:.2f} s; runs "
+        f"{', '.join(f'{t:.2f}' for t, _ in audit)}); {ac / games * 1e3:.2f} ms of CPU a game"
+    )
+    print(
+        f"{name} verify --failures-only: {games / v:,.0f} games/s (median {v:.2f} s); "
+        f"{vc / games * 1e3:.2f} ms of CPU a game"
+    )
+    ratios = sorted(x[1] / y[1] for x, y in zip(audit, verify))
+    print(
+        f"{name} audit / verify: {a / v:.2f} in time, {ac / vc:.2f} in CPU "
+        f"(pair by pair: {', '.join(f'{r:.2f}' for r in ratios)})"
+    )
+    return vc
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--copies", action="store_true", help="copies of the fixture logs")
+    parser.add_argument("--baseline", type=Path, help="another checkout, timed in turn")
     args = parser.parse_args()
     if args.copies:
         db = ROOT / "build" / "bench" / f"phoenix-{args.games}.db"
@@ -59,25 +96,31 @@ def main() -> None:
         db = ROOT / "build" / "bench" / f"simulated-{args.games}.db"
         sim_logs.build(db, args.games)
     jobs = ["--jobs", str(args.jobs)]
-    audit, verify = [], []
+    audit_args = ["audit", *jobs, str(db)]
+    verify_args = ["verify", "--failures-only", "--no-progress", *jobs, str(db)]
+    roots = [ROOT] if args.baseline is None else [ROOT, args.baseline.resolve()]
+    audit: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
+    verify: dict[Path, list[tuple[float, float]]] = {root: [] for root in roots}
     for _ in range(args.runs):
-        audit.append(timed(["audit", *jobs, str(db)]))
-        verify.append(timed(["verify", "--failures-only", "--no-progress", *jobs, str(db)]))
-    a, v = statistics.median(t for t, _ in audit), statistics.median(t for t, _ in verify)
-    ac, vc = statistics.median(c for _, c in audit), statistics.median(c for _, c in verify)
+        for root in roots:
+            audit[root].append(timed(audit_args, root))
+        for root in roots:
+            verify[root].append(timed(verify_args, root))
     print(
         f"load average at the end: {os.getloadavg()[0]:.2f} (other work on the machine slows both)"
     )
-    print(
-        f"pywall audit --jobs {args.jobs}: {args.games / a:,.0f} games/s "
-        f"(median of {args.runs}: {a:.2f} s; runs {', '.join(f'{t:.2f}' for t, _ in audit)}); "
-        f"{ac / args.games * 1e3:.2f} ms of CPU a game"
-    )
-    print(
-        f"pywall verify --jobs {args.jobs} --failures-only: {args.games / v:,.0f} games/s "
-        f"(median {v:.2f} s); {vc / args.games * 1e3:.2f} ms of CPU a game"
-    )
-    print(f"audit / verify: {a / v:.2f} in time, {ac / vc:.2f} in CPU")
+    print(f"pywall ... --jobs {args.jobs} on {args.games:,} games ({db.name})")
+    this_verify = report("this", args.games, audit[ROOT], verify[ROOT])
+    if args.baseline is not None:
+        base = args.baseline.resolve()
+        base_verify = report(f"baseline ({base})", args.games, audit[base], verify[base])
+        ac = statistics.median(c for _, c in audit[ROOT])
+        ratios = sorted(x[1] / y[1] for x, y in zip(audit[ROOT], audit[base]))
+        print(
+            f"this audit's CPU / the baseline's verify's: {ac / base_verify:.2f} "
+            f"(this verify / the baseline's: {this_verify / base_verify:.2f}); "
+            f"this audit / the baseline's, pair by pair: {', '.join(f'{r:.2f}' for r in ratios)}"
+        )
 
 
 if __name__ == "__main__":

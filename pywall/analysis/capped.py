@@ -31,6 +31,7 @@ one lookup of ``effective_kinds``, and none where no kind can be full.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import add
 
 from pywall.analysis.efficiency import effective_kinds
 
@@ -48,23 +49,24 @@ def _effective(hand: tuple[int, ...]) -> tuple[int, int]:
     return found
 
 
-def _full(hand: Sequence[int], caps: Sequence[int]) -> int:
-    """Kinds the hand can no longer draw: it holds every copy its caps leave (a bit mask)."""
-    bits = 0
-    for k in range(_KINDS):
-        if hand[k] >= caps[k]:
-            bits |= 1 << k
-    return bits
+#: A kind's copies in the hand and its melds -> "1" when that is all four, else "0".
+_FULL_DIGIT = bytes.maketrans(bytes(range(256)), b"0" * 4 + b"1" * 252)
 
 
-def _exchanges(hand: tuple[int, ...], caps: Sequence[int], only: int) -> int:
+def _full(hand: Sequence[int], used: Sequence[int]) -> int:
+    """Kinds the hand can no longer draw: it holds every copy its melds leave (a bit mask,
+    read in C as a binary number whose lowest digit is kind 0)."""
+    held = bytes(map(add, reversed(hand), reversed(used)))
+    return int(held.translate(_FULL_DIGIT), 2)
+
+
+def _exchanges(hand: tuple[int, ...], caps: Sequence[int], full: int, only: int) -> int:
     """The kinds j among ``only`` (each drawable) that some exchange (draw j, cut x)
-    makes ready on a kind it can still draw.
+    makes ready on a kind it can still draw; ``full``: the kinds ``_full`` in H.
 
     A kind is full in H + j - x only if it is full in H or is j itself; where neither
     can be (no kind full in H, and j not filled by its draw), every ready hand the
     exchange reaches waits on live kinds, so j needs no search."""
-    full = _full(hand, caps)
     found = 0
     counts = list(hand)
     for j in range(_KINDS):
@@ -90,21 +92,26 @@ def _exchanges(hand: tuple[int, ...], caps: Sequence[int], only: int) -> int:
     return found
 
 
-def capped_effective(hand: tuple[int, ...], used: Sequence[int]) -> tuple[int, int]:
+def capped_effective(
+    hand: tuple[int, ...], used: Sequence[int], uncapped: tuple[int, int] | None = None
+) -> tuple[int, int]:
     """(shanten, effective kinds) of a 3k+1-tile concealed hand whose kind k has only
-    ``4 - used[k]`` copies left to complete it (see the module's docstring)."""
-    value, mask = _effective(hand)
-    caps = [4 - u for u in used]
-    drawable = ~_full(hand, caps) & ((1 << _KINDS) - 1)
+    ``4 - used[k]`` copies left to complete it (see the module's docstring); ``uncapped``,
+    when the caller knows it, is the hand's ``effective_kinds``."""
+    value, mask = _effective(hand) if uncapped is None else uncapped
+    full = _full(hand, used)
+    drawable = ~full & ((1 << _KINDS) - 1)
     if value >= 2:
         return value, mask & drawable
     if value == 0:
         live = mask & drawable
         if live:
             return 0, live
+    caps = [4 - u for u in used]
+    if value == 0:
         # not ready on any tile that exists: one exchange away at best, by any draw (a
         # kind is full here, so ``_exchanges`` searches every draw)
-        ahead = _exchanges(hand, caps, drawable)
+        ahead = _exchanges(hand, caps, full, drawable)
         return (1, ahead) if ahead else (2, 0)
-    ahead = _exchanges(hand, caps, mask & drawable)
+    ahead = _exchanges(hand, caps, full, mask & drawable)
     return (1, ahead) if ahead else (2, 0)

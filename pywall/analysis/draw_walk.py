@@ -14,8 +14,11 @@ fits raises ``Inconsistent``, one over the budget ``OverBudget``; each names its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import is_
+from typing import cast
 
 from pywall.analysis.capped import capped_effective
 from pywall.analysis.efficiency import (
@@ -272,7 +275,7 @@ class Walk:
                     if found is None:  # not 3k+1 tiles
                         raise Inconsistent
                     if found[0] <= 1 and used[seat] is not None:  # copies in its melds
-                        found = capped_effective(tuple(hand), used[seat])  # type: ignore[arg-type]
+                        found = capped_effective(tuple(hand), used[seat], found)  # type: ignore[arg-type]
                     known[seat] = found
                 if drawn[seat] >= 0:  # drawn twice
                     raise Inconsistent
@@ -416,7 +419,9 @@ def choices_of(rnd: Round, hands: list[list[int]], first: int) -> dict[int, tupl
     ``OverBudget`` past ``WALK_BUDGET`` hands followed, ``Inconsistent`` when no choice
     fits."""
     events = rnd.events
-    if not any(type(e) is Call and not e.taken for e in events):
+    # the calls picked out in C: this runs for every round, and most hold none left open
+    calls = cast("Iterator[Call]", compress(events, map(is_, map(type, events), repeat(Call))))
+    if all(e.taken for e in calls):
         return {}
     start: list[_Hand] = [(tuple(h), frozenset()) for h in hands]
     frontier: list[set[_Hand]] = [{h} for h in start]
