@@ -1098,6 +1098,10 @@ def test(pytest_args: list[str]) -> int:
     if not site_is_current():
         build_site()
     env = {**os.environ, "PYWALL_CHROMIUM": chromium}
+    # The tests start many Python processes (the CLI, --jobs workers, Dask's): with
+    # PYTHONDONTWRITEBYTECODE each would compile pywall's modules from source again; the
+    # bytecode caches (``__pycache__``, ignored by git) are written once and shared.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not pytest_args:  # the whole run: the code's own checks first (a lint failure fails the run)
         stages = [("set-up and site", time.monotonic() - start)]
         start = time.monotonic()
