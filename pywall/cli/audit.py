@@ -35,13 +35,13 @@ from pywall.audits.verdicts import (
     MAX_PLAYERS_LISTED,
     GroupAudit,
     audit_result,
-    cli_dict,
+    cli_json,
     hand_seen,
     players_not_listed,
 )
 from pywall.audits.words import LANGS, WORDS, count, pick
 from pywall.cli.games import GameRequest, add_input_arguments, entries, fetch_missing, request_of
-from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.cli.output import emit_pieces, fail, plural, print_lines
 from pywall.cli.progress import Progress
 from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count, jobs_problem
@@ -253,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return fail(f"cannot write {args.html}: {exc.strerror or exc}")
     if args.json:
-        emit_json(cli_dict(result, tally))
+        emit_pieces(cli_json(result, tally))
         return 0
     print(
         f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"

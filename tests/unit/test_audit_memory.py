@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+import tracemalloc
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass, replace
@@ -18,9 +19,10 @@ import pytest
 
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import AuditTally
-from pywall.audits.verdicts import audit_result, games_dict
+from pywall.audits.verdicts import audit_result, cli_dict, cli_json, games_dict
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
+from pywall.core.json_value import json_text
 from pywall.results.check import check_data
 from tests.helpers import TENHOU, fixture_paths, log_text
 from tests.unit.test_audit_copies import OTHER, REAL, cut, swapped, written
@@ -180,3 +182,59 @@ def test_the_command_reads_a_copy_again_from_its_file_in_any_order(
         assert sorted({e["kind"] for e in games["excluded"] if e["path"] in copies + tail}) == [
             *sorted(set(kinds))
         ]
+
+
+def output_peak(tally: AuditTally, write: Any) -> tuple[int, int]:
+    """The peak of memory traced (beyond the tally) while the audit of ``tally`` is
+    computed and its ``--json`` text made by ``write(result, tally)`` (the text's pieces),
+    and the text's length."""
+    tracemalloc.start()
+    try:
+        result = audit_result(tally)
+        length = sum(len(piece) for piece in write(result, tally))
+        return tracemalloc.get_traced_memory()[1], length
+    finally:
+        tracemalloc.stop()
+
+
+def four_players(games: Sequence[GameRecord]) -> list[GameRecord]:
+    """The games with the same four named players (a listed player's points grow a game)."""
+    return [replace(g, names=("A", "B", "C", "D")[: len(g.names)]) for g in games]
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["anonymous", "four players"])
+def test_the_json_output_holds_no_object_a_game(named: bool) -> None:
+    """``audit --json``'s text is written in pieces from the series' arrays: computing the
+    audit and writing it grows by a few bytes a point (the series' points in fingerprint
+    order, 16 bytes, and each game's place, 8), where the whole document built as objects,
+    then as one text, takes kilobytes a game."""
+    base = [replace(r, names=("NoName",) * len(r.names)) for r in records()]
+    streamed, whole, lengths = [], [], []
+    for n in (400, 800):
+        games = four_players(distinct(base, n)) if named else distinct(base, n)
+        tally = AuditTally(reread=reader(games))
+        for r in games:
+            tally.add(r)
+        tally.settle()
+        output_peak(tally, cli_json)  # the caches the audit fills once, filled
+        peak, length = output_peak(tally, cli_json)
+        streamed.append(peak)
+        lengths.append(length)
+        whole.append(output_peak(tally, lambda r, t: [json_text(cli_dict(r, t), indent=2)])[0])
+    text_per_game = (lengths[1] - lengths[0]) / 400
+    per_game = (streamed[1] - streamed[0]) / 400
+    assert text_per_game > (300 if named else 60)  # each game's points are in the text
+    assert per_game < (400 if named else 60), per_game
+    assert (whole[1] - whole[0]) / 400 > 5 * per_game
+
+
+def test_the_json_output_in_pieces_is_the_document_byte_for_byte() -> None:
+    base = records()
+    games = distinct(base, 40)
+    tally = AuditTally(reread=reader(games))
+    for r in games:
+        tally.add(r)
+    result = audit_result(tally)
+    pieces = list(cli_json(result, tally))
+    assert len(pieces) > 3  # the series streamed apart from the rest
+    assert "".join(pieces) == json_text(cli_dict(result, tally), indent=2)
