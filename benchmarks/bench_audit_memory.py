@@ -4,7 +4,8 @@ asserts nothing.
 ``pywall audit --json DB`` on phoenix-logs databases of N and 2N distinct simulated games
 (sim_logs.py: each from its own seed; build/bench/, reused when they exist), the peak
 resident memory of the parent (which holds the tally; ``getrusage(RUSAGE_SELF)`` as it
-ends) and of the largest other process (``--jobs 2``'s workers: ``RUSAGE_CHILDREN``), and
+ends) and of the largest other process (``--jobs 2``'s workers: their ``VmHWM`` read every
+0.1 s while they run, and ``RUSAGE_CHILDREN``), and
 the KB each more game costs: (peak at 2N - peak at N) / N. With ``--base DIR`` (a checkout
 of another pywall, such as main before a change) its CLI is run too, in the same run: the
 two in turn, R times (default 3) each, medians printed. With ``--keep DIR`` each run's JSON
@@ -33,20 +34,58 @@ from benchmarks import sim_logs
 #: installed (an editable install of another tree is taken off the path first; the worker
 #: processes find the same tree first on PYTHONPATH).
 RUN_TREE = """
-import os, sys
+import os, sys, threading
 root = os.environ["PYWALL_TREE"]
 sys.meta_path[:] = [m for m in sys.meta_path if "editable" not in repr(m).lower()]
 sys.path.insert(0, root)
 import pywall
 assert pywall.__file__.startswith(root), pywall.__file__
+
+
+def descendants(root):
+    children = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.append(child)
+            todo.append(child)
+    return found
+
+
+def high_water(pid):
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return max([int(l.split()[1]) for l in status if l.startswith("VmHWM:")] or [0])
+    except OSError:
+        return 0
+
+
+others, done = [0], threading.Event()
+
+
+def sample():  # the workers' peak: their high-water marks, read until they end
+    while not done.wait(0.1):
+        others[0] = max([others[0], *map(high_water, descendants(os.getpid()))])
+
+
 if __name__ == "__main__":
     import resource
     from pywall.cli import main
     sys.argv = ["pywall", *sys.argv[1:]]
+    threading.Thread(target=sample, daemon=True).start()
     code = main()
+    done.set()
     with open(os.environ["PYWALL_RSS"], "w") as out:
-        self, others = (resource.getrusage(w).ru_maxrss for w in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN))
-        out.write(f"{self} {others}")
+        self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        waited = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        out.write(f"{self} {max(others[0], waited)}")
     sys.exit(code)
 """
 
