@@ -6,6 +6,7 @@ order, and however the games are split between workers or tallies."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
 import tracemalloc
@@ -17,9 +18,10 @@ from typing import Any
 
 import pytest
 
+from pywall.audits.counts import Points, Series
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import AuditTally
-from pywall.audits.verdicts import audit_result, cli_dict, cli_json, games_dict
+from pywall.audits.verdicts import audit_result, cli_dict, cli_json, games_dict, series_json
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import json_text
@@ -238,3 +240,47 @@ def test_the_json_output_in_pieces_is_the_document_byte_for_byte() -> None:
     pieces = list(cli_json(result, tally))
     assert len(pieces) > 3  # the series streamed apart from the rest
     assert "".join(pieces) == json_text(cli_dict(result, tally), indent=2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_series_in_fingerprint_order_is_the_sorted_points_of_the_games_that_count(
+    seed: int,
+) -> None:
+    """``Series.ordered``: by slots (a point in most games) or sorted (a few), the points of
+    the games with a place, in the order of their places."""
+    rng = random.Random(seed)
+    games = 500
+    rank = array("q", [-1]) * games
+    places = rng.sample(range(games), games)
+    for game in rng.sample(range(games), 400):  # 100 games no longer count
+        rank[game] = places[game]
+    for share in (1.0, 0.05):  # everyone's series, a player's
+        series = Series()
+        for game in sorted(rng.sample(range(games), int(games * share))):
+            series.append(game, (rng.uniform(-2, 2), rng.uniform(0, 1)))
+        expected = sorted(
+            (rank[g], (o, v))
+            for g, o, v in zip(series.games, series.observed, series.variance, strict=True)
+            if rank[g] >= 0
+        )
+        assert list(series.ordered(rank)) == [p for _, p in expected]
+
+
+def test_a_series_written_in_pieces_is_what_json_writes() -> None:
+    """``series_json`` at any depth: the characters ``json.dumps(indent=2)`` writes there,
+    NaN and the infinities as it writes them."""
+    points = Points(
+        array("d", [0.5, -1e-300, math.inf, 3.0, -0.0]),
+        array("d", [1.0, 0.0, 2.5, math.nan, -math.inf]),
+    )
+    for depth in (1, 2, 4):
+        document: Any = {"s": [list(p) for p in points]}
+        for _ in range(depth - 1):
+            document = {"a": document}
+        whole = json.dumps(document, indent=2)
+        inner = whole.split('"s": ', 1)[1].rsplit("\n", depth)[0]
+        assert "".join(series_json(points, 2 * depth)) == inner
+    many = Points(array("d", range(2500)), array("d", [0.25] * 2500))  # pieces of 1,024
+    whole = json.dumps({"s": [list(p) for p in many]}, indent=2)
+    assert "".join(series_json(many, 2)) == whole.split('"s": ', 1)[1].rsplit("\n", 1)[0]
+    assert len(list(series_json(many, 2))) > 3
