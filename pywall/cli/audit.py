@@ -25,7 +25,7 @@ from contextlib import closing
 
 from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
-from pywall.audits.html import audit_html, detectable_words, games_of
+from pywall.audits.html import audit_html_pieces, detectable_words, games_of
 from pywall.audits.parts import PartGame
 from pywall.audits.tally import KIND_TEXT, AuditTally
 from pywall.audits.verdicts import (
@@ -249,7 +249,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as f:
-                f.write(audit_html(result, args.lang, games_of(tally)))
+                f.writelines(audit_html_pieces(result, args.lang, games_of(tally)))
         except OSError as exc:
             return fail(f"cannot write {args.html}: {exc.strerror or exc}")
     if args.json:

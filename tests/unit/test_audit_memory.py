@@ -19,9 +19,17 @@ from typing import Any
 import pytest
 
 from pywall.audits.counts import Points, Series
+from pywall.audits.html import audit_html, audit_html_pieces, games_of
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import AuditTally
-from pywall.audits.verdicts import audit_result, cli_dict, cli_json, games_dict, series_json
+from pywall.audits.verdicts import (
+    AuditResult,
+    audit_result,
+    cli_dict,
+    cli_json,
+    games_dict,
+    series_json,
+)
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import json_text
@@ -284,3 +292,31 @@ def test_a_series_written_in_pieces_is_what_json_writes() -> None:
     whole = json.dumps({"s": [list(p) for p in many]}, indent=2)
     assert "".join(series_json(many, 2)) == whole.split('"s": ', 1)[1].rsplit("\n", 1)[0]
     assert len(list(series_json(many, 2))) > 3
+
+
+def test_the_html_report_is_written_in_pieces() -> None:
+    """``audit --html``'s page is written a part at a time (a group's section with its
+    charts, the files counted a chunk at a time): computing the audit and writing it grows
+    by about 220 bytes a game with four named players, less than the page's own text a game
+    (made as one text, from its parts joined, it took over 1 KB)."""
+    base = [replace(r, names=("NoName",) * len(r.names)) for r in records()]
+    streamed, lengths = [], []
+    for n in (400, 800):
+        games = four_players(distinct(base, n))
+        tally = AuditTally(reread=reader(games))
+        for r in games:
+            tally.add(r)
+        tally.settle()
+
+        def pieces(result: AuditResult, tally: AuditTally) -> Iterator[str]:
+            return audit_html_pieces(result, "en", games_of(tally))
+
+        output_peak(tally, pieces)
+        peak, length = output_peak(tally, pieces)
+        streamed.append(peak)
+        lengths.append(length)
+        result = audit_result(tally)
+        assert "".join(pieces(result, tally)) == audit_html(result, "en", games_of(tally))
+    per_game = (streamed[1] - streamed[0]) / 400
+    assert (lengths[1] - lengths[0]) / 400 > 250  # each game's points and file are in it
+    assert per_game < 400, per_game
