@@ -11,10 +11,10 @@ game's ``records.GameRecord`` (``Counts.count``). Which games count, and once, i
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any
+from typing import Any, overload
 
 from pywall.analysis.draws import GameDraws, Sums
 from pywall.analysis.shanten import shanten
@@ -283,16 +283,63 @@ class Series:
         self.observed.extend(other.observed)
         self.variance.extend(other.variance)
 
-    def points(self, order: Mapping[int, str]) -> list[Point]:
-        """The points of the games in ``order`` (game -> its fingerprint: the games that
-        count), in code-point order of the fingerprints (stable); a game taken out since
-        (``Counts.remove``) is not in ``order``, so its point is left out."""
-        found = [
-            (order[g], (o, v))
-            for g, o, v in zip(self.games, self.observed, self.variance, strict=True)
-            if g in order
-        ]
-        return [p for _, p in sorted(found, key=lambda gp: gp[0])]
+    def ordered(self, rank: Sequence[int]) -> Points:
+        """The points of the games that count, in code-point order of their fingerprints:
+        ``rank`` gives each game's place in that order (-1: a game taken out since,
+        ``Counts.remove``, whose point is left out). The games of a series have distinct
+        places, so the points are placed by them: through a slot array of every place when
+        the series has a point in many games (everyone's), else sorted (a player's)."""
+        games = self.games
+        if len(games) * 8 >= len(rank):
+            slots = array("q", [-1]) * len(rank)
+            for i, game in enumerate(games):
+                place = rank[game]
+                if place >= 0:
+                    slots[place] = i
+            picked: Iterable[int] = (i for i in slots if i >= 0)
+        else:
+            counted = [i for i, game in enumerate(games) if rank[game] >= 0]
+            picked = sorted(counted, key=lambda i: rank[games[i]])
+        observed, variance = array("d"), array("d")
+        for i in picked:
+            observed.append(self.observed[i])
+            variance.append(self.variance[i])
+        return Points(observed, variance)
+
+
+class Points(Sequence[Point]):
+    """A series' points in their order, compact (16 bytes a point): a sequence of
+    (O - E, V) made one at a time when read."""
+
+    __slots__ = ("observed", "variance")
+
+    def __init__(self, observed: array[float], variance: array[float]) -> None:
+        self.observed = observed
+        self.variance = variance
+
+    def __len__(self) -> int:
+        return len(self.observed)
+
+    @overload
+    def __getitem__(self, index: int) -> Point: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Points: ...
+
+    def __getitem__(self, index: int | slice) -> Point | Points:
+        if isinstance(index, slice):
+            return Points(self.observed[index], self.variance[index])
+        return (self.observed[index], self.variance[index])
+
+    def __iter__(self) -> Iterator[Point]:
+        return zip(self.observed, self.variance, strict=True)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Points):
+            return self.observed == other.observed and self.variance == other.variance
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _group(groups: dict[str, GroupTally], key: str) -> GroupTally:
@@ -358,16 +405,17 @@ class Counts:
     #: none is left in); kinds: platform, player, seat, wall, share
     refs: dict[tuple[str, Any], int] = field(default_factory=dict)
 
-    def series_in(self, order: Mapping[int, str]) -> dict[str, list[Point]]:
+    def series_in(self, rank: Sequence[int]) -> dict[str, Points]:
         """Each named player's effective draws game by game, (O - E, V), the games in
-        code-point order of their fingerprints (``order``: each counted game's number ->
-        its fingerprint): the same list whatever the order the games were counted in."""
-        found = {name: s.points(order) for name, s in self.by_player.items()}
+        code-point order of their fingerprints (``rank``: each game's place in that order,
+        -1 for a game that no longer counts): the same whatever the order the games were
+        counted in."""
+        found = {name: s.ordered(rank) for name, s in self.by_player.items()}
         return {name: points for name, points in found.items() if points}
 
-    def overall_series_in(self, order: Mapping[int, str]) -> list[Point]:
+    def overall_series_in(self, rank: Sequence[int]) -> Points:
         """Every player's effective draws together, game by game, in fingerprint order."""
-        return self.by_game.points(order)
+        return self.by_game.ordered(rank)
 
     def merge(self, other: Counts, offset: int = 0) -> None:
         """Add the counts of other games (none of them counted here), numbered from
@@ -422,8 +470,8 @@ class Counts:
                 del self.skipped_rounds[reason]
 
     def count(self, record: GameRecord, game: int) -> None:
-        """A game that counts, ``game`` its number (its series' points): its hands,
-        draws and walls added to its groups."""
+        """A game that counts, ``game`` its number (its series' points; -1: none, as in
+        counts made again for ``shares``): its hands, draws and walls added to its groups."""
         players, names = record.players, record.names
         self.games += 1
         platform = f"{record.platform}:{players}"  # a platforms key
@@ -514,6 +562,8 @@ class Counts:
                     group.add_units(units)
                 o, v = by_game.get(name, (0.0, 0.0))
                 by_game[name] = (o + e.observed - e.expected, v + e.variance)
+        if game < 0:
+            return
         for name, point in by_game.items():
             series = self.by_player.get(name)
             if series is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -81,7 +81,18 @@ def audit_html(
     player: str | None = None,
 ) -> str:
     """The audit as a standalone HTML document in ``lang`` (en, ja or zh); ``player``, if
-    one of the result's players, is named "you".
+    one of the result's players, is named "you" (``audit_html_pieces``, joined)."""
+    return "".join(audit_html_pieces(result, lang, games, player))
+
+
+def audit_html_pieces(
+    result: AuditResult,
+    lang: str = "en",
+    games: AuditGames | None = None,
+    player: str | None = None,
+) -> Iterator[str]:
+    """``audit_html``'s text in pieces, each made when asked (a group's section, its
+    charts; the files counted, a chunk at a time): what writes them holds one at a time.
 
     It opens as a forum reader needs it: what was tested and on how many games, the
     verdict, then who; everyone's tests follow in full, then the chosen player's and any
@@ -89,32 +100,54 @@ def audit_html(
     is a few screens long on a phone however many players the games had."""
     w = WORDS[lang if lang in LANGS else "en"]
     chosen = next((g for g in result.players if g.label == player), None)
-    body = [f"<h1>{w['title']}</h1>", *_opening(result, games, chosen, w)]
-    body.append(_group(result.overall, w["everyone"], w))
-    if chosen is not None:
-        body.append(_group(chosen, pick(w, "you", name=escape(chosen.label)), w))
-    for g in result.platforms if len(result.platforms) > 1 else ():
-        body.append(_group(g, _platform(g, w), w, folded=not g.rejects(ALPHA)))
-    others = sorted((g for g in result.players if g is not chosen), key=lambda g: -g.hands)
-    for g in others:
-        if g.rejects(ALPHA):  # a flagged player's evidence is never folded away
-            body.append(_group(g, escape(g.label), w))
-    body.append(_table(w["seats"], "groups_n", [(_seat(g.label, w), g) for g in result.seats], w))
-    body += _mirrors(result.seats, w)
-    body.append(_table(w["others"], "players_n", [(escape(g.label), g) for g in others], w))
-    body.append(_folded(w["method_heading"], f"<p>{w['method']}</p>"))
-    if games is not None and games.ids:
-        items = "".join(f"<li>{_path(i)}</li>" for i in games.ids)
-        body.append(_folded(pick(w, "game_list", n=count(len(games.ids))), f"<ul>{items}</ul>"))
-    body.append(f"<p class='hint'>{w['made_by']}</p>")
-    return (
+    yield (
         f"<!doctype html><html lang='{escape(w['lang'])}'><head><meta charset='utf-8'>"
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         f"<title>{w['title']}</title><style>{STYLE}</style></head><body>"
-        + "\n".join(body)
-        + "</body></html>\n"
     )
+    yield from _lines(_body(result, games, chosen, w))
+    yield "</body></html>\n"
+
+
+def _lines(parts: Iterable[Iterable[str]]) -> Iterator[str]:
+    """Each part's pieces, the parts apart by a newline."""
+    for number, part in enumerate(parts):
+        if number:
+            yield "\n"
+        yield from part
+
+
+def _body(
+    result: AuditResult, games: AuditGames | None, chosen: GroupAudit | None, w: dict[str, str]
+) -> Iterator[Iterable[str]]:
+    """The report's parts in order, each as its pieces."""
+    yield (f"<h1>{w['title']}</h1>",)
+    yield from ((part,) for part in _opening(result, games, chosen, w))
+    yield (_group(result.overall, w["everyone"], w),)
+    if chosen is not None:
+        yield (_group(chosen, pick(w, "you", name=escape(chosen.label)), w),)
+    for g in result.platforms if len(result.platforms) > 1 else ():
+        yield (_group(g, _platform(g, w), w, folded=not g.rejects(ALPHA)),)
+    others = sorted((g for g in result.players if g is not chosen), key=lambda g: -g.hands)
+    for g in others:
+        if g.rejects(ALPHA):  # a flagged player's evidence is never folded away
+            yield (_group(g, escape(g.label), w),)
+    yield (_table(w["seats"], "groups_n", [(_seat(g.label, w), g) for g in result.seats], w),)
+    yield from ((part,) for part in _mirrors(result.seats, w))
+    yield (_table(w["others"], "players_n", [(escape(g.label), g) for g in others], w),)
+    yield (_folded(w["method_heading"], f"<p>{w['method']}</p>"),)
+    if games is not None and games.ids:
+        yield _game_list(games.ids, w)
+    yield (f"<p class='hint'>{w['made_by']}</p>",)
+
+
+def _game_list(ids: Sequence[str], w: dict[str, str], chunk: int = 1024) -> Iterator[str]:
+    """The files counted, folded: ``_folded`` of their list, ``chunk`` files a piece."""
+    yield f"<details><summary>{pick(w, 'game_list', n=count(len(ids)))}</summary><ul>"
+    for start in range(0, len(ids), chunk):
+        yield "".join(f"<li>{_path(i)}</li>" for i in ids[start : start + chunk])
+    yield "</ul></details>"
 
 
 def _path(name: str) -> str:

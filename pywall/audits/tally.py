@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import pickle
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
 from pywall.analysis.walls import WallTally
 from pywall.audits.copies import Copies, Copy, CopyKey
-from pywall.audits.counts import Counts, GroupTally, StartingHand, tally_of
+from pywall.audits.counts import Counts, GroupTally, Points, StartingHand, tally_of
 from pywall.audits.records import NO_FINGERPRINT, GameRecord
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import JsonObject
@@ -204,33 +206,56 @@ class AuditTally:
     def _read_again(self, copies: Sequence[Copy]) -> dict[tuple[int, int], GameRecord]:
         """The records of dropped ``copies``, read again (by reader and place), each
         checked to be a verified copy of the same path (``changed`` otherwise)."""
-        found: dict[tuple[int, int], GameRecord] = {}
+        return {(c.source, c.at): record for c, record in self._each_read_again(copies)}
+
+    def _each_read_again(self, copies: Sequence[Copy]) -> Iterator[tuple[Copy, GameRecord]]:
+        """Each of dropped ``copies`` with its record read again, one at a time (by reader,
+        in the order of their places: nothing kept a game but a reference to its copy),
+        each checked to be a verified copy of the same path (``changed`` otherwise)."""
         for source in sorted({c.source for c in copies}):
-            places = sorted({c.at for c in copies if c.source == source})
-            records = list(self.readers[source](places))
-            if len(records) != len(places):
-                raise changed(next(c.path for c in copies if c.source == source))
-            found.update(((source, at), r) for at, r in zip(places, records, strict=True))
-        for c in copies:
-            record = found[c.source, c.at]
-            if record.problem is not None or record.path != c.path or record.copy is None:
-                raise changed(c.path)
-        return found
+            mine = sorted((c for c in copies if c.source == source), key=attrgetter("at"))
+            places = [c.at for i, c in enumerate(mine) if not i or c.at != mine[i - 1].at]
+            records = iter(self.readers[source](places))
+            try:
+                at = 0
+                for place in places:
+                    record = next(records, None)
+                    if record is None:
+                        raise changed(mine[at].path)
+                    while at < len(mine) and mine[at].at == place:
+                        copy = mine[at]
+                        if (
+                            record.problem is not None
+                            or record.path != copy.path
+                            or not record.copy
+                        ):
+                            raise changed(copy.path)
+                        yield copy, record
+                        at += 1
+                if next(records, None) is not None:
+                    raise changed(mine[0].path)
+            finally:
+                close = getattr(records, "close", None)
+                if close is not None:
+                    close()
 
     def seat_shares(self, names: Iterable[str]) -> dict[tuple[str, str], GroupTally]:
         """Each of ``names``' hands and draws in each seat group, (seat group, player) ->
         its tally, counted again from the games kept (so only when asked: a seat group
         flagged while a player is; the memory is a few groups a name). Dropped games are
-        read again (``reread``)."""
+        read again (``reread``) one at a time."""
         counts = Counts(shares_of=frozenset(names))
-        counted = [(f, g) for f, g in self.settle_items() if g.best is not None]
-        dropped = [g.best for _, g in counted if g.dropped and g.best is not None]
-        read = self._read_again(dropped)
-        for _, group in counted:
+        self.settle()
+        dropped: list[Copy] = []
+        for group in self.copies.values():
+            if group.best is None:
+                continue
             if group.record is not None:
-                counts.count(unpacked(group.record), group.game)
-            elif group.best is not None:
-                counts.count(read[group.best.source, group.best.at], group.game)
+                counts.count(unpacked(group.record), -1)
+            elif group.dropped:
+                dropped.append(group.best)
+        for _, record in self._each_read_again(dropped):
+            counts.count(record, -1)  # its series' points are not these counts' business
         return counts.shares
 
     def settle_items(self) -> list[tuple[str, Copies]]:
@@ -238,10 +263,19 @@ class AuditTally:
         self.settle()
         return sorted(self.copies.items(), key=lambda item: item[0])
 
-    def _order(self) -> dict[int, str]:
-        """Each counted game's number -> its fingerprint (the series' order)."""
+    def _order(self) -> array[int]:
+        """Each game's number -> its place among the counted games in code-point order of
+        their fingerprints (the series' order), -1 for a number that no longer counts: 8
+        bytes a number, the fingerprints' order sorted once (a list of references)."""
         self.settle()
-        return {g.game: f for f, g in self.copies.items() if g.best is not None}
+        rank = array("q", [-1]) * self.numbered
+        place = 0
+        for fingerprint in sorted(self.copies):
+            group = self.copies[fingerprint]
+            if group.best is not None and group.game >= 0:
+                rank[group.game] = place
+                place += 1
+        return rank
 
     @property
     def overall(self) -> GroupTally:
@@ -281,13 +315,13 @@ class AuditTally:
         return self.settle().skipped_rounds
 
     @property
-    def series(self) -> dict[str, list[tuple[float, float]]]:
+    def series(self) -> dict[str, Points]:
         """Each named player's effective draws game by game, (O - E, V), the games in
-        code-point order of their fingerprints."""
+        code-point order of their fingerprints (compact: ``counts.Points``)."""
         return self.counts.series_in(self._order())
 
     @property
-    def overall_series(self) -> list[tuple[float, float]]:
+    def overall_series(self) -> Points:
         """Every player's effective draws together, game by game: (O - E, V)."""
         return self.counts.overall_series_in(self._order())
 

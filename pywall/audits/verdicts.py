@@ -22,9 +22,11 @@ the page feed alike), and the tests' verdicts and JSON.
 
 from __future__ import annotations
 
+import json
 import math
+import secrets
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -51,6 +53,7 @@ from pywall.audits.draw_wall_tests import (
 )
 from pywall.audits.tally import AuditTally, Exclusion, GroupTally, StartingHand, tally_of
 from pywall.core.errors import ValueInputError
+from pywall.core.json_value import json_text
 
 OVERALL = "all players"
 
@@ -87,6 +90,16 @@ DRAWS_EXPLANATION = (
 )
 
 
+def point_lists(series: Sequence[tuple[float, float]]) -> list[list[float]]:
+    """A group's ``effective_by_game``: each point as [O - E, V]."""
+    return [list(p) for p in series]
+
+
+#: How a group's series becomes its ``effective_by_game`` value (``point_lists``, or a
+#: placeholder that ``cli_json`` streams the points into)
+SeriesForm = Callable[[Sequence[tuple[float, float]]], Any]
+
+
 @dataclass(frozen=True, slots=True)
 class ShantenTest:
     """Hands of one class (player count, 13 or 14 tiles) against the exact distribution."""
@@ -120,7 +133,8 @@ class GroupAudit:
     draws: DrawAudit | None = None  # the draw tests (None: no tested draw)
     walls: WallAudit | None = None  # a platform's wall-position tests
     #: a player's effective draws game by game: (O - E, V), for the cumulative chart
-    series: tuple[tuple[float, float], ...] = ()
+    #: (``counts.Points``: compact arrays, a pair made when read)
+    series: Sequence[tuple[float, float]] = ()
     #: a flagged seat group that one flagged player explains: without that player's hands
     #: and draws in it, the group is not flagged (``explained``)
     explained_by: str | None = None
@@ -164,12 +178,15 @@ class AuditResult:
     explanation: str = EXPLANATION
     seats: tuple[GroupAudit, ...] = ()  # dealer, non-dealer, each seat
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, series_form: SeriesForm = point_lists) -> dict[str, Any]:
+        """The audit JSON-ready; ``series_form`` makes each group's ``effective_by_game``."""
         return {
-            "overall": group_dict(self.overall),
-            "platforms": [group_dict(g) for g in self.platforms],
-            "players": [group_dict(g) for g in self.players],
-            "seats": [group_dict(g) | {"explained_by": g.explained_by} for g in self.seats],
+            "overall": group_dict(self.overall, series_form),
+            "platforms": [group_dict(g, series_form) for g in self.platforms],
+            "players": [group_dict(g, series_form) for g in self.players],
+            "seats": [
+                group_dict(g, series_form) | {"explained_by": g.explained_by} for g in self.seats
+            ],
             "explanation": self.explanation,
             "draws_explanation": DRAWS_EXPLANATION,
         }
@@ -324,9 +341,10 @@ def _part_dict(part: ShantenTest) -> dict[str, Any]:
     }
 
 
-def group_dict(group: GroupAudit) -> dict[str, Any]:
+def group_dict(group: GroupAudit, series_form: SeriesForm = point_lists) -> dict[str, Any]:
     """The JSON-ready form of one group's audit; each test's ``reading`` against the
-    threshold the group's verdict gives it (``ALPHA`` split over the group's tests)."""
+    threshold the group's verdict gives it (``ALPHA`` split over the group's tests);
+    ``series_form`` makes its ``effective_by_game``."""
     each = ALPHA / len(group.p_values)
     return (
         {
@@ -348,7 +366,7 @@ def group_dict(group: GroupAudit) -> dict[str, Any]:
         }
         | (
             # the chart's flag band beside its 95% one: the |z| one test needs to flag
-            {"effective_by_game": [list(p) for p in group.series], "flag_z": critical_z(each)}
+            {"effective_by_game": series_form(group.series), "flag_z": critical_z(each)}
             if group.series
             else {}
         )
@@ -415,7 +433,7 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
     )
     series = tally.series  # each player's games in fingerprint order: any order of files
     players = tuple(
-        replace(audit_tally(k, tally.players[k], min_expected), series=tuple(series.get(k, ())))
+        replace(audit_tally(k, tally.players[k], min_expected), series=series.get(k, ()))
         for k in listed_players(tally)
     )
     seats = tuple(
@@ -424,7 +442,7 @@ def audit_result(tally: AuditTally, min_expected: float = 5.0) -> AuditResult:
         if tally.seats[k].hands
     )
     overall = replace(
-        audit_tally(OVERALL, tally.overall, min_expected), series=tuple(tally.overall_series)
+        audit_tally(OVERALL, tally.overall, min_expected), series=tally.overall_series
     )
     if len(platforms) == 1:  # everyone is that platform's players: its walls are theirs
         overall = replace(overall, walls=platforms[0].walls)
@@ -505,10 +523,60 @@ def games_dict(tally: AuditTally, reason_codes: bool = True) -> dict[str, Any]:
     }
 
 
-def cli_dict(result: AuditResult, tally: AuditTally) -> dict[str, Any]:
+def cli_dict(
+    result: AuditResult, tally: AuditTally, series_form: SeriesForm = point_lists
+) -> dict[str, Any]:
     """What ``pywall audit --json`` prints for ``tally`` (whose audit is ``result``): the
     audit and its games with English reasons only; the page's "Export audit" saves the same."""
-    return result.to_dict() | {"games": games_dict(tally, reason_codes=False)}
+    return result.to_dict(series_form) | {"games": games_dict(tally, reason_codes=False)}
+
+
+#: Points a piece of ``cli_json``'s text carries at most
+CHUNK_POINTS = 1024
+
+
+def cli_json(result: AuditResult, tally: AuditTally) -> Iterator[str]:
+    """``json_text(cli_dict(result, tally), indent=2)`` in pieces, the same characters,
+    without every game's points as objects: the document is made with a placeholder for
+    each series (a random token no input can know), and each series' points are written
+    from their arrays into its place, ``CHUNK_POINTS`` at a time."""
+    token = secrets.token_hex(16)
+    series: list[Sequence[tuple[float, float]]] = []
+
+    def placeholder(points: Sequence[tuple[float, float]]) -> str:
+        series.append(points)
+        return f"{token}:{len(series) - 1}"
+
+    text = json_text(cli_dict(result, tally, placeholder), indent=2)
+    pieces = text.split(f'"{token}:')
+    places = [piece.partition('"')[0] for piece in pieces[1:]]
+    if places != [str(n) for n in range(len(series))]:  # cannot be: no input knows the token
+        yield json_text(cli_dict(result, tally), indent=2)
+        return
+    yield pieces[0]
+    for number, piece in enumerate(pieces[1:]):
+        line = pieces[number][pieces[number].rfind("\n") + 1 :]  # '    "effective_by_game": '
+        yield from series_json(series[number], len(line) - len(line.lstrip(" ")))
+        yield piece.partition('"')[2]
+
+
+def series_json(points: Sequence[tuple[float, float]], indent: int) -> Iterator[str]:
+    """A non-empty series as ``json.dumps(..., indent=2)`` writes a list of [O - E, V] in
+    an object whose key's line is indented ``indent`` spaces, in pieces."""
+    item, number = " " * (indent + 2), " " * (indent + 4)
+    step = f"\n{item}],\n{item}[\n{number}"
+    yield f"[\n{item}[\n{number}"
+    for start in range(0, len(points), CHUNK_POINTS):
+        chunk = points[start : start + CHUNK_POINTS]
+        yield step.join(f"{_number(o)},\n{number}{_number(v)}" for o, v in chunk)
+        if start + CHUNK_POINTS < len(points):
+            yield step
+    yield f"\n{item}]\n{' ' * indent}]"
+
+
+def _number(x: float) -> str:
+    """A float as ``json.dumps`` writes it (``float.__repr__``; NaN, Infinity)."""
+    return float.__repr__(x) if math.isfinite(x) else json.dumps(x)
 
 
 def audit_dict(tally: AuditTally) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from contextlib import closing
 
 from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
-from pywall.audits.html import audit_html, detectable_words, games_of
+from pywall.audits.html import audit_html_pieces, detectable_words, games_of
 from pywall.audits.parts import PartGame
 from pywall.audits.tally import KIND_TEXT, AuditTally
 from pywall.audits.verdicts import (
@@ -35,13 +35,13 @@ from pywall.audits.verdicts import (
     MAX_PLAYERS_LISTED,
     GroupAudit,
     audit_result,
-    cli_dict,
+    cli_json,
     hand_seen,
     players_not_listed,
 )
 from pywall.audits.words import LANGS, WORDS, count, pick
 from pywall.cli.games import GameRequest, add_input_arguments, entries, fetch_missing, request_of
-from pywall.cli.output import emit_json, fail, plural, print_lines
+from pywall.cli.output import emit_pieces, fail, plural, print_lines
 from pywall.cli.progress import Progress
 from pywall.cli.tallies import in_parts
 from pywall.cli.verify import add_jobs_argument, job_count, jobs_problem
@@ -249,11 +249,11 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         try:
             with open(args.html, "w", encoding="utf-8") as f:
-                f.write(audit_html(result, args.lang, games_of(tally)))
+                f.writelines(audit_html_pieces(result, args.lang, games_of(tally)))
         except OSError as exc:
             return fail(f"cannot write {args.html}: {exc.strerror or exc}")
     if args.json:
-        emit_json(cli_dict(result, tally))
+        emit_pieces(cli_json(result, tally))
         return 0
     print(
         f"Audit of {plural(tally.games, 'verified game')}, {plural(tally.hands, 'starting hand')}"

@@ -50,6 +50,13 @@ def emit_json(obj: Any) -> None:
     sys.stdout.write(json_text(obj, indent=2) + "\n")
 
 
+def emit_pieces(pieces: Iterable[str]) -> None:
+    """A document given in pieces (``verdicts.cli_json``), written as they come, and a newline."""
+    for piece in pieces:
+        sys.stdout.write(piece)
+    sys.stdout.write("\n")
+
+
 def fail(message: str, code: int = 2) -> int:
     """A one-line message for a person on stderr; the exit code to return."""
     print(f"pywall: {escaped(message)}", file=sys.stderr)

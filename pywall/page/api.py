@@ -206,11 +206,10 @@ class Api:
 
     def audit_export(self, payload: Payload, data: bytes | None) -> dict[str, Any]:
         """The same audit as ``pywall audit --json`` prints it (``json``: its text, the same
-        bytes: ``json_value.json_text``) and as ``pywall audit --html`` writes it
+        bytes: ``verdicts.cli_json``) and as ``pywall audit --html`` writes it
         (``html``), in the page's ``lang``, the chosen ``player`` first."""
         from pywall.audits.html import audit_html, games_of
-        from pywall.audits.verdicts import audit_result, cli_dict
-        from pywall.core.json_value import json_text
+        from pywall.audits.verdicts import audit_result, cli_json
 
         tally = self._audit_tally(payload)
         if not tally.hands:
@@ -219,7 +218,8 @@ class Api:
         lang = arg(payload, "lang", str, "en")
         player = arg(payload, "player", str, "")
         return {
-            "json": json_text(cli_dict(result, tally), indent=2) + "\n",
+            # the text in pieces joined: the series written from their arrays, no object a point
+            "json": "".join(cli_json(result, tally)) + "\n",
             "html": audit_html(result, lang, games_of(tally), player or None),
         }
 

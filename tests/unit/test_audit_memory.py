@@ -6,8 +6,10 @@ order, and however the games are split between workers or tallies."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import sys
+import tracemalloc
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass, replace
@@ -16,11 +18,21 @@ from typing import Any
 
 import pytest
 
+from pywall.audits.counts import Points, Series
+from pywall.audits.html import audit_html, audit_html_pieces, games_of
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import AuditTally
-from pywall.audits.verdicts import audit_result, games_dict
+from pywall.audits.verdicts import (
+    AuditResult,
+    audit_result,
+    cli_dict,
+    cli_json,
+    games_dict,
+    series_json,
+)
 from pywall.cli import main
 from pywall.core.errors import ValueInputError
+from pywall.core.json_value import json_text
 from pywall.results.check import check_data
 from tests.helpers import TENHOU, fixture_paths, log_text
 from tests.unit.test_audit_copies import OTHER, REAL, cut, swapped, written
@@ -180,3 +192,131 @@ def test_the_command_reads_a_copy_again_from_its_file_in_any_order(
         assert sorted({e["kind"] for e in games["excluded"] if e["path"] in copies + tail}) == [
             *sorted(set(kinds))
         ]
+
+
+def output_peak(tally: AuditTally, write: Any) -> tuple[int, int]:
+    """The peak of memory traced (beyond the tally) while the audit of ``tally`` is
+    computed and its ``--json`` text made by ``write(result, tally)`` (the text's pieces),
+    and the text's length."""
+    tracemalloc.start()
+    try:
+        result = audit_result(tally)
+        length = sum(len(piece) for piece in write(result, tally))
+        return tracemalloc.get_traced_memory()[1], length
+    finally:
+        tracemalloc.stop()
+
+
+def four_players(games: Sequence[GameRecord]) -> list[GameRecord]:
+    """The games with the same four named players (a listed player's points grow a game)."""
+    return [replace(g, names=("A", "B", "C", "D")[: len(g.names)]) for g in games]
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["anonymous", "four players"])
+def test_the_json_output_holds_no_object_a_game(named: bool) -> None:
+    """``audit --json``'s text is written in pieces from the series' arrays: computing the
+    audit and writing it grows by a few bytes a point (the series' points in fingerprint
+    order, 16 bytes, and each game's place, 8), where the whole document built as objects,
+    then as one text, takes kilobytes a game."""
+    base = [replace(r, names=("NoName",) * len(r.names)) for r in records()]
+    streamed, whole, lengths = [], [], []
+    for n in (400, 800):
+        games = four_players(distinct(base, n)) if named else distinct(base, n)
+        tally = AuditTally(reread=reader(games))
+        for r in games:
+            tally.add(r)
+        tally.settle()
+        output_peak(tally, cli_json)  # the caches the audit fills once, filled
+        peak, length = output_peak(tally, cli_json)
+        streamed.append(peak)
+        lengths.append(length)
+        whole.append(output_peak(tally, lambda r, t: [json_text(cli_dict(r, t), indent=2)])[0])
+    text_per_game = (lengths[1] - lengths[0]) / 400
+    per_game = (streamed[1] - streamed[0]) / 400
+    assert text_per_game > (300 if named else 60)  # each game's points are in the text
+    assert per_game < (400 if named else 60), per_game
+    assert (whole[1] - whole[0]) / 400 > 5 * per_game
+
+
+def test_the_json_output_in_pieces_is_the_document_byte_for_byte() -> None:
+    base = records()
+    games = distinct(base, 40)
+    tally = AuditTally(reread=reader(games))
+    for r in games:
+        tally.add(r)
+    result = audit_result(tally)
+    pieces = list(cli_json(result, tally))
+    assert len(pieces) > 3  # the series streamed apart from the rest
+    assert "".join(pieces) == json_text(cli_dict(result, tally), indent=2)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_series_in_fingerprint_order_is_the_sorted_points_of_the_games_that_count(
+    seed: int,
+) -> None:
+    """``Series.ordered``: by slots (a point in most games) or sorted (a few), the points of
+    the games with a place, in the order of their places."""
+    rng = random.Random(seed)
+    games = 500
+    rank = array("q", [-1]) * games
+    places = rng.sample(range(games), games)
+    for game in rng.sample(range(games), 400):  # 100 games no longer count
+        rank[game] = places[game]
+    for share in (1.0, 0.05):  # everyone's series, a player's
+        series = Series()
+        for game in sorted(rng.sample(range(games), int(games * share))):
+            series.append(game, (rng.uniform(-2, 2), rng.uniform(0, 1)))
+        expected = sorted(
+            (rank[g], (o, v))
+            for g, o, v in zip(series.games, series.observed, series.variance, strict=True)
+            if rank[g] >= 0
+        )
+        assert list(series.ordered(rank)) == [p for _, p in expected]
+
+
+def test_a_series_written_in_pieces_is_what_json_writes() -> None:
+    """``series_json`` at any depth: the characters ``json.dumps(indent=2)`` writes there,
+    NaN and the infinities as it writes them."""
+    points = Points(
+        array("d", [0.5, -1e-300, math.inf, 3.0, -0.0]),
+        array("d", [1.0, 0.0, 2.5, math.nan, -math.inf]),
+    )
+    for depth in (1, 2, 4):
+        document: Any = {"s": [list(p) for p in points]}
+        for _ in range(depth - 1):
+            document = {"a": document}
+        whole = json.dumps(document, indent=2)
+        inner = whole.split('"s": ', 1)[1].rsplit("\n", depth)[0]
+        assert "".join(series_json(points, 2 * depth)) == inner
+    many = Points(array("d", range(2500)), array("d", [0.25] * 2500))  # pieces of 1,024
+    whole = json.dumps({"s": [list(p) for p in many]}, indent=2)
+    assert "".join(series_json(many, 2)) == whole.split('"s": ', 1)[1].rsplit("\n", 1)[0]
+    assert len(list(series_json(many, 2))) > 3
+
+
+def test_the_html_report_is_written_in_pieces() -> None:
+    """``audit --html``'s page is written a part at a time (a group's section with its
+    charts, the files counted a chunk at a time): computing the audit and writing it grows
+    by about 220 bytes a game with four named players, less than the page's own text a game
+    (made as one text, from its parts joined, it took over 1 KB)."""
+    base = [replace(r, names=("NoName",) * len(r.names)) for r in records()]
+    streamed, lengths = [], []
+    for n in (400, 800):
+        games = four_players(distinct(base, n))
+        tally = AuditTally(reread=reader(games))
+        for r in games:
+            tally.add(r)
+        tally.settle()
+
+        def pieces(result: AuditResult, tally: AuditTally) -> Iterator[str]:
+            return audit_html_pieces(result, "en", games_of(tally))
+
+        output_peak(tally, pieces)
+        peak, length = output_peak(tally, pieces)
+        streamed.append(peak)
+        lengths.append(length)
+        result = audit_result(tally)
+        assert "".join(pieces(result, tally)) == audit_html(result, "en", games_of(tally))
+    per_game = (streamed[1] - streamed[0]) / 400
+    assert (lengths[1] - lengths[0]) / 400 > 250  # each game's points and file are in it
+    assert per_game < 400, per_game
