@@ -419,13 +419,15 @@ class AuditTally:
 
     def add_all(self, records: Sequence[GameRecord]) -> None:
         """Every record, or none: over ``MAX_AUDIT_KEPT`` the tally is as before (what
-        they would keep is found first, on copies of their games' groups)."""
-        if self.reread is not None:
-            raise TypeError("add_all is for a tally without reread")
+        they would keep is found first, on copies of their games' groups; with ``reread``,
+        a bound of it)."""
         groups: dict[str, Copies | None] = {}
         more = 0
         for r in records:
             if r.problem is not None or r.copy is None:
+                continue
+            if self.reread is not None:
+                more += self._rereading_keeps(r, groups)
                 continue
             if r.fingerprint not in groups:
                 found = self.copies.get(r.fingerprint)
@@ -441,6 +443,24 @@ class AuditTally:
         self._check_kept(more)
         for r in records:
             self.add(r)
+
+    def _rereading_keeps(self, r: GameRecord, seen: dict[str, Copies | None]) -> int:
+        """At most what ``add`` keeps of ``r`` with ``reread`` (``seen``: the games of
+        the records before it in the same call): a new game is dropped at once, a later
+        copy of a dropped or new game waits with its record, packed (``settle``)."""
+        assert r.copy is not None
+        copy = Copy(r.path, r.copy, -1)
+        found = self.copies.get(r.fingerprint)
+        if found is None and r.fingerprint not in seen:
+            seen[r.fingerprint] = None
+            made = Copies([copy], copy)
+            made.drop()
+            return _size(r.fingerprint, made)
+        if found is None or found.dropped:
+            return _waiting(copy, packed(r))
+        made = found.clone()  # a game read again already (a merge): the copy joins it
+        made.add(copy, b"")
+        return _size(r.fingerprint, made) - _size(r.fingerprint, found) + len(packed(r))
 
     def merge(self, other: AuditTally) -> None:
         """Add another part of the same audit (another worker's share of a run, another

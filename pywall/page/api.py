@@ -16,7 +16,9 @@ the page hands that survey to every other worker that opens the same file, and a
 each for chunks (``archive_next`` with ``start``). A shared run sends its games' audit
 records back (``records``: ``GameRecord.to_dict``), and the page gives them to one
 worker's ``tally_add`` in the archive's order (a chunk is read and checked whole before
-any record of it is added: a bad one changes nothing and names the record); ``audit`` with ``runs`` counts those
+any record of it is added: a bad one changes nothing and names the record; with ``path``,
+the archive that worker keeps open for the tally, a game with one copy keeps no record:
+``page.runs``); ``audit`` with ``runs`` counts those
 tallies, and reads the page's own reports (``reports``) with ``page.audit_reports``.
 
 The page is ready once this module is imported, so it loads only what checking a
@@ -43,7 +45,7 @@ from pywall.results.exports import CSV_COLUMNS, batch_dict, compact_row, csv_tex
 from pywall.results.report import SCHEMA
 
 if TYPE_CHECKING:
-    from pywall.audits.tally import AuditTally
+    from pywall.audits.tally import AuditTally, Reread
     from pywall.inputs.sources import Survey
     from pywall.page.runs import ArchiveRun, SharedRunTally
     from pywall.run.items import Source
@@ -177,7 +179,26 @@ class Api:
                 raise ValueInputError(
                     f"record {start + i + 1} (game {i + 1} of the chunk): {exc.message}"
                 ) from None
-        return {"added": self.tallies.setdefault(run, SharedRunTally()).add(start, read)}
+        tally = self.tallies.get(run)
+        if tally is None:
+            tally = self.tallies[run] = SharedRunTally(self._rereader(payload))
+        return {"added": tally.add(start, read)}
+
+    def _rereader(self, payload: Payload) -> Reread | None:
+        """What reads a shared run's games again: the archive at ``path`` (``label``,
+        ``survey`` as ``archive_open`` takes them), when the page gives one that this
+        worker can open again for as long as it keeps the tally."""
+        from pywall.page.runs import rereader
+
+        if "path" not in payload or self.opener is None:
+            return None
+        arg(payload, "path", str)
+        arg(payload, "label", str)
+        survey = arg(payload, "survey", Mapping, {})
+        if survey:
+            survey_of(survey)  # checked now, not when the archive is read again
+        opened = {k: payload[k] for k in ("path", "label", "survey") if k in payload}
+        return rereader(lambda: self._open(opened))
 
     def _audit_tally(self, payload: Payload) -> AuditTally:
         """One tally of the page's reports, its archive runs and any tallies given."""

@@ -12,15 +12,22 @@ rows, each game's audit record (``GameRecord.to_dict``) as ``records``, and the 
 them to one tally in the archive's order (``SharedRunTally``); a run of its own tallies
 its games as it goes. Either tally keeps each game's copies, so the page's audit merges
 runs and logs counting each game once (``AuditTally.merge``).
+
+A shared run's tally that can open the archive again (``rereader``: the worker keeps the
+File mounted for it, where it is read lazily) keeps what the command keeps of a game
+with one copy: its path, fingerprint, a digest of its items and its chart points, not
+its record or items. When a second copy of a game comes, the first is read again from
+the archive by its index (the tally's ``Copy.at``: it is given every game in the
+archive's order) and checked again, and the copies are compared exactly.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pywall.audits.records import GameRecord
-from pywall.audits.tally import AuditTally
+from pywall.audits.tally import AuditTally, Reread
 from pywall.core.archives import Entry
 from pywall.core.errors import PywallError, ValueInputError
 from pywall.results.check import GameCheck, check_entry
@@ -94,11 +101,43 @@ class ArchiveRun:
         self._source.close()
 
 
-class SharedRunTally:
-    """The audit tally of a shared run: the page adds its games' records in the archive's order."""
+def _close(entries: Iterator[Entry]) -> None:
+    close = getattr(entries, "close", None)
+    if close:
+        close()
 
-    def __init__(self) -> None:
-        self.tally = AuditTally()
+
+def rereader(open_source: Callable[[], Source]) -> Reread:
+    """Reads games of an archive again by their index (in increasing order), each checked
+    as a run checks it: the archive opened for the call and closed after."""
+
+    def reread(places: Sequence[int]) -> Iterator[GameRecord]:
+        source = open_source()
+        entries: Iterator[Entry] = iter(())
+        at = -1  # the index of the game ``entries`` gives next
+        try:
+            for place in places:
+                if place != at:
+                    _close(entries)
+                    entries = source.entries(place)
+                found = next(entries, None)
+                if found is None:
+                    return  # fewer records than places: the tally says the file changed
+                at = place + 1
+                yield check_entry(*found, detail=False, starting=True).record
+        finally:
+            _close(entries)
+            source.close()
+
+    return reread
+
+
+class SharedRunTally:
+    """The audit tally of a shared run: the page adds its games' records in the archive's
+    order (with ``reread``: the archive read again for a game with several copies)."""
+
+    def __init__(self, reread: Reread | None = None) -> None:
+        self.tally = AuditTally(reread=reread)
         self.added = 0
 
     def add(self, start: int, records: Sequence[GameRecord]) -> int:

@@ -10,6 +10,7 @@ keep their loads."""
 from __future__ import annotations
 
 import bz2
+import contextlib
 import json
 import re
 import zipfile
@@ -36,8 +37,9 @@ from tests.browser.test_page import (
     open_ready,
     result,
 )
-from tests.helpers import fixture_paths
+from tests.helpers import fixture_paths, log_text
 from tests.unit.test_archives import corrupt_bz2, fixture_rows, log_id, phoenix_db, tampered_text
+from tests.unit.test_audit_copies import REAL, cut, swapped
 
 pytestmark = pytest.mark.browser
 
@@ -191,6 +193,50 @@ def test_an_archive_with_a_pool_of_two_gives_the_cli_verdicts_and_audit(
     excluded = page.locator("#audit-out details.excluded summary")
     expect(excluded).to_contain_text(str(len(audit["games"]["excluded"])))
     shot(f"pool-{name}", page)
+
+
+def copies_zip(path: Path) -> Path:
+    """POOLED games, among them a game whose copy cut short is hundreds of games later
+    (another worker's chunk: a repeat) and one whose copy with two names swapped is
+    (a conflict): the first worker's tally reads the first copies again from the File."""
+    real, other = log_text(REAL), log_text(REAL.parent / "ratio.xml")
+    extra = {
+        10: ("games/real.xml", real),
+        150: ("games/other.xml", other),
+        250: ("games/other-forged.xml", swapped(other)),
+        390: ("games/real-cut.xml", cut(real)),
+    }
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for i, (lid, blob) in enumerate(fixture_rows(copies=10)[: POOLED - len(extra)]):
+            if i in extra:
+                zf.writestr(*extra[i])
+            zf.writestr(f"games/{lid}.xml", bz2.decompress(blob))
+    return path
+
+
+def test_a_shared_run_with_copies_read_again_exports_the_clis_audit_json(
+    fresh: Page, tmp_path: Path
+) -> None:
+    archive = copies_zip(tmp_path / "copies.zip")
+    with contextlib.chdir(tmp_path):
+        code, printed = cli_output("audit", "--json", archive.name)
+    assert code == 0
+    excluded = json.loads(printed)["games"]["excluded"]
+    kinds = {e["path"]: e["kind"] for e in excluded}
+    assert kinds["copies.zip/games/real-cut.xml"] == "duplicate"
+    conflict = [e["reason"] for e in excluded if e["kind"] == "conflict"]
+    assert len(conflict) == 1 and "copies.zip/games/other-forged.xml" in conflict[0]
+    page = fresh
+    warm_pool(page)
+    choose(page, archive)
+    node = archive_done(page, "copies.zip", "verified")
+    expect(node).to_have_attribute("data-workers", "2")
+    page.locator("button[data-action=audit]").click()
+    summary = page.locator("#audit-out .audit-summary")
+    expect(summary).to_have_attribute("data-games", re.compile("."), timeout=WORK_MS)
+    with page.expect_download() as got:
+        page.locator("#audit-out button[data-action=export-audit]").click()
+    assert Path(got.value.path()).read_text(encoding="utf-8") == printed
 
 
 # --- Stop ---------------------------------------------------------------------------------

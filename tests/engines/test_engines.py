@@ -259,6 +259,46 @@ def test_a_zip_of_logs_and_its_audit(
     assert html.startswith("<!doctype html>") and "<script" not in html and "<svg" in html
 
 
+def test_a_zip_with_copies_exports_the_clis_audit_json(
+    engine: Any, site_url: str, tmp_path: Path
+) -> None:
+    """A game and its copy cut short, a game and its copy with two names swapped (a
+    conflict): Firefox's worker reads the first copies again from the File, WebKit's
+    keeps their records (it copies the File); both export what the CLI prints."""
+    from tests.unit.test_audit_copies import REAL, cut, swapped
+
+    real, other = REAL.read_text(encoding="utf-8"), (REAL.parent / "ratio.xml").read_text()
+    archive = tmp_path / "copies.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        for name, text in (("a.xml", real), ("b.xml", other), ("c.xml", cut(real)),
+                           ("d.xml", swapped(other))):  # fmt: skip
+            zf.writestr(name, text)
+    with contextlib.chdir(tmp_path):
+        expected = audit_json(Path(archive.name))
+    kinds = sorted(e["kind"] for e in expected["games"]["excluded"])
+    assert kinds == ["conflict", "duplicate"]
+    open_ready(engine, site_url, fresh=True)
+    run(engine, CAPTURE)
+    give(engine, ("copies.zip", archive.read_bytes()))
+    wait_verdicts(engine, 5)
+    run(
+        engine,
+        """
+        const button = await until("the audit's button", () => {
+          const b = $("button[data-action=audit]");
+          return b && !b.hidden && b;
+        });
+        button.click();
+        await until("the audit", () => $('#audit-out [data-result="audit"]'));
+        $("#audit-out button[data-action=export-audit]").click();
+        await until("the JSON", () => window.kept.some((k) => k.name === "pywall-audit.json"));
+        return true;""",
+    )
+    kept = {k["name"]: k for k in run(engine, READ_DOWNLOADS)}
+    exported = json.loads(kept["pywall-audit.json"]["text"])
+    assert first_difference(exported, expected) is None, first_difference(exported, expected)
+
+
 def test_exports_and_wall_pictures(engine: Any, site_url: str) -> None:
     # the page the zip's test left keeps its downloads already (no second Python start)
     open_ready(engine, site_url)

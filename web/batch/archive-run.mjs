@@ -5,7 +5,8 @@
 // copied between workers). Chunks of games go, in the archive's order, to whichever
 // worker is free, sized so that each takes about CHUNK_MS; their rows come back in
 // any order and are handed on in the archive's order, and so are the games' audit
-// records, to the first worker's tally of the run (a game in two chunks counts once).
+// records, to the first worker's tally of the run (a game in two chunks counts once; it
+// keeps the File to read a game again when a second copy of it comes).
 // A worker holds two chunks at a time, so it never waits for the page between two.
 // Stop: no chunk is handed out any more; the ones under way finish, then every
 // worker closes the run, and nothing arrives after the end.
@@ -123,7 +124,9 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
       s.delivered += answer.rows.length;
       if (answer.records.length) {
         const records = answer.records;
-        s.fed = pool.first.request("tally_add", { run, start, records });
+        // part: the first worker's own run of the File, which it keeps for the tally to
+        // read a game with another copy again (worker.mjs: where the File is read lazily)
+        s.fed = pool.first.request("tally_add", { run, start, records, part: part(pool.first), label: name, survey: s.survey });
         s.fed.then((answer) => { s.profile.tally += answer.ms || 0; }, () => {});
         s.fed.catch(fail);
       }

@@ -169,7 +169,7 @@ const requests = {
   },
   archive_open: archiveOpen,
   archive_next: archiveNext,
-  tally_add: (glue, payload) => timed(() => parsed(call(glue, "tally_add", payload))),
+  tally_add: (glue, payload) => timed(() => parsed(call(glue, "tally_add", tallyPayload(payload)))),
   async archive_close(glue, payload) {
     return closeRun(glue, String(payload.run));
   },
@@ -231,10 +231,32 @@ async function placeFile(file) {
   if (FS.filesystems.WORKERFS && typeof FileReaderSync !== "undefined") {
     FS.mount(FS.filesystems.WORKERFS, { blobs: [{ name: "archive", data: file }] }, dir);
     readAhead(FS.lookupPath(`${dir}/archive`).node);
-    return { path: `${dir}/archive`, release: () => { FS.unmount(dir); FS.rmdir(dir); } };
+    return held(`${dir}/archive`, true, () => { FS.unmount(dir); FS.rmdir(dir); });
   }
   FS.writeFile(`${dir}/archive`, new Uint8Array(await file.arrayBuffer()));
-  return { path: `${dir}/archive`, release: () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); } };
+  return held(`${dir}/archive`, false, () => { FS.unlink(`${dir}/archive`); FS.rmdir(dir); });
+}
+
+// A placed File, let go when each of its holders (a run, a shared run's tally) has
+// released it once. lazy: mounted (read through FileReaderSync), not copied into memory.
+function held(path, lazy, letGo) {
+  return { path, lazy, holders: 1, release() { if (--this.holders === 0) letGo(); } };
+}
+
+// A shared run's audit records ({run, start, records, part, label, survey}): on the first
+// chunk, the tally takes a hold of the File its part of the run mounted, when that is
+// read lazily, and Python is given its path to read a game with another copy again
+// (pywall.page.runs). Where the File was copied into memory (no FileReaderSync: WebKit),
+// keeping the copy would cost more than the records: the tally keeps them, as before.
+function tallyPayload({ part, label, survey, ...payload }) {
+  const run = String(payload.run);
+  const placed = mounts.get(String(part));
+  if (payload.start === 0 && !mounts.has(run) && placed && placed.lazy) {
+    placed.holders++;
+    mounts.set(run, placed);
+    return { ...payload, path: placed.path, label: String(label), survey };
+  }
+  return payload;
 }
 
 // Python lets go of the run (and of a shared run's audit tally kept under its name),
