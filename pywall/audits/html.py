@@ -221,10 +221,14 @@ def _group(g: GroupAudit, label: str, w: dict[str, str], folded: bool = False) -
     seen = [
         _detectable_html(t.name, t.to_dict(each), w) for t in (g.draws.tests if g.draws else ())
     ]
-    drawn = [
-        line + extra for line, extra in zip(draw_lines(g.draws, each, w, _calm(g)), seen + [""])
-    ]
-    lines = [*drawn, *_hand_lines(g, each, w)]
+    hands, seen_hands = _hand_lines(g, each, w)
+    lines = [*draw_lines(g.draws, each, w, _calm(g)), *hands]
+    seen = [s for s in (*seen, *seen_hands) if s]
+    if seen:  # what these games could catch: one folded line, so a phone reads a few screens
+        inside = "".join(f"<p>{s}</p>" for s in seen)
+        lines.append(
+            f"<details class='seen'><summary>{w['seen_summary']}</summary>{inside}</details>"
+        )
     counts = pick(
         w, "group_counts", hands=count(g.hands), draws=count(g.draws.draws if g.draws else 0)
     )
@@ -298,14 +302,14 @@ def detectable_words(name: str, test: Mapping[str, Any], w: dict[str, str]) -> s
 def _detectable_html(
     name: str, test: Mapping[str, Any], w: dict[str, str], key: str = "", part: str = ""
 ) -> str:
-    """``detectable_words`` (of the words ``key``, else ``name``) under a test's line, with
+    """``detectable_words`` (of the words ``key``, else ``name``) as an element, with
     its figure on the element; ``part``: ``hands`` for a starting-hand test."""
     text = detectable_words(key or name, test, w)
     if text is None:
         return ""
     where = f" data-part='{part}'" if part else ""
     return (
-        f"<br><span class='detectable hint' data-test='{name}'{where} "
+        f"<span class='detectable hint' data-test='{name}'{where} "
         f"data-detectable='{test['detectable']!r}'>{text}</span>"
     )
 
@@ -322,8 +326,13 @@ def _calm(g: GroupAudit) -> int:
     return 0 if g.rejects(ALPHA) else len(g.p_values)
 
 
-def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
+def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> tuple[list[str], list[str]]:
+    """A group's starting-hand lines, and what each of those tests could see (its
+    ``detectable`` sentence, or "")."""
     z = g.shanten_z
+    seen = [
+        _detectable_html("shanten_sum", hand_seen("shanten_sum", z, g.hands, each), w, part="hands")
+    ]
     lines = [
         _lean(
             "mean_line",
@@ -335,9 +344,6 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
             higher="lean_worse",
             lower="lean_better",
             calm=_calm(g),
-        )
-        + _detectable_html(
-            "shanten_sum", hand_seen("shanten_sum", z, g.hands, each), w, part="hands"
         )
     ]
     if g.dora is not None:
@@ -354,11 +360,13 @@ def _hand_lines(g: GroupAudit, each: float, w: dict[str, str]) -> list[str]:
                 lower="lean_fewer",
                 calm=_calm(g),
             )
-            + _detectable_html(
+        )
+        seen.append(
+            _detectable_html(
                 "dora", hand_seen("dora", d, g.hands, each), w, "hand_dora", part="hands"
             )
         )
-    return lines
+    return lines, seen
 
 
 def _lean(

@@ -319,4 +319,7 @@ def test_the_html_report_is_written_in_pieces() -> None:
         assert "".join(pieces(result, tally)) == audit_html(result, "en", games_of(tally))
     per_game = (streamed[1] - streamed[0]) / 400
     assert (lengths[1] - lengths[0]) / 400 > 250  # each game's points and file are in it
-    assert per_game < 400, per_game
+    # Made as one text from its parts joined, the page took over 1.5 KB a game; written in
+    # pieces about 220 bytes alone, up to about 410 in a whole run (other tests' objects in
+    # the same process move tracemalloc's peak): a bound well between the two.
+    assert per_game < 1_000, per_game
