@@ -29,17 +29,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import sim_logs
+from benchmarks.trees import IMPORT_TREE
 
 #: Runs the CLI of the tree named by PYWALL_TREE whatever pywall this interpreter has
 #: installed (an editable install of another tree is taken off the path first; the worker
 #: processes find the same tree first on PYTHONPATH).
-RUN_TREE = """
-import os, sys, threading
-root = os.environ["PYWALL_TREE"]
-sys.meta_path[:] = [m for m in sys.meta_path if "editable" not in repr(m).lower()]
-sys.path.insert(0, root)
-import pywall
-assert pywall.__file__.startswith(root), pywall.__file__
+RUN_TREE = (
+    IMPORT_TREE
+    + """
+import threading
 
 
 def descendants(root):
@@ -88,6 +86,7 @@ if __name__ == "__main__":
         out.write(f"{self} {max(others[0], waited)}")
     sys.exit(code)
 """
+)
 
 
 def peak_kb(tree: Path, db: Path, jobs: int, runner: Path, keep: Path | None) -> tuple[int, int]:

@@ -32,16 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import sim_logs
+from benchmarks.trees import IMPORT_TREE
 
 #: One run, in a process of its own importing the tree named by PYWALL_TREE (an editable
 #: install of another tree taken off the path first): prints {"kept": bytes, "peak": bytes}.
-RUN = """
-import gc, json, os, sys, tracemalloc
-root = os.environ["PYWALL_TREE"]
-sys.meta_path[:] = [m for m in sys.meta_path if "editable" not in repr(m).lower()]
-sys.path.insert(0, root)
-import pywall
-assert pywall.__file__.startswith(root), pywall.__file__
+RUN = (
+    IMPORT_TREE
+    + """
+import gc, json, tracemalloc
 from pathlib import Path
 from pywall.inputs.sources import ArchiveSource
 from pywall.page import api, runs, audit_reports  # imported before the count starts
@@ -78,6 +76,7 @@ caches = tracemalloc.take_snapshot().filter_traces(
 cached = sum(stat.size for stat in caches.statistics("filename"))
 print(json.dumps({"kept": now - before - cached, "caches": cached, "peak": peak - before}))
 """
+)
 
 
 def measure(tree: Path, db: Path, runner: Path) -> dict[str, int]:
