@@ -14,7 +14,12 @@
    (benchmarks/sim_logs.py, build/bench/), this tree and ``--against`` in turn: games/s
    over C's one-core wall rate for games of as many rounds (C's walls/s from the same
    run, divided by the database's rounds a game). ``--verify-games 0`` skips it.
-3. Parse + verify of a 17-round game (gimite/test.mjlog): median milliseconds.
+3. The floor: what the steps no Tenhou wall can skip cost in this Python, timed alone in
+   this process (CPU, median of five): 288 words from CPython's MT19937 (``getrandbits``,
+   C code), the nine SHA-512 calls, the shuffle as pywall does it (straight-line code), and
+   the bare arithmetic of any shuffle (135 modulos through ``map``, no swap); their sum over
+   C's CPU per wall is the least ratio this design can reach.
+4. Parse + verify of a 17-round game (gimite/test.mjlog): median milliseconds.
 
 Run: .venv/bin/python benchmarks/bench_tenhou.py [--games N] [--runs R] [--against DIR]
      [--verify-games N]   (DIR: e.g. ``git worktree add /tmp/main main``)
@@ -24,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import operator
 import os
+import random
 import shutil
 import statistics
 import struct
@@ -32,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -186,6 +194,45 @@ def report_verify(trees: dict[str, Path], games: int, runs: int, c_walls_per_s: 
         )
 
 
+def cpu_per_call(step: Callable[[], object], calls: int = 5000) -> float:
+    """Microseconds of this process's CPU a call: the median of five rounds of ``calls``."""
+    rounds = []
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(calls):
+            step()
+        rounds.append((time.process_time() - start) / calls * 1e6)
+    return statistics.median(rounds)
+
+
+def report_floor(c_cpu: float | None) -> None:
+    """The steps every wall needs, each timed alone, and their sum over C's CPU a wall."""
+    mt = random.Random(2009)
+    src = tenhou.src_from_mt(mt)
+    digests = tenhou.digests_from_src(src)
+    words = struct.unpack("<144I", digests)
+    moduli = range(136, 1, -1)
+    steps = {
+        "288 words (MT19937 in C)": lambda: tenhou.src_from_mt(mt),
+        "9 SHA-512 (hashlib)": lambda: tenhou.digests_from_src(src),
+        "the shuffle (pywall's)": lambda: tenhou.wall_from_rnd(words),
+        "135 modulos alone (map)": lambda: list(map(operator.mod, words, moduli)),
+    }
+    cost = {name: cpu_per_call(step) for name, step in steps.items()}
+    print("The floor: each step alone, this process's CPU (us a wall)")
+    for name, us in cost.items():
+        share = f"  = {us / c_cpu:.2f} of C's wall" if c_cpu else ""
+        print(f"  {name:26s} {us:7.2f}{share}")
+    if c_cpu:
+        needed = cost["288 words (MT19937 in C)"] + cost["9 SHA-512 (hashlib)"]
+        with_ours = needed + cost["the shuffle (pywall's)"]
+        bare = needed + cost["135 modulos alone (map)"]
+        print(
+            f"  words + hashes + pywall's shuffle: {with_ours / c_cpu:.2f} x C; "
+            f"words + hashes + bare modulos (no swap, no wall): {bare / c_cpu:.2f} x C"
+        )
+
+
 def gimite() -> None:
     log = ROOT / "tests/data/tenhou/gimite/test.mjlog"
     data = log.read_bytes()
@@ -228,6 +275,8 @@ def main() -> None:
     if native is not None and args.verify_games:
         c_rate = walls / statistics.median(t.wall for t in times[native.name])
         report_verify(trees, args.verify_games, args.runs, c_rate)
+    c_cpu = statistics.median(t.cpu for t in times[native.name]) * 1e6 / walls if native else None
+    report_floor(c_cpu)
     gimite()
 
 
