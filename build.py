@@ -94,6 +94,7 @@ PAGE_FILES = (
     "words/report-i18n.mjs",
     # workers/: Python in module workers, and the page's pool of them
     "workers/rpc.mjs",
+    "workers/early.mjs",
     "workers/pool.mjs",
     "workers/session.mjs",
     "workers/pool-setting.mjs",
