@@ -59,3 +59,9 @@ test("the early worker is handed over once; the others and a second first one ar
   assert.equal(made.length, before + 2);
   assert.deepEqual([first.options.name, second.options.name], ["pywall", "pywall-1"]);
 });
+
+test("once the page has its first worker, a late early.mjs starts none", () => {
+  const before = made.length;
+  startEarly();
+  assert.equal(made.length, before);
+});

@@ -84,10 +84,11 @@ function newWorker(index) {
 // of it before the worker began to fetch Python). The events it sends until the page
 // connects to it are held, and connect() hands them on in order.
 let early = null;
+let firstAsked = false; // the page has asked for its first worker: too late to start one early
 const held = new WeakMap(); // worker -> {events, keep}
 
 export function startEarly() {
-  if (early) return;
+  if (early || firstAsked) return;
   early = newWorker(0);
   const events = [];
   const keep = (event) => events.push(event);
@@ -108,6 +109,7 @@ function takeHeld(worker) {
 // Start the shared worker module next to this file (the pool's n-th worker: "pywall-n");
 // the first one is the worker early.mjs started, when it did and no one has taken it yet.
 export function startWorker(index = 0) {
+  if (index === 0) firstAsked = true;
   if (index === 0 && early) {
     const worker = early;
     early = null;
