@@ -94,11 +94,13 @@ PAGE_FILES = (
     "words/report-i18n.mjs",
     # workers/: Python in module workers, and the page's pool of them
     "workers/rpc.mjs",
+    "workers/early.mjs",
     "workers/pool.mjs",
     "workers/session.mjs",
     "workers/pool-setting.mjs",
     "workers/worker.mjs",
     "workers/runtime-files.mjs",
+    "workers/snapshot-delta.mjs",
     "workers/worker_py.py",
     # verdict/: one game's verdict drawn
     "verdict/render.mjs",
@@ -662,13 +664,69 @@ def snapshot_delta(snapshot: bytes, wasm: bytes) -> bytes:
     return snapshot[:start] + mixed.to_bytes(len(image), "little") + snapshot[start + len(image) :]
 
 
+SNAPSHOT_PAGE = 4096
+SNAPSHOT_PAGES_MAGIC = b"PWSP"
+
+
+def _nonzero_runs(data: bytes, page: int) -> list[tuple[int, int]]:
+    """The runs of ``page``-byte pages of ``data`` that are not all zeros: (first, count)."""
+    runs: list[tuple[int, int]] = []
+    zero = bytes(page)
+    for index in range(-(-len(data) // page)):
+        chunk = data[index * page : (index + 1) * page]
+        if chunk == zero[: len(chunk)]:
+            continue
+        if runs and sum(runs[-1]) == index:
+            runs[-1] = (runs[-1][0], runs[-1][1] + 1)
+        else:
+            runs.append((index, 1))
+    return runs
+
+
+def snapshot_pages(data: bytes, page: int = SNAPSHOT_PAGE) -> bytes:
+    """The snapshot's delta without its pages of zeros, as the page's worker reads it
+    (runtime-files.mjs, expandPages).
+
+    Two thirds of the memory's 4 KiB pages are all zeros: gzip sends them in a few KB, but
+    unpacking them in the page wrote 20 MB of zeros, the most of the worker's time before
+    Python starts. This form is the header ``PWSP``, the unpacked length, the page size
+    and the count of runs (four little-endian u32), each run's first page and page count
+    (two u32), then the runs' bytes one after the other (the last page may be short)."""
+    runs = _nonzero_runs(data, page)
+    header = SNAPSHOT_PAGES_MAGIC + b"".join(
+        n.to_bytes(4, "little")
+        for n in (len(data), page, len(runs), *(x for run in runs for x in run))
+    )
+    return header + b"".join(data[first * page : (first + count) * page] for first, count in runs)
+
+
+def snapshot_from_pages(packed: bytes) -> bytes:
+    """snapshot_pages undone (what the worker's expandPages does)."""
+    if packed[:4] != SNAPSHOT_PAGES_MAGIC:
+        raise ValueError("not a snapshot in pages")
+    length, page, count = (int.from_bytes(packed[at : at + 4], "little") for at in (4, 8, 12))
+    out, at = bytearray(length), 16 + 8 * count
+    for i in range(count):
+        first, pages = (
+            int.from_bytes(packed[16 + 8 * i + k : 20 + 8 * i + k], "little") for k in (0, 4)
+        )
+        start = first * page
+        size = min(pages * page, length - start)
+        out[start : start + size] = packed[at : at + size]
+        at += size
+    if at != len(packed):
+        raise ValueError("a snapshot in pages with bytes beyond its runs")
+    return bytes(out)
+
+
 def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
     """Replace each of PACKED_FILES in pyodide_dir by its packed copy; {name: packed name}.
 
     pyodide/packed.mjs lists them, with each one's SHA-256 (whose first 16 hex digits are in
     its name) and that of its content unpacked (what the page is handed when a host sends
     the .gz with Content-Encoding: gzip); write_service_worker adds the site's VERSION.
-    The snapshot ships as its delta from the interpreter (snapshot_delta)."""
+    The snapshot ships as its delta from the interpreter (snapshot_delta), without its
+    pages of zeros (snapshot_pages)."""
     packed = {}
     sha256 = {}
     for name in PACKED_FILES[::-1]:  # the snapshot, then the interpreter it is XOR-ed with
@@ -677,7 +735,9 @@ def pack_runtime(pyodide_dir: Path) -> dict[str, str]:
             continue
         data = src.read_bytes()
         if name == SNAPSHOT_NAME:
-            data = snapshot_delta(data, (pyodide_dir / "pyodide.asm.wasm").read_bytes())
+            data = snapshot_pages(
+                snapshot_delta(data, (pyodide_dir / "pyodide.asm.wasm").read_bytes())
+            )
         gz = compressed(data, "gz")
         small = len(gz) <= len(data) * (1 - COMPRESS_MIN_SAVING)
         body = gz if small else data

@@ -12,7 +12,9 @@ to its end (the service worker installed, its precache done, the page controlled
 Per run: the bytes sent, the ready time and the CPU time Chromium's processes spent from
 navigation to ready (the page and its first Python worker: user and system time of every
 Chromium process under this one, from /proc, so Linux only); then the bytes per file of
-the last run.
+the last run, and the start-up step by step (medians, ms from navigation: the HTML, the
+first worker started, its modules run, the runtime files fetched and checked, the
+interpreter compiled, the snapshot unpacked, Python up, ready).
 
 The start-up snapshot's worth: the same cold start with the snapshot refused (404:
 the worker starts Python without it), pair by pair with the normal start in
@@ -85,10 +87,33 @@ def cpu_since(before: dict[int, float]) -> float:
     return sum(seconds - before.get(pid, 0.0) for pid, seconds in now.items())
 
 
-def first_visit(browser: Any, url: str, snapshot: bool = True) -> tuple[float, bool, float]:
+#: The page's start-up, step by step: the page's marks and the first worker's phases
+#: (worker.mjs, ready's `phases`), in ms from navigation.
+STEPS_JS = """() => {
+  const mark = (name) => performance.getEntriesByName(name)[0];
+  const nav = performance.getEntriesByType('navigation')[0];
+  const ready = mark('pywall:ready');
+  const phases = (ready.detail && ready.detail.phases) || {};
+  const shift = phases.origin ? phases.origin - performance.timeOrigin : 0;
+  const steps = { html: nav.responseEnd, 'DOMContentLoaded': nav.domContentLoadedEventEnd };
+  if (mark('pywall:early')) steps['worker started'] = mark('pywall:early').startTime;
+  for (const [name, ms] of Object.entries(phases)) if (name !== 'origin') steps['worker: ' + name] = ms + shift;
+  return steps;
+}"""
+
+
+def start_up_steps(page: Page) -> dict[str, float]:
+    """When each step of the start-up ended, in ms from navigation (STEPS_JS)."""
+    return {str(k): float(v) for k, v in page.evaluate(STEPS_JS).items()}
+
+
+def first_visit(
+    browser: Any, url: str, snapshot: bool = True, steps: dict[str, float] | None = None
+) -> tuple[float, bool, float]:
     """A new profile's visit: (navigation -> ready in ms, whether Python started from the
     snapshot, Chromium's CPU seconds to ready); returns once the service worker controls
-    the page (its precache done)."""
+    the page (its precache done). ``steps`` is given when each start-up step ended."""
+    steps = {} if steps is None else steps
     context = browser.new_context()
     page: Page = context.new_page()
     if not snapshot:
@@ -104,6 +129,7 @@ def first_visit(browser: Any, url: str, snapshot: bool = True) -> tuple[float, b
         "() => { const m = performance.getEntriesByName('pywall:ready')[0];"
         " return [m.startTime, m.detail.snapshot]; }"
     )
+    steps.update(start_up_steps(page))
     for _ in range(1200):
         if page.evaluate("() => !!navigator.serviceWorker.controller"):
             break
@@ -132,10 +158,13 @@ class Visits:
         self.totals: list[int] = []
         self.readies: list[float] = []
         self.cpus: list[float] = []
+        self.steps: list[dict[str, float]] = []
 
     def visit(self, browser: Any) -> None:
         self.counter.reset()
-        ready, from_snapshot, cpu = first_visit(browser, self.url)
+        steps: dict[str, float] = {}
+        ready, from_snapshot, cpu = first_visit(browser, self.url, steps=steps)
+        self.steps.append(steps)
         self.totals.append(sum(self.counter.bytes.values()))
         self.readies.append(ready)
         self.cpus.append(cpu)
@@ -206,6 +235,17 @@ def main() -> None:
         print(f"navigation -> ready, cold, build.py serve (brotli): {median_of(brotli_readies)}")
 
 
+def print_steps(visits: Visits) -> None:
+    """The median time from navigation at which each start-up step ended."""
+    names = sorted(
+        {n for steps in visits.steps for n in steps},
+        key=lambda n: statistics.median(s[n] for s in visits.steps if n in s),
+    )
+    print(f"{visits.label}'s start-up, median ms from navigation at which each step ended:")
+    for name in names:
+        print(f"  {statistics.median(s[name] for s in visits.steps if name in s):7,.0f}  {name}")
+
+
 def report(this: Visits, other: Visits | None, files: int) -> None:
     totals = this.totals
     print(
@@ -214,8 +254,10 @@ def report(this: Visits, other: Visits | None, files: int) -> None:
     )
     print(f"navigation -> ready, cold, http.server: {median_of(this.readies)}")
     print(f"Chromium's CPU from navigation to ready: {median_of(this.cpus, 's')}")
+    print_steps(this)
     if other is None:
         return
+    print_steps(other)
     ready = statistics.median(a / b for a, b in zip(this.readies, other.readies, strict=True))
     cpu = statistics.median(a / b for a, b in zip(this.cpus, other.cpus, strict=True))
     print(

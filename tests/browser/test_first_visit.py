@@ -5,6 +5,7 @@ page's worker, and a host that sends them with Content-Encoding: gzip works as w
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from playwright.sync_api import Browser, expect
 
@@ -90,4 +91,39 @@ def test_a_browser_that_cannot_unpack_is_told_so(browser: Browser) -> None:
         page.goto(url + "#lang=ja")
         page.reload()
         expect(page.locator("#status-text")).to_contain_text("このブラウザは古く", timeout=READY_MS)
+    context.close()
+
+
+def test_the_first_worker_starts_before_the_pages_modules_and_the_page_takes_it(
+    browser: Browser,
+) -> None:
+    """early.mjs starts the first Python worker as soon as it comes, not once the page's
+    own modules have been fetched and run (0.3-0.4 s of a cold start): with one of those
+    modules held back, the worker is already there; the page then takes it over, its
+    start-up events included, and starts no other."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    workers: list[str] = []
+    page.on("worker", lambda worker: workers.append(worker.url))
+    held: list[Any] = []
+    page.route(
+        "**/audit/charts.mjs", lambda route: held.append(route)
+    )  # deep in the page's module graph
+    with plain_host(SITE) as (url, _):
+        page.goto(url, wait_until="commit")
+        page.wait_for_event("worker", timeout=READY_MS)
+        assert [w.rsplit("/", 2)[-2:] for w in workers] == [["workers", "worker.mjs"]]
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the page never asked for audit/charts.mjs"
+        assert page.locator("#status[data-state=loading]").count() == 1  # no module has run
+        held[0].continue_()
+        expect(page.locator("#status")).to_have_attribute("data-state", "ready", timeout=READY_MS)
+        assert page.evaluate("() => performance.getEntriesByName('pywall:early').length") == 1
+        assert page.evaluate(
+            "() => performance.getEntriesByName('pywall:ready')[0].detail.snapshot"
+        )
+    assert len(workers) == 1
     context.close()

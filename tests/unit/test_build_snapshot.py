@@ -1,6 +1,7 @@
 """build.py ships the start-up snapshot as its delta from the interpreter: the memory's
 initial image (the module's active data segments) XOR-ed out, which the page's worker
-XORs back in (web/workers/runtime-files.mjs, snapshotBytes; issue 45)."""
+XORs back in (web/workers/snapshot-delta.mjs, snapshotFromDelta; issue 45), without
+the delta's pages of zeros (snapshot_pages; tests/js/snapshot-delta.test.mjs reads them)."""
 
 from __future__ import annotations
 
@@ -81,3 +82,32 @@ def test_a_module_it_cannot_read_is_refused(wasm: bytes, message: str) -> None:
 def test_a_snapshot_smaller_than_the_modules_data_is_refused() -> None:
     with pytest.raises(ValueError, match="smaller"):
         build.snapshot_delta(snapshot(bytes(4)), module(active(2, b"abcd")))
+
+
+def test_the_pages_of_zeros_are_left_out_and_put_back() -> None:
+    """snapshot_pages drops the delta's pages of zeros (two thirds of the real one) and
+    snapshot_from_pages, as the worker's expandPages, puts them back; a short last page too."""
+    data = bytearray(4 * 16 + 5)
+    data[3] = 1  # page 0
+    data[16 + 15] = 2  # page 1, its last byte: one run with page 0
+    data[-1] = 4  # the short last page, after two pages of zeros
+    packed = build.snapshot_pages(bytes(data), page=16)
+    assert packed[:4] == b"PWSP"
+    words = [int.from_bytes(packed[at : at + 4], "little") for at in range(4, 32, 4)]
+    assert words == [len(data), 16, 2, 0, 2, 4, 1]  # length, page size, runs: (first, count)
+    assert packed[32:] == bytes(data[:32]) + bytes(data[64:])
+    assert build.snapshot_from_pages(packed) == bytes(data)
+    assert build.snapshot_from_pages(build.snapshot_pages(bytes(100), page=16)) == bytes(100)
+
+
+@pytest.mark.parametrize(
+    ("packed", "message"),
+    [
+        (b"PWSX" + bytes(12), "not a snapshot in pages"),
+        (build.snapshot_pages(b"\x01" * 20, page=16) + b"!", "beyond its runs"),
+    ],
+    ids=["magic", "trailing-bytes"],
+)
+def test_a_snapshot_in_pages_it_cannot_read_is_refused(packed: bytes, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        build.snapshot_from_pages(packed)

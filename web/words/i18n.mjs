@@ -413,15 +413,20 @@ export function initLanguageSelect(select, onChange = null) {
 }
 
 // Fill every element that names its text with data-i18n (and data-i18n-attr).
+// Only what changes is written: the page's HTML is already in English, and rewriting its
+// every text at start-up made the browser lay the whole page out again for nothing.
 export function translatePage(root = document) {
   document.documentElement.lang = get("language");
   for (const node of root.querySelectorAll("[data-i18n]")) {
-    node.textContent = t(node.dataset.i18n);
+    const text = t(node.dataset.i18n);
+    if (node.textContent !== text) node.textContent = text;
   }
   for (const node of root.querySelectorAll("[data-i18n-label]")) {
-    node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+    const label = t(node.dataset.i18nLabel);
+    if (node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
   }
   for (const node of root.querySelectorAll("[data-i18n-title]")) {
-    node.title = t(node.dataset.i18nTitle);
+    const title = t(node.dataset.i18nTitle);
+    if (node.title !== title) node.title = title;
   }
 }

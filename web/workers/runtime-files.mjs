@@ -1,6 +1,6 @@
 // The runtime files the site ships packed (build.py writes pyodide/packed.mjs): the
 // interpreter (pyodide.asm.wasm), the standard library and the start-up snapshot (as its
-// delta from the interpreter: snapshotBytes), each
+// delta from the interpreter, without its pages of zeros: snapshotBytes), each
 // named by its content and gzipped when that pays, so a first visit from any static host
 // (one that compresses nothing included) is small. Each is fetched once: from the cache of
 // this version of the site (pywall-VERSION, which the service worker fills too) when it
@@ -17,6 +17,7 @@
 // CorruptError, which the page says in words (status.corrupt).
 
 import { PACKED, SHA256, VERSION } from "../pyodide/packed.mjs";
+import { snapshotFromDelta } from "./snapshot-delta.mjs";
 
 export const CACHE = `pywall-${VERSION}`; // the service worker's (sw.js) for this version
 const here = (path) => new URL(path, import.meta.url).href;
@@ -104,33 +105,36 @@ function unpacked(bytes) {
   return stream.pipeThrough(new DecompressionStream("gzip"));
 }
 
-// Files fetched and checked ahead (`fetchAhead`), each handed over once.
-const ahead = new Map();
-
-// Fetch and check these packed files now: a promise that rejects (CorruptError, a network
-// error) as soon as one cannot be had, so the start fails with that rather than inside
-// Pyodide's loader, which may wait for ever on a file it could not use.
-export function fetchAhead(names) {
-  return Promise.all(names.filter((name) => PACKED[name]).map((name) => {
-    const bytes = checkedBytes(name);
-    ahead.set(name, bytes);
-    bytes.catch(() => {});
-    return bytes;
-  }));
-}
-
-// Files unpacked whole ahead (the interpreter, for the snapshot's delta), each handed over once.
+// Files unpacked whole ahead (those fetchAhead was given, and the interpreter for the
+// snapshot's delta), each handed over once to Pyodide.
 const whole = new Map();
 
-function unpackedWhole(name) {
+async function unpackedBytes(checked) {
+  return new Uint8Array(await new Response(unpacked(await checked)).arrayBuffer());
+}
+
+// A packed file's content, unpacked whole (fetched and checked first, unless fetchAhead was given it).
+export function unpackedWhole(name) {
   if (!whole.has(name)) {
-    const early = ahead.get(name);
-    ahead.delete(name);
-    const bytes = (async () => new Uint8Array(await new Response(unpacked(await (early || checkedBytes(name)))).arrayBuffer()))();
+    const bytes = unpackedBytes(checkedBytes(name));
     bytes.catch(() => {});
     whole.set(name, bytes);
   }
   return whole.get(name);
+}
+
+// Fetch and check these packed files now, and unpack each as soon as it has come (while the
+// others still download, rather than when Pyodide asks for it): a promise that rejects
+// (CorruptError, a network error) as soon as one cannot be had, so the start fails with
+// that rather than inside Pyodide's loader, which may wait for ever on a file it could not use.
+export function fetchAhead(names) {
+  return Promise.all(names.filter((name) => PACKED[name]).map((name) => {
+    const checked = checkedBytes(name);
+    const bytes = unpackedBytes(checked);
+    bytes.catch(() => {});
+    whole.set(name, bytes);
+    return checked;
+  }));
 }
 
 // A packed file by its plain name, as a Response with its plain type (null: not packed).
@@ -142,68 +146,15 @@ export async function fetchPacked(name) {
     whole.delete(name);
     return new Response(await bytes, { headers: { "Content-Type": type } });
   }
-  const early = ahead.get(name);
-  ahead.delete(name);
-  const bytes = await (early || checkedBytes(name));
-  return new Response(unpacked(bytes), { headers: { "Content-Type": type } });
+  return new Response(unpacked(await checkedBytes(name)), { headers: { "Content-Type": type } });
 }
 
-// A WebAssembly module's LEB128 number at `at`: [value, the offset after it].
-function leb128(bytes, at, signed = false) {
-  let value = 0;
-  let scale = 1;
-  let byte;
-  do {
-    byte = bytes[at++];
-    value += (byte & 0x7f) * scale;
-    scale *= 128;
-  } while (byte & 0x80);
-  return [signed && byte & 0x40 ? value - scale : value, at];
-}
-
-// The module's active data segments, [offset, bytes]: what its instantiation writes into a
-// fresh memory (build.py's wasm_data_segments reads them the same way).
-export function dataSegments(wasm) {
-  const segments = [];
-  let at = 8;
-  while (at < wasm.length) {
-    const section = wasm[at];
-    const [size, body] = leb128(wasm, at + 1);
-    at = body + size;
-    if (section !== 11) continue;
-    let [count, p] = leb128(wasm, body);
-    for (; count > 0; count--) {
-      let flags, offset = null, length;
-      [flags, p] = leb128(wasm, p);
-      if (flags === 2) p = leb128(wasm, p)[1]; // memory 0: build.py refuses any other
-      if (flags !== 1) {
-        [offset, p] = leb128(wasm, p + 1, true); // i32.const N, end
-        p += 1;
-      }
-      [length, p] = leb128(wasm, p);
-      if (offset !== null) segments.push([offset, wasm.subarray(p, p + length)]);
-      p += length;
-    }
-  }
-  return segments;
-}
-
-// The start-up snapshot: build.py ships it with the interpreter's initial memory XOR-ed out
-// (its static data, most of which the interpreter's module holds as it is: 1.4 MB less to
-// send), and the same XOR gives it back. Its bytes, as Pyodide takes them.
+// The start-up snapshot: build.py ships it as its delta from the interpreter, without its
+// pages of zeros (snapshot-delta.mjs gives it back). Its bytes, as Pyodide takes them.
 export async function snapshotBytes() {
-  const [delta, wasm] = await Promise.all([
+  const [shipped, wasm] = await Promise.all([
     fetchPacked("python-snapshot.bin").then((r) => r.arrayBuffer()),
     unpackedWhole("pyodide.asm.wasm"),
   ]);
-  const start = new DataView(delta).getUint32(4, true); // Pyodide's header: where the memory starts (a multiple of 16)
-  const segments = dataSegments(wasm);
-  const end = segments.reduce((most, [offset, data]) => Math.max(most, offset + data.length), 0);
-  const image = new Uint8Array(Math.ceil(end / 4) * 4);
-  for (const [offset, data] of segments) image.set(data, offset); // in order, as instantiation writes them
-  if (start + image.length > delta.byteLength) throw new Error("the snapshot's memory is smaller than the interpreter's data");
-  const memory = new Uint32Array(delta, start, image.length / 4);
-  const words = new Uint32Array(image.buffer);
-  for (let i = 0; i < words.length; i++) memory[i] ^= words[i];
-  return new Uint8Array(delta);
+  return snapshotFromDelta(new Uint8Array(shipped), wasm);
 }

@@ -3,16 +3,46 @@
 // {id, type, payload} requests with `progress`, `result` or `error {code, message}`.
 // Requests that arrive while Python is still loading wait their turn.
 
-import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName, snapshotBytes } from "./runtime-files.mjs";
+import { CorruptError, UnpackError, canUnpack, fetchAhead, fetchPacked, packedName, snapshotBytes, unpackedWhole } from "./runtime-files.mjs";
+// runtime-files.mjs's own imports, named here so that all are fetched at once
+import "../pyodide/packed.mjs";
+import "./snapshot-delta.mjs";
 
 const here = (path) => new URL(path, import.meta.url).href;
 const post = (type, payload, id = null) => self.postMessage({ id, type, payload });
 const announce = (stage, fraction) => post("progress", { stage, fraction });
+// When each start-up step ended, in ms from the worker's time origin (ready's `phases`, with
+// that `origin`: benchmarks/bench_first_visit.py lays them on the page's timeline).
+const phases = { origin: performance.timeOrigin };
+const phase = (name) => { phases[name] = Math.round(performance.now()); };
+phase("modules"); // this module and its imports fetched and run
 
 // Pyodide fetches the interpreter and the standard library itself, by their plain
 // names: those come packed (runtime-files.mjs); any other fetch goes as it came.
 const networkFetch = self.fetch.bind(self);
-self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)) : networkFetch(input, init));
+self.fetch = (input, init) => (packedName(input) ? fetchPacked(packedName(input)).then(compiledAhead) : networkFetch(input, init));
+
+// The interpreter, compiled as soon as it is unpacked (while the snapshot still downloads
+// and unpacks) rather than when Pyodide instantiates it: Pyodide's
+// WebAssembly.instantiateStreaming(fetch(the interpreter)) is given that module. null:
+// not compiled ahead (instantiateStreaming compiles it then, as without this).
+let compiled = null;
+const compiledAnswers = new WeakSet();
+function compileAhead() {
+  compiled = unpackedWhole("pyodide.asm.wasm").then((bytes) => WebAssembly.compile(bytes))
+    .then((module) => { phase("compiled"); return module; }, () => null);
+}
+function compiledAhead(response) {
+  if (compiled && response && response.headers.get("Content-Type") === "application/wasm") compiledAnswers.add(response);
+  return response;
+}
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  const module = compiledAnswers.has(response) ? await compiled : null;
+  if (!module) return instantiateStreaming(response, imports);
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 // The interpreter's memory right after start-up, made by build.py (see
 // make_snapshot.mjs); null when it is missing.
@@ -26,8 +56,12 @@ async function fetchSnapshot() {
 }
 
 async function startPython(options, snapshot) {
+  // Pyodide's JavaScript (1.25 MB), fetched and compiled while the snapshot downloads and
+  // unpacks: loadPyodide imports the same module, then at once.
+  import("../pyodide/pyodide.asm.mjs").catch(() => {}); // loadPyodide reports a failure
   const { loadPyodide } = await import("../pyodide/pyodide.mjs");
   const bytes = await snapshot;
+  phase("snapshot");
   if (bytes) {
     try {
       return { pyodide: await loadPyodide({ ...options, _loadSnapshot: bytes }), snapshot: true };
@@ -59,12 +93,15 @@ async function init() {
   // The interpreter and the standard library, fetched and checked while Pyodide's
   // JavaScript loads: a file that cannot be had fails the start here, with its reason.
   const files = fetchAhead(["pyodide.asm.wasm", "python_stdlib.zip"]);
+  compileAhead();
   const loading = startPython({
     indexURL: here("../pyodide/"),
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
   }, fetchSnapshot());
+  files.then(() => phase("files"), () => {});
   const [, loaded] = await Promise.all([files, loading]);
+  phase("python");
   const { pyodide, snapshot } = python = loaded;
   lap("runtime");
   lap("package"); // nothing to install: pywall is in the standard library (build.py page_stdlib)
@@ -75,6 +112,8 @@ async function init() {
   const info = JSON.parse(glue.start());
   logBytes = info.limits.log_bytes;
   lap("glue");
+  phase("ready");
+  info.phases = phases; // modules, files (fetched and checked), compiled, snapshot, python, ready
   info.times = times; // start-up phases in ms, for benchmarks/bench_web.py
   info.snapshot = snapshot;
   info.preloaded = preloaded; // the glue and pywall came imported in the snapshot
