@@ -384,6 +384,7 @@ async function handle({ id, type, payload }) {
 // One request at a time, in the order they came.
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
+let waiting = 0; // requests come and not yet begun (the warm-up gives way to them)
 // The first task once Python is up, before any request: check a made-up game a few
 // times so the browser compiles and optimises the interpreter's hot paths.
 // WebKit (Safari's engine; every browser on iOS) runs WebAssembly code it has not run
@@ -391,16 +392,40 @@ const enqueue = (task) => { queue = queue.then(task); };
 // the same zip again 3.5 s (Chromium: 4.8 s), nearly all of it in the first chunks. There
 // the first worker (the one a page starts with; the others start when work waits for
 // them) runs the archive path once too, on a zip of made-up games (worker_py.py:
-// warm_archive). `warmed` says when this is done ({archive, ms}: the page's
+// warm_archive_step). `warmed` says when this is done ({archive, cut, steps, ms}: the page's
 // `pywall:warmed` mark, for the benchmarks and tests).
+// The warm-up goes a step at a time (a game; a step of the archive's warm-up), giving the
+// worker's turn back between two: a request that comes meanwhile (a zip chosen at once)
+// waits for the step under way only, and the steps left are dropped (the request's own
+// games run the same code): `cut` in `warmed`.
 const ua = (self.navigator && navigator.userAgent) || "";
 const warmsArchives = self.name === "pywall" && /AppleWebKit\//.test(ua) && !/(Chrome|Chromium)\//.test(ua);
-enqueue(() => ready.then((glue) => {
+const WARM_GAMES = 3;
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0)); // messages come in here
+
+async function warmUp(glue) {
   const started = performance.now();
-  call(glue, "warm_up", { times: 3 });
-  if (warmsArchives) glue.warm_archive();
-  post("warmed", { archive: warmsArchives, ms: Math.round(performance.now() - started) });
-}).catch(() => {}));
+  let games = 0;
+  let archiveSteps = 0;
+  let more = true;
+  const steps = []; // each step's ms, for the benchmarks
+  while (more && !waiting) {
+    const began = performance.now();
+    if (games < WARM_GAMES) {
+      call(glue, "warm_up", { times: 1 });
+      more = ++games < WARM_GAMES || warmsArchives;
+    } else {
+      more = glue.warm_archive_step();
+      archiveSteps++;
+    }
+    steps.push(Math.round(performance.now() - began));
+    if (more) await turn();
+  }
+  const cut = more;
+  if (cut && archiveSteps) glue.warm_archive_stop();
+  post("warmed", { archive: warmsArchives && !cut, cut, steps, ms: Math.round(performance.now() - started) });
+}
+enqueue(() => ready.then(warmUp).catch(() => {}));
 // A file to verify is read as soon as its request arrives, while Python answers the
 // ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
 // batch's time): its first bytes, for the sniff, and all of it when it is no larger than
@@ -420,5 +445,9 @@ self.addEventListener("message", (event) => {
     return;
   }
   if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
-  enqueue(() => handle(event.data || {}));
+  waiting++;
+  enqueue(() => {
+    waiting--;
+    return handle(event.data || {});
+  });
 });
