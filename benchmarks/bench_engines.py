@@ -13,8 +13,11 @@ machine falls on both:
   * archive: a zip of --games simulated games (benchmarks/sim_logs.py), chosen as soon as
     the page is ready (or --pause seconds later: a person finding their file): from choosing it to its last game's verdict (the page's
     `pywall:archive` measure), then the audit (click to `#audit-out [data-result=audit]`);
-    beside it when the worker's warm-up after ready ended (`pywall:warmed`, ms after ready).
-Medians of --runs, and WebKit's median over Chromium's.
+    beside it when the worker's warm-up after ready ended (`pywall:warmed`, ms after ready;
+    cut short when the zip came first), and with --timeline the first chunks (games, ms a
+    game in Python, when answered: the page's archive profile).
+Medians of --runs, WebKit over Chromium pair by pair (each run's two engines in turn) and
+of the medians; the load average before, after and at each run.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import base64
 import io
+import os
 import statistics
 import sys
 import time
@@ -65,7 +69,8 @@ const audit = performance.now() - clicked;
 const ready = performance.getEntriesByName("pywall:ready")[0].startTime;
 const warmed = performance.getEntriesByName("pywall:warmed")[0];
 return { archive: m.startTime + m.duration - chosen, games: m.detail.games, audit,
-  warmed: warmed ? warmed.startTime - ready : null };
+  warmed: warmed ? warmed.startTime - ready : null, cut: warmed ? Boolean(warmed.detail.cut) : null,
+  chunks: (m.detail.profile && m.detail.profile.chunks) || [] };
 """
 
 
@@ -106,6 +111,30 @@ def in_chromium(
         browser.close()
 
 
+def timeline(chunks: list[list[int]]) -> str:
+    """The first chunks of a run: games, ms a game in Python, and when each was answered."""
+    return ", ".join(
+        f"{games}@{ms / max(games, 1):.0f}ms/game(t={at / 1000:.1f}s)"
+        for _, _, games, ms, at in chunks[:12]
+    )
+
+
+def pairs(results: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]]) -> None:
+    """WebKit over Chromium run by run (each run's two engines ran one after the other)."""
+    runs = zip(results["webkit"], results["chromium"], strict=True)
+    ready, archive = [], []
+    for (w_ready, w_archive), (c_ready, c_archive) in runs:
+        ready.append(w_ready["ms"] / c_ready["ms"])
+        archive.append(w_archive["archive"] / c_archive["archive"])
+    print("WebKit / Chromium, pair by pair")
+    print(
+        f"  ready    {', '.join(f'{r:.2f}' for r in ready)}  median {statistics.median(ready):.2f}x"
+    )
+    print(
+        f"  archive  {', '.join(f'{r:.2f}' for r in archive)}  median {statistics.median(archive):.2f}x"
+    )
+
+
 def line(name: str, values: list[float], unit: str = "s") -> str:
     shown = ", ".join(f"{v:.2f}" for v in values)
     return f"  {name:<26} median {statistics.median(values):6.2f} {unit}  ({shown})"
@@ -118,7 +147,11 @@ def main() -> None:
     parser.add_argument(
         "--pause", type=float, default=0.0, help="seconds from ready to choosing the zip"
     )
+    parser.add_argument(
+        "--timeline", action="store_true", help="print each run's first chunks of the archive"
+    )
     args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}", flush=True)
     data = base64.b64encode(zip_of(args.games)).decode()
     results: dict[str, list[tuple[dict[str, Any], dict[str, Any]]]] = {"webkit": [], "chromium": []}
     with served_site() as url, sync_playwright() as pw:
@@ -135,10 +168,13 @@ def main() -> None:
                 print(
                     f"run {i + 1} {engine}: ready {ready['ms'] / 1000:.2f} s {ready['times']}, "
                     f"{archive['games']} games {archive['archive'] / 1000:.2f} s, "
-                    f"audit {archive['audit'] / 1000:.2f} s, warmed {archive['warmed']} ms after ready "
-                    f"({time.monotonic() - started:.0f} s in all)",
+                    f"audit {archive['audit'] / 1000:.2f} s, warmed {archive['warmed']} ms after ready"
+                    f"{' (cut short by the zip)' if archive.get('cut') else ''} "
+                    f"({time.monotonic() - started:.0f} s in all; load {os.getloadavg()[0]:.2f})",
                     flush=True,
                 )
+                if args.timeline:
+                    print(f"    chunks: {timeline(archive.get('chunks') or [])}", flush=True)
     medians: dict[str, dict[str, float]] = {}
     for engine, runs in results.items():
         figures = {
@@ -154,6 +190,8 @@ def main() -> None:
         for name, values in figures.items():
             print(line(name, values))
         medians[engine] = {name: statistics.median(values) for name, values in figures.items()}
+    pairs(results)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     print("WebKit / Chromium (medians)")
     for name, value in medians["webkit"].items():
         print(f"  {name:<26} {value / max(medians['chromium'][name], 1e-9):.2f}x")

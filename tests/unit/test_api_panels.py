@@ -443,6 +443,44 @@ def test_worker_glue_warms_the_archive_path_and_leaves_nothing(tmp_path: Path) -
     spec.loader.exec_module(glue)
     assert json.loads(glue.warm_archive(str(tmp_path))) == {"games": glue.WARM_GAMES}
     assert glue._API.runs == {} and glue._API.tallies == {}
+
+
+def _worker_glue(name: str) -> Any:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "web" / "workers" / "worker_py.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    glue = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(glue)
+    return glue
+
+
+def test_worker_glue_warms_the_archive_path_a_step_at_a_time(tmp_path: Path) -> None:
+    """worker.mjs runs the archive warm-up a step a turn: the run opened, then a game a step,
+    then nothing left (the run, its tally and the zip gone)."""
+    glue = _worker_glue("pywall_worker_glue_steps")
+    steps = 1
+    while glue.warm_archive_step(str(tmp_path)):
+        steps += 1
+        assert list(glue._API.runs) == ["warm-up"] and (tmp_path / "pywall-warm-up.zip").exists()
+    assert steps == 1 + glue.WARM_GAMES
+    assert glue._API.runs == {} and glue._API.tallies == {} and not list(tmp_path.iterdir())
+    assert glue.warm_archive_step(str(tmp_path)) is True  # a new warm-up starts again
+    glue.warm_archive_stop()
+
+
+@pytest.mark.parametrize("steps", [1, 2], ids=["opened", "one-game"])
+def test_worker_glue_warm_up_stopped_between_steps_leaves_nothing(
+    tmp_path: Path, steps: int
+) -> None:
+    """A request came: worker.mjs stops the warm-up between two steps, and nothing is kept."""
+    glue = _worker_glue(f"pywall_worker_glue_stop_{steps}")
+    for _ in range(steps):
+        assert glue.warm_archive_step(str(tmp_path)) is True
+    glue.warm_archive_stop()
+    assert glue._API.runs == {} and glue._API.tallies == {} and not list(tmp_path.iterdir())
+    glue.warm_archive_stop()  # twice: nothing to do
     assert list(tmp_path.iterdir()) == []
 
 

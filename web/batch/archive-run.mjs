@@ -24,12 +24,15 @@ const SPREAD_FROM = 2 * CHUNK_MAX; // fewer games: one worker checks them before
 // a tenth to a fifth of a 1,000-game run, most of it with one worker checking).
 const SPREAD_BYTES = 2 * 2 ** 20;
 const MISMATCH_DETAILS = 50; // mismatched games sent with their walls, over all workers
+const PROFILED_CHUNKS = 100; // the first chunks' timeline kept for the benchmarks
 
 // {pool, run, name, file, onOpen({total, survey}), onRows({rows, details}), onProgress({done, total, workers})}
 // -> {done: Promise<{done, total, cancelled, seconds, ended, failed, memory, profile}>, stop()}
 // (for the benchmarks: memory, each worker's WebAssembly memory in bytes at the end; profile,
 // where the run's time went, in ms from its start: each worker's opening, chunks, games and
-// time in Python, the first worker's audit records added, the page's own work per chunk)
+// time in Python, whether it reads the File lazily, the first worker's audit records added,
+// the page's own work per chunk; chunks: the first ones, [worker, start, games, ms in Python,
+// ms from the start when answered])
 export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }) {
   const started = performance.now();
   const s = {
@@ -39,7 +42,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
     delivered: 0, // games handed on in order
     fed: Promise.resolve(), // the audit records sent so far
     finished: false,
-    profile: { page: 0, tally: 0, workers: [] },
+    profile: { page: 0, tally: 0, workers: [], chunks: [] },
   };
   const share = Math.ceil(MISMATCH_DETAILS / poolSize());
   let resolve;
@@ -63,6 +66,7 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
       .then((answer) => {
         entry.state = "open";
         stats.open = performance.now() - started;
+        stats.lazy = answer.lazy; // the File read a slice at a time (worker.mjs)
         return answer;
       }, (err) => {
         entry.state = "closed";
@@ -99,6 +103,9 @@ export function runArchive({ pool, run, name, file, onOpen, onRows, onProgress }
       entry.chunks++;
       Object.assign(entry.stats, { games: entry.stats.games + answer.rows.length,
         python: entry.stats.python + answer.ms, last: performance.now() - started });
+      if (s.profile.chunks.length < PROFILED_CHUNKS) {
+        s.profile.chunks.push([w.index, start, answer.rows.length, Math.round(answer.ms), Math.round(entry.stats.last)]);
+      }
       entry.size = Math.max(CHUNK_MIN, Math.min(CHUNK_MAX, Math.round(limit * CHUNK_MS / Math.max(answer.ms, 1))));
       const got = answer.rows.length;
       if (got < limit) s.end = Math.min(s.end, start + got); // the archive ended here

@@ -232,16 +232,56 @@ function plain(glue, type, payload) {
 // survey), asks each for chunks of games (`archive_next` {run, start, limit}), and
 // closes it. Each request is its own turn in the queue, so other requests (a dropped
 // log, a panel) are answered between chunks. The File is mounted read-only (WORKERFS:
-// Python reads it lazily through FileReaderSync, so a 1 GB database is never copied
-// into memory, and every worker reads its own chunks of the same File); where WORKERFS
-// is missing its bytes are written to /tmp instead. Either goes when the run is closed.
+// Python reads it lazily, a slice at a time, so a 1 GB database is never copied into
+// memory, and every worker reads its own chunks of the same File); where neither
+// FileReaderSync nor a synchronous read of a blob: URL works (syncReader), its bytes
+// are written to /tmp instead. Either goes when the run is closed.
 // Opening one game later mounts the File again and checks that game once more (the
 // page keeps the File, a reference to the disk, not its bytes).
 
 let uploads = 0;
 const mounts = new Map(); // run name -> its File's mount
 
-// WORKERFS reads the File with one FileReaderSync call per read, and SQLite
+// A blob's bytes read synchronously, as Python's reads need them: FileReaderSync where the
+// engine has it in workers (Chromium, Firefox); else a synchronous XMLHttpRequest of a
+// blob: URL of the slice (WebKit: no FileReaderSync, but workers may make synchronous
+// requests, and a blob: URL is the slice itself, never the network nor the service worker);
+// null when neither works here (the File is then copied into memory).
+const xhrReader = {
+  readAsArrayBuffer(blob) {
+    const url = URL.createObjectURL(blob);
+    try {
+      const xhr = new XMLHttpRequest();
+      xhr.open("GET", url, false);
+      xhr.responseType = "arraybuffer";
+      xhr.send();
+      if (!(xhr.response instanceof ArrayBuffer) || xhr.response.byteLength !== blob.size) {
+        throw new Error(`the chosen file could not be read (HTTP ${xhr.status})`);
+      }
+      return xhr.response;
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+  },
+};
+
+let reader; // undefined: not tried yet
+function syncReader() {
+  if (reader !== undefined) return reader;
+  reader = null;
+  if (typeof FileReaderSync !== "undefined") reader = new FileReaderSync();
+  else if (typeof XMLHttpRequest !== "undefined" && typeof URL.createObjectURL === "function") {
+    try {
+      const probe = new Uint8Array(xhrReader.readAsArrayBuffer(new Blob([new Uint8Array([7, 9])])));
+      if (probe[0] === 7 && probe[1] === 9) reader = xhrReader;
+    } catch (err) {
+      console.warn("pywall: no synchronous read of a File here; archives are copied into memory", err);
+    }
+  }
+  return reader;
+}
+
+// WORKERFS reads the File with one synchronous read (syncReader) per read, and SQLite
 // reads a 4 KiB page at a time: most of the page's time went there. Small reads
 // are served from a window of READ_AHEAD bytes read at once (one window per
 // file, so memory stays flat); larger reads go straight to the File.
@@ -255,7 +295,7 @@ function readAhead(node) {
     const end = Math.min(position + length, node.size);
     if (position < window.start || end > window.start + window.bytes.length) {
       const blob = node.contents.slice(position, Math.min(node.size, position + READ_AHEAD));
-      window = { start: position, bytes: new Uint8Array(new FileReaderSync().readAsArrayBuffer(blob)) };
+      window = { start: position, bytes: new Uint8Array(syncReader().readAsArrayBuffer(blob)) };
     }
     buffer.set(window.bytes.subarray(position - window.start, end - window.start), offset);
     return end - position;
@@ -267,7 +307,9 @@ async function placeFile(file) {
   const FS = python.pyodide.FS;
   const dir = `/uploads/${++uploads}`;
   FS.mkdirTree(dir);
-  if (FS.filesystems.WORKERFS && typeof FileReaderSync !== "undefined") {
+  const WORKERFS = FS.filesystems.WORKERFS;
+  if (WORKERFS && syncReader()) {
+    WORKERFS.reader = syncReader(); // its own reads (large ones) go through it too
     FS.mount(FS.filesystems.WORKERFS, { blobs: [{ name: "archive", data: file }] }, dir);
     readAhead(FS.lookupPath(`${dir}/archive`).node);
     return held(`${dir}/archive`, true, () => { FS.unmount(dir); FS.rmdir(dir); });
@@ -277,7 +319,7 @@ async function placeFile(file) {
 }
 
 // A placed File, let go when each of its holders (a run, a shared run's tally) has
-// released it once. lazy: mounted (read through FileReaderSync), not copied into memory.
+// released it once. lazy: mounted (read a slice at a time), not copied into memory.
 function held(path, lazy, letGo) {
   return { path, lazy, holders: 1, release() { if (--this.holders === 0) letGo(); } };
 }
@@ -285,8 +327,8 @@ function held(path, lazy, letGo) {
 // A shared run's audit records ({run, start, records, part, label, survey}): on the first
 // chunk, the tally takes a hold of the File its part of the run mounted, when that is
 // read lazily, and Python is given its path to read a game with another copy again
-// (pywall.page.runs). Where the File was copied into memory (no FileReaderSync: WebKit),
-// keeping the copy would cost more than the records: the tally keeps them, as before.
+// (pywall.page.runs). Where the File was copied into memory (no synchronous read of it:
+// syncReader), keeping the copy would cost more than the records: the tally keeps them.
 function tallyPayload({ part, label, survey, ...payload }) {
   const run = String(payload.run);
   const placed = mounts.get(String(part));
@@ -313,7 +355,8 @@ function closeRun(glue, run) {
   return { closed: closed || Boolean(placed) };
 }
 
-// {run, name, file, survey?, records?, mismatch_details?} -> {total, survey}
+// {run, name, file, survey?, records?, mismatch_details?} -> {total, survey, lazy}
+// (lazy: the File is read a slice at a time, not copied into memory)
 async function archiveOpen(glue, { file, name, ...payload }) {
   const run = String(payload.run);
   closeRun(glue, run);
@@ -321,7 +364,7 @@ async function archiveOpen(glue, { file, name, ...payload }) {
   try {
     const answer = parsed(call(glue, "archive_open", { ...payload, run, label: String(name), path: placed.path }));
     mounts.set(run, placed);
-    return answer;
+    return { ...answer, lazy: placed.lazy };
   } catch (err) {
     placed.release();
     throw err;
@@ -380,6 +423,7 @@ async function handle({ id, type, payload }) {
 // One request at a time, in the order they came.
 let queue = Promise.resolve();
 const enqueue = (task) => { queue = queue.then(task); };
+let waiting = 0; // requests come and not yet begun (the warm-up gives way to them)
 // The first task once Python is up, before any request: check a made-up game a few
 // times so the browser compiles and optimises the interpreter's hot paths.
 // WebKit (Safari's engine; every browser on iOS) runs WebAssembly code it has not run
@@ -387,16 +431,40 @@ const enqueue = (task) => { queue = queue.then(task); };
 // the same zip again 3.5 s (Chromium: 4.8 s), nearly all of it in the first chunks. There
 // the first worker (the one a page starts with; the others start when work waits for
 // them) runs the archive path once too, on a zip of made-up games (worker_py.py:
-// warm_archive). `warmed` says when this is done ({archive, ms}: the page's
+// warm_archive_step). `warmed` says when this is done ({archive, cut, steps, ms}: the page's
 // `pywall:warmed` mark, for the benchmarks and tests).
+// The warm-up goes a step at a time (a game; a step of the archive's warm-up), giving the
+// worker's turn back between two: a request that comes meanwhile (a zip chosen at once)
+// waits for the step under way only, and the steps left are dropped (the request's own
+// games run the same code): `cut` in `warmed`.
 const ua = (self.navigator && navigator.userAgent) || "";
 const warmsArchives = self.name === "pywall" && /AppleWebKit\//.test(ua) && !/(Chrome|Chromium)\//.test(ua);
-enqueue(() => ready.then((glue) => {
+const WARM_GAMES = 3;
+const turn = () => new Promise((resolve) => setTimeout(resolve, 0)); // messages come in here
+
+async function warmUp(glue) {
   const started = performance.now();
-  call(glue, "warm_up", { times: 3 });
-  if (warmsArchives) glue.warm_archive();
-  post("warmed", { archive: warmsArchives, ms: Math.round(performance.now() - started) });
-}).catch(() => {}));
+  let games = 0;
+  let archiveSteps = 0;
+  let more = true;
+  const steps = []; // each step's ms, for the benchmarks
+  while (more && !waiting) {
+    const began = performance.now();
+    if (games < WARM_GAMES) {
+      call(glue, "warm_up", { times: 1 });
+      more = ++games < WARM_GAMES || warmsArchives;
+    } else {
+      more = glue.warm_archive_step();
+      archiveSteps++;
+    }
+    steps.push(Math.round(performance.now() - began));
+    if (more) await turn();
+  }
+  const cut = more;
+  if (cut && archiveSteps) glue.warm_archive_stop();
+  post("warmed", { archive: warmsArchives && !cut, cut, steps, ms: Math.round(performance.now() - started) });
+}
+enqueue(() => ready.then(warmUp).catch(() => {}));
 // A file to verify is read as soon as its request arrives, while Python answers the
 // ones before it (reading a File is asynchronous: in turn, it took about a tenth of a
 // batch's time): its first bytes, for the sniff, and all of it when it is no larger than
@@ -416,5 +484,9 @@ self.addEventListener("message", (event) => {
     return;
   }
   if ((type === "verify" || type === "sniff") && payload && payload.file) readEarly(type, payload);
-  enqueue(() => handle(event.data || {}));
+  waiting++;
+  enqueue(() => {
+    waiting--;
+    return handle(event.data || {});
+  });
 });

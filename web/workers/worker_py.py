@@ -61,37 +61,96 @@ def handle(kind: str, payload_json: str, data: object = None) -> str:
 
 #: Made-up games in the archive warm-up's zip (``warm_archive``).
 WARM_GAMES = 3
+_WARM_RUN = "warm-up"
+
+
+class _ArchiveWarmUp:
+    """The archive warm-up in steps (each a turn of the worker's queue, so that a request
+    that comes meanwhile waits for one step only): the zip written and the run opened,
+    then one game checked and tallied a step, then the run closed and the zip deleted."""
+
+    def __init__(self, folder: str) -> None:
+        self.path = Path(folder) / "pywall-warm-up.zip"
+        self.games = 0
+        self.opened = False
+
+    def step(self) -> bool:
+        """One step; False once the last game is tallied (the run is then closed)."""
+        if not self.opened:
+            self._open()
+            return True
+        chunk = json.loads(
+            handle("archive_next", json.dumps({"run": _WARM_RUN, "start": self.games, "limit": 1}))
+        )
+        records = chunk.get("records", [])
+        tally = {"run": _WARM_RUN, "start": self.games, "records": records}
+        handle("tally_add", json.dumps(tally))
+        self.games += len(chunk.get("rows", []))
+        if chunk.get("done") or self.games >= WARM_GAMES:
+            self.close()
+            return False
+        return True
+
+    def _open(self) -> None:
+        import io
+        import zipfile
+
+        from pywall.page.warmup import made_up_log
+
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+            for i in range(WARM_GAMES):
+                z.writestr(f"warm-{i}.mjlog", made_up_log())
+        self.path.write_bytes(buffer.getvalue())
+        self.opened = True
+        opened = {
+            "run": _WARM_RUN,
+            "path": str(self.path),
+            "label": self.path.name,
+            "records": True,
+        }
+        json.loads(handle("archive_open", json.dumps(opened)))
+
+    def close(self) -> None:
+        """The run and its tally let go, the zip deleted (also when the steps stop early)."""
+        handle("archive_close", json.dumps({"run": _WARM_RUN}))
+        self.path.unlink(missing_ok=True)
+
+
+_warming: _ArchiveWarmUp | None = None
+
+
+def warm_archive_step(folder: str = "/tmp") -> bool:
+    """One step of the archive warm-up (``_ArchiveWarmUp``), the first one starting it:
+    the archive path run on a zip of made-up games, through the requests a real run makes
+    (``archive_open``, ``archive_next`` with audit records, ``tally_add``,
+    ``archive_close``). It imports the archive and audit modules and lets the browser
+    compile their code: WebKit runs WebAssembly code it has not run before slowly (a fresh
+    page's first archive chunk took 2-10x its later ones), and worker.mjs runs these steps
+    there while the worker is idle after start-up. False once it is over (nothing left)."""
+    global _warming
+    if _warming is None:
+        _warming = _ArchiveWarmUp(folder)
+    if _warming.step():
+        return True
+    _warming = None
+    return False
+
+
+def warm_archive_stop() -> None:
+    """The warm-up given up between two steps (a request came): nothing is left."""
+    global _warming
+    if _warming is not None:
+        _warming.close()
+        _warming = None
 
 
 def warm_archive(folder: str = "/tmp") -> str:
-    """The archive path run once on a zip of made-up games, through the requests a real
-    run makes (``archive_open``, ``archive_next`` with audit records, ``tally_add``,
-    ``archive_close``): it imports the archive and audit modules and lets the browser
-    compile their code. WebKit runs WebAssembly code it has not run before slowly (a fresh
-    page's first archive chunk took 2-10x its later ones), and worker.mjs calls this there
-    while the worker is idle after start-up. Nothing is left: the run is closed, the zip
-    deleted. The games checked, as JSON ``{"games": n}``."""
-    import io
-    import zipfile
-
-    from pywall.page.warmup import made_up_log
-
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
-        for i in range(WARM_GAMES):
-            z.writestr(f"warm-{i}.mjlog", made_up_log())
-    path = Path(folder) / "pywall-warm-up.zip"
-    path.write_bytes(buffer.getvalue())
-    run = "warm-up"
+    """Every step of the archive warm-up at once; the games checked, as JSON ``{"games": n}``."""
+    warming = _ArchiveWarmUp(folder)
     try:
-        opened = {"run": run, "path": str(path), "label": path.name, "records": True}
-        json.loads(handle("archive_open", json.dumps(opened)))
-        chunk = json.loads(
-            handle("archive_next", json.dumps({"run": run, "start": 0, "limit": WARM_GAMES}))
-        )
-        tally = {"run": run, "start": 0, "records": chunk.get("records", [])}
-        handle("tally_add", json.dumps(tally))
-        return json.dumps({"games": len(chunk.get("rows", []))})
+        while warming.step():
+            pass
     finally:
-        handle("archive_close", json.dumps({"run": run}))
-        path.unlink(missing_ok=True)
+        warming.close()  # idempotent: closing a closed run is a no-op
+    return json.dumps({"games": warming.games})
