@@ -13,11 +13,13 @@ import tracemalloc
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pywall.analysis import efficiency
 from pywall.audits.counts import Points, Series
 from pywall.audits.html import audit_html, audit_html_pieces, games_of
 from pywall.audits.records import GameRecord
@@ -323,3 +325,50 @@ def test_the_html_report_is_written_in_pieces() -> None:
     # pieces about 220 bytes alone, up to about 410 in a whole run (other tests' objects in
     # the same process move tracemalloc's peak): a bound well between the two.
     assert per_game < 1_000, per_game
+
+
+def test_the_draw_tests_caches_are_emptied_between_games_at_their_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The draw test's caches (``analysis.efficiency``) stay under their bounds, the suits'
+    tables emptied between games: a worker's memory stops growing with the games it checks,
+    and every record is the same to the bit as with caches that keep everything."""
+    paths = fixture_paths()[:16]
+    wide = [check_data(str(p), p.read_bytes(), starting=True).record.to_dict() for p in paths]
+    bounds = {"_SUITS_KEPT": 150, "_MASKS_KEPT": 400, "_QUADS_KEPT": 300, "_SWAPS_KEPT": 200}
+    for name, bound in bounds.items():
+        monkeypatch.setattr(efficiency, name, bound)
+    efficiency.forget_suits()
+    start = efficiency.cache_sizes()  # (the quads, keyed by profiles, are not emptied there)
+    sizes, narrow = [], []
+    for p in paths:
+        narrow.append(check_data(str(p), p.read_bytes(), starting=True).record.to_dict())
+        sizes.append(efficiency.cache_sizes())
+    assert narrow == wide
+    suits = [s["suits"] for s in sizes]
+    assert any(b < a for a, b in pairwise(suits)), suits  # emptied
+    assert max(suits) < 150 + max(suits[0], 600), suits  # at most one game past the bound
+    assert max(s["masks"] for s in sizes) <= 400
+    assert max(s["quads"] for s in sizes) <= max(300, start["quads"])
+    assert max(s["swaps"] for s in sizes) <= 200
+
+
+def test_the_suits_tables_are_not_emptied_while_a_check_holds_suit_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Dask worker checks games in threads: the tables are emptied only when no check is
+    under way, never under one that holds suit ids."""
+    first, second = fixture_paths()[:2]
+    monkeypatch.setattr(efficiency, "_SUITS_KEPT", 0)
+    hand = (1,) * 9 + (1, 1, 1, 1) + (0,) * 21  # 123456789m1234p
+    with efficiency.suits_held():
+        ids = efficiency.suit_ids(hand)
+        expected = efficiency.effective_of(*ids)
+        check_data(str(second), second.read_bytes(), starting=True)  # under way: kept
+        assert efficiency.effective_of(*ids) == expected == efficiency.effective_kinds(hand)
+    efficiency.forget_suits()
+    check_data(str(first), first.read_bytes(), starting=True)
+    alone = efficiency.cache_sizes()["suits"]
+    check_data(str(second), second.read_bytes(), starting=True)
+    check_data(str(first), first.read_bytes(), starting=True)  # none under way: emptied first
+    assert efficiency.cache_sizes()["suits"] == alone
