@@ -412,7 +412,7 @@ def test_a_part_is_written_with_memory_flat_in_its_games(tmp_path: Path) -> None
     made from them) took several kilobytes a game."""
     base = records()
     streamed, whole = [], []
-    for n in (300, 600):
+    for n in (500, 1000):
         games = part_games_of(distinct(base, n))
         tracemalloc.start()
         try:
@@ -424,6 +424,6 @@ def test_a_part_is_written_with_memory_flat_in_its_games(tmp_path: Path) -> None
             whole.append(tracemalloc.get_traced_memory()[1] - before)
         finally:
             tracemalloc.stop()
-    per_game = (streamed[1] - streamed[0]) / 300
+    per_game = (streamed[1] - streamed[0]) / 500
     assert per_game < 1024, per_game
-    assert (whole[1] - whole[0]) / 300 > 3 * per_game
+    assert (whole[1] - whole[0]) / 500 > 3 * per_game
