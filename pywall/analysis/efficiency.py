@@ -26,7 +26,9 @@ nor hashes the hand's counts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -202,13 +204,19 @@ _QUADS: dict[int, tuple[int, int, int, int, int]] = {}
 #: a 13-tile hand's summed ``_suit_stat`` -> the nearer of its seven pairs and thirteen
 #: orphans shanten
 _NEAR: dict[int, int] = {}
-#: The other caches grow with the suits and hands a run meets (about 100 and 50 new
-#: entries a game after 2,000 games, 25 and 6 after 4,000): each is emptied when it
-#: reaches its bound, so memory stays bounded on any archive (about 50 MB at most for
-#: ``_MASKS``), at the cost of warming it again.
-_MASKS_KEPT = 1 << 19
-_QUADS_KEPT = 1 << 18
-_SWAPS_KEPT = 1 << 18
+#: The caches grow with the suits and hands a run meets (on simulated games: about 3,600
+#: suits, 35,000 masks and 14,000 quads a 500 games at 1,000 games; 1,900, 19,000 and
+#: 6,600 at 2,000), so each has a bound reached within the first 1,000 to 2,000 games,
+#: and is emptied there, so that a worker's memory is flat in the games it checks
+#: (docs/limits.md). The suits' tables (about 800 bytes a suit with its steps, its
+#: plus-one profiles and marks) and what is keyed by suit ids (``_MASKS``, about 70
+#: bytes an entry; ``SUIT_SWAP``) are emptied together by ``suits_held``, between games
+#: only (a walk holds suit ids); ``_QUADS`` (about 140 bytes an entry, keyed by profile
+#: ids, which stay few) and ``_MASKS`` and ``SUIT_SWAP`` on their own at their bounds.
+_SUITS_KEPT = 1 << 14
+_MASKS_KEPT = 1 << 17
+_QUADS_KEPT = 1 << 16
+_SWAPS_KEPT = 1 << 16
 
 
 def _profile_id(profile: Profile) -> int:
@@ -411,6 +419,54 @@ def step_swap(suit: int, place_in: int, place_out: int) -> int:
             SUIT_SWAP.clear()
         found = SUIT_SWAP[key] = _moved(suit, place_in, 1, place_out)
     return found
+
+
+#: Game checks under way in this process (threads: a Dask worker's), and the lock that
+#: counts them: the suits' tables are emptied only when none is under way.
+_HOLDING = [0]
+_HOLDING_LOCK = threading.Lock()
+
+
+@contextmanager
+def suits_held() -> Iterator[None]:
+    """Around one game's check (``results.check``): the suit ids it is given stay valid
+    until it ends. As it starts, when no other check is under way and the suits' tables
+    are past ``_SUITS_KEPT``, they are emptied, with everything keyed by suit ids (memos
+    only: the answers are the same)."""
+    with _HOLDING_LOCK:
+        if not _HOLDING[0] and len(_SUITS) > _SUITS_KEPT:
+            forget_suits()
+        _HOLDING[0] += 1
+    try:
+        yield
+    finally:
+        with _HOLDING_LOCK:
+            _HOLDING[0] -= 1
+
+
+def forget_suits() -> None:
+    """Empty the suits' tables and what is keyed by suit ids (ids are given from 1 again):
+    only while no caller holds a suit id (``suits_held``)."""
+    for ids in _SUIT_IDS:
+        ids.clear()
+    for table in (_SUITS, _SUIT_PROFILE, _SUIT_STAT, _SUIT_MARKS, _SUIT_PLUS, SUIT_UP, SUIT_DOWN):
+        del table[1:]
+    _MASKS.clear()
+    SUIT_SWAP.clear()
+
+
+def cache_sizes() -> dict[str, int]:
+    """Entries in each of this module's caches that grow with the games (for the tests
+    and benchmarks of their bounds)."""
+    return {
+        "suits": len(_SUITS) - 1,
+        "masks": len(_MASKS),
+        "quads": len(_QUADS),
+        "swaps": len(SUIT_SWAP),
+        "pairs": len(_PAIRS),
+        "distances": len(_DISTANCES),
+        "profiles": len(_PROFILES) - 1,
+    }
 
 
 def effective_kinds(hand: tuple[int, ...]) -> tuple[int, int]:

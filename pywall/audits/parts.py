@@ -15,7 +15,7 @@ the merge of parts is the run over all their inputs in that order, to the last d
   in the last bits, and a game's share cannot be taken back out of a sum: the records
   are what make "exactly one run" possible.
 
-Saved (``part_dict``) a part is a versioned JSON document: ``format`` and ``version``,
+Saved (``part_head``, ``game_piece``, ``part_tail``: written a game at a time) a part is a versioned JSON document: ``format`` and ``version``,
 the ``pywall`` version that wrote it, ``games`` and ``tally``, what the records add up to
 (``AuditTally.to_dict``: the counts, the exclusions with their reasons, the fingerprints
 counted). Each game carries what checks it again: its ``path`` (the name it was read
@@ -46,6 +46,7 @@ from pywall.audits.records import MAX_TEXT_CHARS, GameRecord
 from pywall.audits.tally import AuditTally
 from pywall.core.archives import MAX_INPUT_BYTES
 from pywall.core.errors import PywallError, ValueInputError
+from pywall.core.json_value import json_text
 from pywall.core.version import VERSION as PYWALL_VERSION
 
 FORMAT = "pywall-audit-tally"
@@ -104,7 +105,8 @@ def part_game(record: GameRecord, content: bytes | PywallError) -> PartGame:
 
 
 def part_dict(games: Sequence[PartGame]) -> dict[str, Any]:
-    """The part as a saved document (see the module's docstring)."""
+    """The part as a saved document (see the module's docstring), as one object: the
+    command writes the same text a game at a time (``part_head``)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -112,6 +114,47 @@ def part_dict(games: Sequence[PartGame]) -> dict[str, Any]:
         "games": [g.to_dict() for g in games],
         "tally": ShardTally(tuple(g.record for g in games)).tally().to_dict(),
     }
+
+
+#: A saved part's JSON is compact: no spaces.
+_SEPARATORS = (",", ":")
+
+
+def _compact(value: Any) -> str:
+    return json_text(value, separators=_SEPARATORS)
+
+
+def part_head() -> str:
+    """The saved document's text up to its first game (see the module's docstring): a part
+    is written a game at a time (``game_piece``), then its tally (``part_tail``)."""
+    return (
+        f'{{"format":{_compact(FORMAT)},"version":{VERSION},'
+        f'"pywall":{_compact(PYWALL_VERSION)},"games":['
+    )
+
+
+def game_piece(game: PartGame, first: bool) -> str:
+    """One game's text in the document's ``games`` (after ``part_head``, in order)."""
+    return ("" if first else ",") + _compact(game.to_dict())
+
+
+def part_tail(tally: AuditTally) -> Iterator[str]:
+    """The document's text after its games: the tally of the part's games (``tally``,
+    each of them added in order), a game's copies at a time (``AuditTally.copies_lists``);
+    the whole text is ``json_text`` of the document, byte for byte."""
+    head = _compact(tally.head_dict())
+    yield '],"tally":' + head[:-1] + ',"copies":['
+    for i, entry in enumerate(tally.copies_lists()):
+        yield ("," if i else "") + _compact(entry)
+    yield "]}}\n"
+
+
+def part_text(games: Sequence[PartGame]) -> str:
+    """The part of ``games`` as one text (their tally made here): what ``part_head``,
+    ``game_piece`` and ``part_tail`` write a game at a time."""
+    tally = merged_tally([ShardTally(tuple(g.record for g in games))])
+    pieces = [part_head(), *(game_piece(g, not i) for i, g in enumerate(games))]
+    return "".join(pieces + list(part_tail(tally)))
 
 
 def merged_tally(shards: Iterable[ShardTally]) -> AuditTally:

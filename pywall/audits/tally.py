@@ -21,7 +21,7 @@ from __future__ import annotations
 import pickle
 import zlib
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
 from typing import Any
@@ -208,7 +208,9 @@ class AuditTally:
         checked to be a verified copy of the same path (``changed`` otherwise)."""
         return {(c.source, c.at): record for c, record in self._each_read_again(copies)}
 
-    def _each_read_again(self, copies: Sequence[Copy]) -> Iterator[tuple[Copy, GameRecord]]:
+    def _each_read_again(
+        self, copies: Sequence[Copy]
+    ) -> Generator[tuple[Copy, GameRecord], None, None]:
         """Each of dropped ``copies`` with its record read again, one at a time (by reader,
         in the order of their places: nothing kept a game but a reference to its copy),
         each checked to be a verified copy of the same path (``changed`` otherwise)."""
@@ -504,14 +506,10 @@ class AuditTally:
         """The tally as JSON: its problems, and each game's copies ([path, key]) with the
         index of the one that counts and its record (null when they conflict); ``games``
         and ``excluded`` say what it counts and leaves out (``from_dict`` reads neither)."""
-        games = []
-        self._undrop(list(self.copies))
-        for fingerprint, group in self.copies.items():
-            best = None if group.best is None else group.copies.index(group.best)
-            record = None if group.record is None else unpacked(group.record).to_dict()
-            games.append(
-                [fingerprint, [[c.path, c.key.to_list()] for c in group.copies], best, record]
-            )
+        return self.head_dict() | {"copies": list(self.copies_lists())}
+
+    def head_dict(self) -> dict[str, Any]:
+        """``to_dict`` but its ``copies`` (``copies_lists`` gives them one at a time)."""
 
         def listed(exclusions: list[Exclusion]) -> list[list[Any]]:
             return [
@@ -522,8 +520,27 @@ class AuditTally:
             "games": self.games,
             "excluded": listed(self.excluded),
             "problems": listed(self.problems),
-            "copies": games,
         }
+
+    def copies_lists(self) -> Iterator[list[Any]]:
+        """``to_dict``'s ``copies``, a game at a time, in the order the games came: a
+        dropped game's record is read again as its turn comes and let go (the tally stays
+        as small as it was: ``--save-tally`` writes a part's tally this way)."""
+        self.settle()
+        dropped = [g.copies[0] for g in self.copies.values() if g.dropped]
+        if [(c.source, c.at) for c in dropped] != sorted((c.source, c.at) for c in dropped):
+            self._undrop(list(self.copies))  # merged tallies' order: all read again at once
+            dropped = []
+        again = self._each_read_again(dropped)
+        try:
+            for fingerprint, group in self.copies.items():
+                if group.dropped:
+                    group = _read_back(group, next(again))
+                best = None if group.best is None else group.copies.index(group.best)
+                record = None if group.record is None else unpacked(group.record).to_dict()
+                yield [fingerprint, [[c.path, c.key.to_list()] for c in group.copies], best, record]
+        finally:
+            again.close()
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> AuditTally:
@@ -552,6 +569,20 @@ class AuditTally:
             if isinstance(exc, ValueInputError):
                 raise
             raise ValueInputError(f"not an audit tally ({type(exc).__name__})") from None
+
+
+def _read_back(group: Copies, found: tuple[Copy, GameRecord]) -> Copies:
+    """A dropped game's copies with its record read again (``found``), the tally's own
+    left dropped; ``changed`` when it is not the copy read before."""
+    copy, record = found
+    back = group.clone()
+    if (
+        copy is not group.copies[0]
+        or record.copy is None
+        or not back.restore(record.copy, packed(record))
+    ):
+        raise changed(copy.path)
+    return back
 
 
 def _moved(group: Copies, sources: int) -> Copies:

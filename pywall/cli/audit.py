@@ -21,12 +21,11 @@ import sys
 import textwrap
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import closing
+from contextlib import ExitStack, closing
 
 from pywall.analysis.stats import ZScore, fair_range, reading
 from pywall.audits.draw_wall_tests import DrawAudit, WallAudit
 from pywall.audits.html import audit_html_pieces, detectable_words, games_of
-from pywall.audits.parts import PartGame
 from pywall.audits.tally import KIND_TEXT, AuditTally
 from pywall.audits.verdicts import (
     ALPHA,
@@ -43,7 +42,7 @@ from pywall.audits.words import LANGS, WORDS, count, pick
 from pywall.cli.games import GameRequest, add_input_arguments, entries, fetch_missing, request_of
 from pywall.cli.output import emit_pieces, fail, plural, print_lines
 from pywall.cli.progress import Progress
-from pywall.cli.tallies import in_parts
+from pywall.cli.tallies import cannot_write, in_parts, part_file
 from pywall.cli.verify import add_jobs_argument, job_count, jobs_problem
 from pywall.core.errors import PywallError
 from pywall.inputs import PackedEntry, Skipped
@@ -209,6 +208,11 @@ def excluded_summary(tally: AuditTally) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    with ExitStack() as held:  # --save-tally's part file, open until the report is made
+        return _run(args, held)
+
+
+def _run(args: argparse.Namespace, held: ExitStack) -> int:
     problem = jobs_problem(args)
     if problem:
         return fail(problem)
@@ -220,14 +224,19 @@ def run(args: argparse.Namespace) -> int:
         except PywallError as exc:
             return fail(exc.message)
     skipped: list[Skipped] = []
-    kept: list[PartGame] = []  # kept for --save-tally only: each game with its bytes
+    part = None  # --save-tally: the part, written as its games come
     try:
         tally, items = _tally_and_items(request, skipped, jobs)
         if args.save_tally:
+            try:
+                part = held.enter_context(part_file(args.save_tally))
+            except OSError as exc:
+                return fail(cannot_write(args.save_tally, exc))
+            tally = AuditTally(reread=part.reread)  # its records read back from the part's spool
             with closing(part_games(items, jobs)) as saved:
                 for game in saved:
+                    part.add(game)
                     tally.add(game.record)
-                    kept.append(game)
         else:
             with closing(records(items, jobs)) as inputs:
                 for found in inputs:
@@ -236,7 +245,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     except PywallError as exc:  # a limit of the audit (limits.MAX_AUDIT_KEPT): said, exit 2
         return fail(exc.message)
-    found_parts = in_parts(args, tally, kept, jobs)  # --merge: the parts' tally; --save-tally
+    except OSError as exc:  # the part could not be written
+        if part is None:
+            raise
+        return fail(cannot_write(part.path, exc))
+    found_parts = in_parts(args, tally, part, jobs)  # --merge: the parts' tally; --save-tally
     if isinstance(found_parts, int):
         return found_parts
     tally = found_parts

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pywall.analysis.draws import game_draws
-from pywall.analysis.efficiency import cached_shanten
+from pywall.analysis.efficiency import cached_shanten, suits_held
 from pywall.analysis.walls import game_walls
 from pywall.audits.copies import copy_key
 from pywall.audits.records import GameRecord, record_of
@@ -157,13 +157,15 @@ def report_from_result(
 def check_data(
     path: str, data: bytes | str, detail: bool = False, starting: bool = False
 ) -> GameCheck:
-    """Parse and verify one game record. Bad input gives an ``error`` report, not an exception."""
-    try:
-        game = parse_record(data, path)
-        result = verify_game(game)
-        return _checked(report_from_result(path, game, result, detail, starting), game, result)
-    except PywallError as exc:
-        return _checked(error_report(path, exc.code, exc.message))
+    """Parse and verify one game record. Bad input gives an ``error`` report, not an exception.
+    The draw test's suit caches are bounded between games (``efficiency.suits_held``)."""
+    with suits_held():
+        try:
+            game = parse_record(data, path)
+            result = verify_game(game)
+            return _checked(report_from_result(path, game, result, detail, starting), game, result)
+        except PywallError as exc:
+            return _checked(error_report(path, exc.code, exc.message))
 
 
 def check_entry(

@@ -13,13 +13,16 @@ import tracemalloc
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pywall.analysis import efficiency
 from pywall.audits.counts import Points, Series
 from pywall.audits.html import audit_html, audit_html_pieces, games_of
+from pywall.audits.parts import PartGame, part_dict, part_game, part_text
 from pywall.audits.records import GameRecord
 from pywall.audits.tally import AuditTally
 from pywall.audits.verdicts import (
@@ -31,6 +34,7 @@ from pywall.audits.verdicts import (
     series_json,
 )
 from pywall.cli import main
+from pywall.cli.tallies import part_file
 from pywall.core.errors import ValueInputError
 from pywall.core.json_value import json_text
 from pywall.results.check import check_data
@@ -323,3 +327,103 @@ def test_the_html_report_is_written_in_pieces() -> None:
     # pieces about 220 bytes alone, up to about 410 in a whole run (other tests' objects in
     # the same process move tracemalloc's peak): a bound well between the two.
     assert per_game < 1_000, per_game
+
+
+def test_the_draw_tests_caches_are_emptied_between_games_at_their_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The draw test's caches (``analysis.efficiency``) stay under their bounds, the suits'
+    tables emptied between games: a worker's memory stops growing with the games it checks,
+    and every record is the same to the bit as with caches that keep everything."""
+    paths = fixture_paths()[:16]
+    wide = [check_data(str(p), p.read_bytes(), starting=True).record.to_dict() for p in paths]
+    bounds = {"_SUITS_KEPT": 150, "_MASKS_KEPT": 400, "_QUADS_KEPT": 300, "_SWAPS_KEPT": 200}
+    for name, bound in bounds.items():
+        monkeypatch.setattr(efficiency, name, bound)
+    efficiency.forget_suits()
+    start = efficiency.cache_sizes()  # (the quads, keyed by profiles, are not emptied there)
+    sizes, narrow = [], []
+    for p in paths:
+        narrow.append(check_data(str(p), p.read_bytes(), starting=True).record.to_dict())
+        sizes.append(efficiency.cache_sizes())
+    assert narrow == wide
+    suits = [s["suits"] for s in sizes]
+    assert any(b < a for a, b in pairwise(suits)), suits  # emptied
+    assert max(suits) < 150 + max(suits[0], 600), suits  # at most one game past the bound
+    assert max(s["masks"] for s in sizes) <= 400
+    assert max(s["quads"] for s in sizes) <= max(300, start["quads"])
+    assert max(s["swaps"] for s in sizes) <= 200
+
+
+def test_the_suits_tables_are_not_emptied_while_a_check_holds_suit_ids(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A Dask worker checks games in threads: the tables are emptied only when no check is
+    under way, never under one that holds suit ids."""
+    first, second = fixture_paths()[:2]
+    monkeypatch.setattr(efficiency, "_SUITS_KEPT", 0)
+    hand = (1,) * 9 + (1, 1, 1, 1) + (0,) * 21  # 123456789m1234p
+    with efficiency.suits_held():
+        ids = efficiency.suit_ids(hand)
+        expected = efficiency.effective_of(*ids)
+        check_data(str(second), second.read_bytes(), starting=True)  # under way: kept
+        assert efficiency.effective_of(*ids) == expected == efficiency.effective_kinds(hand)
+    efficiency.forget_suits()
+    check_data(str(first), first.read_bytes(), starting=True)
+    alone = efficiency.cache_sizes()["suits"]
+    check_data(str(second), second.read_bytes(), starting=True)
+    check_data(str(first), first.read_bytes(), starting=True)  # none under way: emptied first
+    assert efficiency.cache_sizes()["suits"] == alone
+
+
+def part_games_of(records_: Sequence[GameRecord]) -> list[PartGame]:
+    return [part_game(r, f"<mjloggm ver='2.3' n='{i}'/>".encode()) for i, r in enumerate(records_)]
+
+
+def written_part(path: Path, games: Sequence[PartGame]) -> None:
+    """``audit --save-tally``'s writing of a part: each game as it comes, the run's tally
+    reading its records back from the part's spool."""
+    with part_file(str(path)) as part:
+        tally = AuditTally(reread=part.reread)
+        for game in games:
+            part.add(game)
+            tally.add(game.record)
+        part.finish(tally)
+
+
+def test_a_part_written_a_game_at_a_time_is_the_document_byte_for_byte(tmp_path: Path) -> None:
+    """Copies found late, a conflict and unreadable games: the part's text is what one
+    ``json_text`` of the whole document writes (and ``--merge`` reads it back)."""
+    made = copies_of_one_game(tmp_path)
+    forged = check_data("forged", swapped(log_text(REAL)).encode(), starting=True).record
+    broken = check_data("broken.xml", b"<mjloggm", starting=True).record
+    games = part_games_of([made["whole"], *distinct(records(), 12), made["cut"], broken])
+    games += part_games_of([made["again"], made["other"], forged])
+    written_part(tmp_path / "part.json", games)
+    text = (tmp_path / "part.json").read_text(encoding="utf-8")
+    assert text == json_text(part_dict(games), separators=(",", ":")) + "\n"
+    assert text == part_text(games)
+    assert [p.name for p in tmp_path.iterdir()] == ["part.json"]  # no scratch file left
+
+
+def test_a_part_is_written_with_memory_flat_in_its_games(tmp_path: Path) -> None:
+    """``--save-tally`` keeps no game's record nor log: the peak grows by the tally's few
+    hundred bytes a game, where a part made whole at the end (its records kept, its tally
+    made from them) took several kilobytes a game."""
+    base = records()
+    streamed, whole = [], []
+    for n in (500, 1000):
+        games = part_games_of(distinct(base, n))
+        tracemalloc.start()
+        try:
+            written_part(tmp_path / f"{n}.json", games)
+            streamed.append(tracemalloc.get_traced_memory()[1])
+            tracemalloc.reset_peak()
+            before = tracemalloc.get_traced_memory()[0]
+            json_text(part_dict(games), separators=(",", ":"))
+            whole.append(tracemalloc.get_traced_memory()[1] - before)
+        finally:
+            tracemalloc.stop()
+    per_game = (streamed[1] - streamed[0]) / 500
+    assert per_game < 1024, per_game
+    assert (whole[1] - whole[0]) / 500 > 3 * per_game
