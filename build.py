@@ -1144,6 +1144,17 @@ def busy_core_seconds() -> float | None:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+def _busy_since(busy_at: float | None) -> float | None:
+    now = busy_core_seconds()
+    return None if now is None or busy_at is None else now - busy_at
+
+
+def stage_figures(name: str, seconds: float, busy: float | None) -> str:
+    """A stage in ``PYWALL_STAGE_TIMES``: ``name=seconds``, with ``/core-seconds`` (the
+    machine's busy CPU over it) where /proc/stat was read (tests/conftest.py's table)."""
+    return f"{name}={seconds:.1f}" + ("" if busy is None else f"/{busy:.1f}")
+
+
 def test(pytest_args: list[str]) -> int:
     """Every test (or pytest with ``pytest_args``); the whole run ends with a table of each
     stage's time, printed by tests/conftest.py before pytest's closing line."""
@@ -1163,19 +1174,19 @@ def test(pytest_args: list[str]) -> int:
     # bytecode caches (``__pycache__``, ignored by git) are written once and shared.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     if not pytest_args:  # the whole run: the code's own checks first (a lint failure fails the run)
-        stages = [("set-up and site", time.monotonic() - start)]
-        start = time.monotonic()
+        stages = [("set-up and site", time.monotonic() - start, _busy_since(busy_at))]
+        start, busy = time.monotonic(), busy_core_seconds()
         failed = lint()
-        stages.append(("lint (ruff, mypy)", time.monotonic() - start))
+        stages.append(("lint (ruff, mypy)", time.monotonic() - start, _busy_since(busy)))
         if failed:
             log(f"build.py: {', '.join(failed)} failed: see above")
             return 1
-        start = time.monotonic()
+        start, busy = time.monotonic(), busy_core_seconds()
         if node_unit_tests():
             log("build.py: the page's node unit tests (tests/js) failed: see above")
             return 1
-        stages.append(("node --test tests/js", time.monotonic() - start))
-        env["PYWALL_STAGE_TIMES"] = ";".join(f"{name}={s:.1f}" for name, s in stages)
+        stages.append(("node --test tests/js", time.monotonic() - start, _busy_since(busy)))
+        env["PYWALL_STAGE_TIMES"] = ";".join(stage_figures(*stage) for stage in stages)
         env["PYWALL_TEST_STARTED"] = f"{started_at:.3f}"
         if busy_at is not None:
             env["PYWALL_BUSY_STARTED"] = f"{busy_at:.2f}"

@@ -38,12 +38,17 @@ def _sigint_left_as_found() -> Iterator[None]:
 
 # --- the stage table: what each part of the test command took ---------------------------
 # build.py test passes the times of the stages before pytest (set-up, lint, node units) in
-# PYWALL_STAGE_TIMES ("name=seconds;..."); pytest adds each test folder's time (set-up,
-# call and tear-down of its tests, summed) and prints the table before its closing line.
+# PYWALL_STAGE_TIMES ("name=seconds/core-seconds;..."); pytest adds each test folder's time
+# (set-up, call and tear-down of its tests, summed) and its CPU (``_folder_cpu``) and prints
+# the table before its closing line.
 
 _folder_seconds: dict[str, float] = defaultdict(float)
 _folder_tests: dict[str, int] = defaultdict(int)
+_folder_cpu: dict[str, float] = defaultdict(float)
 _started = time.monotonic()
+#: this pytest process's tree's CPU seconds when its last test file began (a one-item list:
+#: read again at each file's end, the difference is that file's)
+_tree_cpu_at: list[float] = []
 
 
 #: The test command's two processes (pytest-xdist, ``--dist loadscope
@@ -88,11 +93,38 @@ def _folder(nodeid: str) -> str:
     return "/".join(parts[:2]) if len(parts) > 2 else parts[0]
 
 
+def pytest_sessionstart() -> None:
+    from benchmarks.bench_tests import tree_cpu
+
+    _tree_cpu_at[:] = [tree_cpu(os.getpid())]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """At a test file's last test in this process, the CPU its process tree (pytest, its
+    browsers, servers, Node and CLI children) used since the file's first: given to the
+    tear-down's report, which reaches the table in pytest-xdist's main process too. Read at
+    file ends only (a read walks ``/proc``: a millisecond or two)."""
+    yield
+    file = item.nodeid.split("::")[0]
+    if nextitem is not None and nextitem.nodeid.split("::")[0] == file:
+        return
+    from benchmarks.bench_tests import tree_cpu
+
+    now = tree_cpu(os.getpid())
+    if _tree_cpu_at:
+        item.user_properties.append(("tree_cpu", max(0.0, now - _tree_cpu_at[0])))
+    _tree_cpu_at[:] = [now]
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     folder = _folder(report.nodeid)
     _folder_seconds[folder] += report.duration
     if report.when == "call":
         _folder_tests[folder] += 1
+    for name, value in report.user_properties:
+        if name == "tree_cpu" and report.when == "teardown" and isinstance(value, float):
+            _folder_cpu[folder] += value
 
 
 def stage_rows(
@@ -101,22 +133,37 @@ def stage_rows(
     tests: dict[str, int],
     wall: float | None = None,
     busy: float | None = None,
+    cpu: dict[str, float] | None = None,
 ) -> list[str]:
     """The table's lines: the stages build.py timed, then pytest's folders (each the time of
     its tests, one after another), their sum, the whole command's wall time (``wall``):
     less than the sum, as the folders run side by side in pytest's two processes; and the
     machine's busy CPU over the whole command (``busy``, core-seconds: what the run cost the
-    cores, and anything else running then)."""
-    rows: list[tuple[str, str, float]] = []
+    cores, and anything else running then). Where build.py gave a stage's core-seconds
+    (``name=seconds/core-seconds``: the whole machine's busy CPU over it) or ``cpu`` a
+    folder's (the CPU of the pytest processes' trees over its files), a column shows them."""
+    rows: list[tuple[str, str, float, float | None]] = []
     for item in filter(None, env.split(";")):
-        name, _, seconds = item.rpartition("=")
-        rows.append((name, "", float(seconds)))
-    rows += [(f"pytest {f}", f"{tests[f]:,}", s) for f, s in sorted(folders.items())]
-    width = max([len(name) for name, _, _ in rows] + [len("whole command (wall)")])
-    lines = [f"{'stage':<{width}}  {'tests':>6}  {'seconds':>8}"]
-    lines += [f"{name:<{width}}  {count:>6}  {s:>8.1f}" for name, count, s in rows]
+        name, _, figures = item.rpartition("=")
+        seconds, _, cores = figures.partition("/")
+        rows.append((name, "", float(seconds), float(cores) if cores else None))
+    cpu = cpu or {}
+    rows += [(f"pytest {f}", f"{tests[f]:,}", s, cpu.get(f)) for f, s in sorted(folders.items())]
+    shown = any(c is not None for *_, c in rows)
+    width = max([len(name) for name, *_ in rows] + [len("whole command (wall)")])
+
+    def line(name: str, count: str, seconds: float, cores: float | None) -> str:
+        text = f"{name:<{width}}  {count:>6}  {seconds:>8.1f}"
+        figure = "" if cores is None else f"{cores:.1f}"
+        return f"{text}  {figure:>8}" if shown else text
+
+    lines = [
+        f"{'stage':<{width}}  {'tests':>6}  {'seconds':>8}" + (f"  {'core-s':>8}" if shown else "")
+    ]
+    lines += [line(name, count, s, c) for name, count, s, c in rows]
+    known = [c for *_, c in rows if c is not None]
     total = f"{sum(tests.values()):,}"
-    lines.append(f"{'sum':<{width}}  {total:>6}  {sum(s for _, _, s in rows):>8.1f}")
+    lines.append(line("sum", total, sum(s for _, _, s, _ in rows), sum(known) if known else None))
     if wall is not None:
         lines.append(f"{'whole command (wall)':<{width}}  {'':>6}  {wall:>8.1f}")
     if busy is not None:
@@ -139,7 +186,7 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         busy_now = None
     busy = busy_now - float(busy_started) if busy_now is not None and busy_started else None
     terminalreporter.section("time of each stage")
-    for line in stage_rows(env, _folder_seconds, _folder_tests, wall, busy):
+    for line in stage_rows(env, _folder_seconds, _folder_tests, wall, busy, _folder_cpu):
         terminalreporter.write_line(line)
     own = time.monotonic() - _started
     terminalreporter.write_line(f"(pytest's own wall time: {own:,.1f} s)")

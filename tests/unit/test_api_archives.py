@@ -201,24 +201,39 @@ def shared_run(
     return rows, details, pool[0]
 
 
-@pytest.mark.parametrize("workers,limit", [(2, 7), (3, 16), (4, 50)], ids=["2x7", "3x16", "4x50"])
-def test_a_shared_run_gives_what_one_run_gives(tmp_path: Path, workers: int, limit: int) -> None:
-    """Rows, details and the audit tally: the same as one worker's, even for a game
-    whose copies were checked by different workers (it counts once, the first time)."""
+@pytest.fixture(scope="module")
+def copies_alone(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """A database of the fixtures three times over with a tampered game among them, and one
+    worker's run of it: its rows, details, tally and audit (made once for the shared runs)."""
     rows = fixture_rows(copies=3)
     path = phoenix_db(
-        tmp_path / "copies.db",
+        tmp_path_factory.mktemp("copies") / "copies.db",
         rows[:70] + [(TAMPERED, bz2.compress(tampered_text().encode()))] + rows[70:],
     )
     alone, alone_details, _ = run_all(path, "copies.db", 40)
-    alone_tally = ask("tally", run="r")
-    shared, shared_details, first = shared_run(path, "copies.db", workers, limit)
+    return {
+        "path": path,
+        "rows": alone,
+        "details": alone_details,
+        "tally": ask("tally", run="r"),
+        "audit": ask("audit", runs=["r"]),
+    }
+
+
+@pytest.mark.parametrize("workers,limit", [(2, 7), (3, 16), (4, 50)], ids=["2x7", "3x16", "4x50"])
+def test_a_shared_run_gives_what_one_run_gives(
+    copies_alone: dict[str, Any], workers: int, limit: int
+) -> None:
+    """Rows, details and the audit tally: the same as one worker's, even for a game
+    whose copies were checked by different workers (it counts once, the first time)."""
+    alone, alone_details = copies_alone["rows"], copies_alone["details"]
+    shared, shared_details, first = shared_run(copies_alone["path"], "copies.db", workers, limit)
     assert shared == alone and len(shared) == 166
     assert [d["i"] for d in shared_details] == [d["i"] for d in alone_details]
     tally = json.loads(api.handle("tally", json.dumps({"run": "s"}), None, first))
-    assert tally == alone_tally and tally["games"] == 53
+    assert tally == copies_alone["tally"] and tally["games"] == 53
     audit = json.loads(api.handle("audit", json.dumps({"runs": ["s"]}), None, first))
-    assert audit == ask("audit", runs=["r"])
+    assert audit == copies_alone["audit"]
     assert json.loads(api.handle("archive_close", json.dumps({"run": "s"}), None, first)) == {
         "closed": True
     }

@@ -4,7 +4,9 @@ and a saved part that is not right is refused (exit 2), never merged."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
+import io
 import json
 import zlib
 from pathlib import Path
@@ -272,10 +274,22 @@ def reforged(doc: dict[str, Any], games: list[dict[str, Any]]) -> dict[str, Any]
     return doc
 
 
-def whole_part(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    path = tmp_path / "honest.json"
-    save(path, [str(p) for p in fixture_paths()], capsys)
-    doc: dict[str, Any] = json.loads(path.read_text())
+@pytest.fixture(scope="module")
+def honest_part(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The text of every fixture's part, saved once for the module's forgeries."""
+    path = tmp_path_factory.mktemp("honest") / "honest.json"
+    with (
+        contextlib.redirect_stdout(io.StringIO()),
+        contextlib.redirect_stderr(io.StringIO()) as err,
+    ):
+        assert main(["audit", "--json", "--save-tally", str(path), *map(str, fixture_paths())]) == 0
+    assert "saved the tally of" in err.getvalue()
+    return path.read_text()
+
+
+def whole_part(honest_part: str) -> dict[str, Any]:
+    """A copy of every fixture's part, for a test to forge."""
+    doc: dict[str, Any] = json.loads(honest_part)
     return doc
 
 
@@ -300,11 +314,11 @@ def merge_refused(doc: dict[str, Any], tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_her_games_again_with_her_effective_draws_halved_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    honest_part: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The issue's first forgery: her 11 games re-added under paths that sort first, her
     effective draws halved, so that they count and her honest files read as repeats."""
-    doc = whole_part(tmp_path, capsys)
+    doc = whole_part(honest_part)
     again = hers(doc)
     assert len(again) == 11
     for entry in again:
@@ -319,11 +333,11 @@ def test_her_games_again_with_her_effective_draws_halved_are_refused(
 
 
 def test_forty_games_that_never_existed_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    honest_part: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The issue's second forgery: 40 games made up (new fingerprints, new paths), with the
     logs of real games, or with no log at all."""
-    doc = whole_part(tmp_path, capsys)
+    doc = whole_part(honest_part)
     real = [e for e in doc["games"] if e["record"]["problem"] is None]
     made_up = []
     for i in range(40):
@@ -341,11 +355,11 @@ def test_forty_games_that_never_existed_are_refused(
 
 
 def test_her_games_made_conflicting_copies_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    honest_part: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The issue's third forgery: a copy of each of her games that differs from it, so
     that none of hers counts ("conflicting copies")."""
-    doc = whole_part(tmp_path, capsys)
+    doc = whole_part(honest_part)
     copies = hers(doc)
     for entry in copies:
         entry["path"] = entry["record"]["path"] = entry["record"]["path"] + ".copy"
