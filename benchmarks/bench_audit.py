@@ -118,9 +118,10 @@ def _stripped_walk(game: Game) -> None:
 def profile(db: Path, games: int) -> None:
     """Where a game's CPU goes in the audit's worker, in process (no pool, no parent):
     each part timed alone over the second half of ``games`` games, the caches warmed on the
-    first half, the least of 3 passes; then the parts no redesign of the walk can cut (the
-    verify's own job, ``effective_of`` alone on the walk's hands, a stripped walk) as the
-    audit's floor over the verify."""
+    first half, the least of 3 passes (so every cache already holds those games' hands, as
+    in no real run: each figure is at the low end of what a new game costs); then the parts
+    no redesign of the walk can cut (``effective_of`` alone on the walk's hands, a stripped
+    walk) as the audit's floor over the verify."""
     from pywall.analysis import draw_walk, efficiency
     from pywall.analysis.draws import game_draws
     from pywall.analysis.walls import game_walls
