@@ -18,23 +18,34 @@ from DIR: ``PYTHONPATH``, run from DIR), in the same alternation, pair by pair (
 DIR's audit, this verify, DIR's verify), and prints both ratios and this audit's CPU over
 DIR's verify's.
 
-Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copies] [--baseline DIR]
+``--profile`` runs nothing: it times, in this process, each part of the audit's job and
+of the verify's on the database's games, and the parts no redesign of the draw walk can
+cut (``effective_of`` alone on the walk's hands, a stripped walk over the events): the
+floor of the audit's CPU over the verify's in a pure-Python core.
+
+Run: python3 benchmarks/bench_audit.py [--games N] [--jobs J] [--runs R] [--copies] [--baseline DIR] [--profile]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import os
+import pickle
 import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import bench_archive, sim_logs
+from pywall.core.model import Discard, Draw, Game
 
 
 def timed(args: list[str], root: Path = ROOT) -> tuple[float, float]:
@@ -81,6 +92,110 @@ def report(
     return vc
 
 
+def _cpu_per_game(job: Callable[[Any], object], inputs: list[Any], runs: int = 3) -> float:
+    """The least CPU of ``runs`` passes of ``job`` over ``inputs``, in ms a game."""
+    best = math.inf
+    for _ in range(runs):
+        start = time.process_time()
+        for x in inputs:
+            job(x)
+        best = min(best, time.process_time() - start)
+    return best / len(inputs) * 1e3
+
+
+def _stripped_walk(game: Game) -> None:
+    """The least a walk over every event does in Python: each event's type told apart and
+    its seat's counts moved (no hand's shanten, no sums): the loop's floor."""
+    for rnd in game.rounds:
+        hands = [[0] * 34 for _ in rnd.hands]
+        for ev in rnd.events:
+            if type(ev) is Draw:
+                hands[ev.seat][ev.tile // 4] += 1
+            elif type(ev) is Discard:
+                hands[ev.seat][ev.tile // 4] -= 1
+
+
+def profile(db: Path, games: int) -> None:
+    """Where a game's CPU goes in the audit's worker, in process (no pool, no parent):
+    each part timed alone over the second half of ``games`` games, the caches warmed on the
+    first half, the least of 3 passes (so every cache already holds those games' hands, as
+    in no real run: each figure is at the low end of what a new game costs); then the parts
+    no redesign of the walk can cut (``effective_of`` alone on the walk's hands, a stripped
+    walk) as the audit's floor over the verify."""
+    from pywall.analysis import draw_walk, efficiency
+    from pywall.analysis.draws import game_draws
+    from pywall.analysis.walls import game_walls
+    from pywall.audits.copies import copy_key
+    from pywall.checks.verify import red_fives, verify_game
+    from pywall.core.archives import unpack
+    from pywall.formats import parse_record
+    from pywall.inputs import iter_packed_inputs
+    from pywall.results.check import starting_hands
+    from pywall.run.items import record_for, report_for
+
+    items = list(itertools.islice(iter_packed_inputs([str(db)], []), games))
+    warm, timed_items = items[: games // 2], items[games // 2 :]
+    for item in warm:
+        record_for(item)
+    data = [(name, unpack(content)) for name, content in timed_items]
+    parsed = [parse_record(content, name) for name, content in data]  # type: ignore[arg-type]
+    calls: list[tuple[int, int, int, int]] = []
+    asked = efficiency.effective_of
+
+    def recorded(*ids: int) -> tuple[int, int] | None:
+        calls.append(ids)  # type: ignore[arg-type]
+        return asked(*ids)
+
+    vars(draw_walk)["effective_of"] = recorded  # the walk reads it as a global
+    for game in parsed:
+        game_draws(game)
+    vars(draw_walk)["effective_of"] = asked
+    results = [(g, verify_game(g)) for g in parsed]
+    n = len(parsed)
+    rounds = [(r, g.player_count) for g in parsed for r in g.rounds]
+    parts = {
+        "verify's job (report_for + pickle)": _cpu_per_game(
+            lambda i: pickle.dumps(report_for(i), 5), timed_items
+        ),
+        "audit's job (record_for + pickle)": _cpu_per_game(
+            lambda i: pickle.dumps(record_for(i), 5), timed_items
+        ),
+        "  parse": _cpu_per_game(lambda d: parse_record(d[1], d[0]), data),
+        "  verify": _cpu_per_game(verify_game, parsed),
+        "  draw walk": _cpu_per_game(game_draws, parsed),
+        "    effective_of alone": _cpu_per_game(lambda c: asked(*c), calls) * len(calls) / n,
+        "    a stripped walk (the loop's floor)": _cpu_per_game(_stripped_walk, parsed),
+        "  copy key": _cpu_per_game(copy_key, parsed),
+        "  starting hands": _cpu_per_game(lambda r: starting_hands(*r), rounds) * len(rounds) / n,
+        "  walls": _cpu_per_game(
+            lambda gr: game_walls(
+                [(r.layout.scheme, r.wall) for r in gr[1].rounds], red_fives(gr[0])
+            ),
+            results,
+        ),
+    }
+    draws = sum(isinstance(e, Draw) for g in parsed for r in g.rounds for e in r.events)
+    print(
+        f"in process, {n:,} games ({db.name}; caches warmed on {len(warm):,} more), ms of CPU a game:"
+    )
+    for name, ms in parts.items():
+        print(f"  {name:40s} {ms:6.3f}")
+    print(f"  draws a game {draws / n:.0f}; effective_of asked {len(calls) / n:.0f} times a game")
+    verify = parts["verify's job (report_for + pickle)"]
+    audit = parts["audit's job (record_for + pickle)"]
+    walk = parts["  draw walk"]
+    floor = (
+        audit
+        - walk
+        + parts["    effective_of alone"]
+        + parts["    a stripped walk (the loop's floor)"]
+    )
+    print(
+        f"audit / verify in the worker: {audit / verify:.2f}; with the walk cut to its floor "
+        f"(effective_of alone + the stripped loop): {floor / verify:.2f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
@@ -88,6 +203,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--copies", action="store_true", help="copies of the fixture logs")
     parser.add_argument("--baseline", type=Path, help="another checkout, timed in turn")
+    parser.add_argument(
+        "--profile", action="store_true", help="where a game's CPU goes, in process (no runs)"
+    )
     args = parser.parse_args()
     if args.copies:
         db = ROOT / "build" / "bench" / f"phoenix-{args.games}.db"
@@ -95,6 +213,9 @@ def main() -> None:
     else:
         db = ROOT / "build" / "bench" / f"simulated-{args.games}.db"
         sim_logs.build(db, args.games)
+    if args.profile:
+        profile(db, args.games)
+        return
     jobs = ["--jobs", str(args.jobs)]
     audit_args = ["audit", *jobs, str(db)]
     verify_args = ["verify", "--failures-only", "--no-progress", *jobs, str(db)]

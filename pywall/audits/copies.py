@@ -53,6 +53,43 @@ def _item(event: Event) -> bytes:
     return repr(event).encode()
 
 
+def _table(mark: bytes) -> tuple[tuple[bytes | None, ...], ...]:
+    """``_item``'s line (with its newline) of a draw or discard, by seat and tile: 4
+    seats of 136 tiles, each followed by as many ``None`` (a negative index, or a seat
+    or tile past the table, then fails: ``_round_lines`` writes that event as ``_item``
+    does, so every line is exactly ``_item``'s)."""
+    none: tuple[bytes | None, ...] = (None,) * 272
+    seats = [
+        (*(b"%s%d,%d\n" % (mark, seat, tile) for tile in range(136)), *none[:136])
+        for seat in range(4)
+    ]
+    return (*seats, *(none,) * 4)
+
+
+_DRAW_LINES, _DISCARD_LINES = _table(b"T"), _table(b"D")
+
+
+def _round_lines(events: tuple[Event, ...]) -> list[bytes]:
+    """A round's events as ``_item``'s lines, each with its newline: draws and discards
+    (most events) read from a table, with no formatting (this runs for every event of
+    every audited game)."""
+    draws, discards = _DRAW_LINES, _DISCARD_LINES
+    try:
+        lines = [
+            draws[e.seat][e.tile]
+            if type(e) is Draw
+            else discards[e.seat][e.tile]
+            if type(e) is Discard
+            else _item(e) + b"\n"
+            for e in events
+        ]
+        if None not in lines:
+            return lines  # type: ignore[return-value]
+    except IndexError:
+        pass
+    return [_item(e) + b"\n" for e in events]  # a seat or tile out of the tables
+
+
 def _lines(stream: bytes) -> bytes:
     """A stream's items, one a line (``stream`` made here or read by ``from_list``: its
     size is bounded)."""
@@ -128,15 +165,15 @@ def copy_key(game: Game) -> CopyKey:
             game.testing_environment,
         )
     )
-    items: list[bytes] = []
+    lines: list[bytes] = []
     for rnd in game.rounds:
-        items.append(repr(replace(rnd, events=())).encode())
-        items += map(_item, rnd.events)
+        lines.append(repr(replace(rnd, events=())).encode() + b"\n")
+        lines += _round_lines(rnd.events)
     if game.complete:
-        items.append(b"end")
+        lines.append(b"end\n")
     digest = hashlib.blake2b(head.encode(), digest_size=HEAD // 2).hexdigest()
-    stream = zlib.compress(b"".join(item + b"\n" for item in items), 6)
-    return CopyKey(digest, len(game.rounds), len(items), stream)
+    stream = zlib.compress(b"".join(lines), 6)
+    return CopyKey(digest, len(game.rounds), len(lines), stream)
 
 
 def digest_of(key: CopyKey) -> bytes:

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from pywall.audits.copies import _item, _round_lines
 from pywall.audits.records import record_of
 from pywall.audits.tally import AuditTally
 from pywall.cli import main
+from pywall.core.model import Discard, Draw, Event, Riichi
 from pywall.page import api
 from pywall.results.check import check_log
 from tests.helpers import TENHOU, fixture_paths, log_text
@@ -244,3 +246,17 @@ def test_parts_with_no_game_in_common_are_added_not_counted_again() -> None:
     assert merged.players.keys() == whole.players.keys()
     assert merged.overall.draw_sums == pytest.approx(whole.overall.draw_sums)
     assert merged.excluded == whole.excluded
+
+
+@pytest.mark.parametrize(
+    "events",
+    [
+        (Draw(0, 0), Discard(3, 135), Draw(2, 52), Riichi(2, 1), Discard(1, 16)),
+        (Draw(-1, 5), Discard(0, -1), Draw(4, 10), Discard(1, 136), Draw(0, 300)),
+    ],
+    ids=["in the tables", "a seat or tile outside them"],
+)
+def test_a_rounds_lines_are_each_events_item_exactly(events: tuple[Event, ...]) -> None:
+    # draws and discards are read from tables of lines; a seat or tile past them (negative
+    # ones too, which a table would read from its end) is written out as any event is
+    assert _round_lines(events) == [_item(e) + b"\n" for e in events]
