@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import TENHOU, fixture_paths
+from tests.helpers import TENHOU, fixture_paths, load_build
 from tests.node.test_pyodide_node import WALL_JOBS, answer_of, cpython_answer, run_node
 
 pytestmark = pytest.mark.node
@@ -100,3 +101,28 @@ def test_the_worker_imports_the_archive_modules_from_bytecode_and_answers_the_sa
         assert where[module].endswith(".pyc"), (module, where[module])
     for module in FROM_SNAPSHOT:
         assert where[module].endswith(".py"), (module, where[module])
+
+
+def test_the_same_input_gives_the_same_bytecode(node: str, runtime: Path, tmp_path: Path) -> None:
+    """The site is cached by its inputs: compiling the page's zip again gives the same bytes
+    (a fixed hash seed, a fixed order and date), as the site ships them."""
+    build = load_build()
+    stdlib = build.page_stdlib((build.PYODIDE_NPM / build.STDLIB_ZIP).read_bytes())
+    src = tmp_path / "page.zip"
+    src.write_bytes(stdlib)
+    outs = []
+    for i in range(2):
+        out = tmp_path / f"pyc-{i}.zip"
+        script = build.WEB / build.COMPILE_SCRIPT
+        cmd = [
+            node,
+            str(script),
+            str(build.PYODIDE_NPM),
+            str(src),
+            str(build.WEB / build.GLUE),
+            str(out),
+        ]
+        subprocess.run(cmd, check=True, capture_output=True, timeout=300)
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    assert build.with_bytecode(stdlib, outs[0]) == (runtime / build.STDLIB_ZIP).read_bytes()
