@@ -88,3 +88,17 @@ def test_the_page_stdlib_keeps_what_is_reached_and_holds_pywall() -> None:
     assert not [n for n in names if n.startswith(("pywall/cli/", "pywall/scale/"))]
     assert {i.compress_type for i in page.infolist()} == {zipfile.ZIP_STORED}
     assert build.page_stdlib(source) == build.page_stdlib(source)  # reproducible
+
+
+def test_the_compiled_modules_take_their_sources_place_and_the_rest_stay() -> None:
+    """compiled_stdlib's merge (with_bytecode): each NAME.py the compiler gave bytecode for is
+    NAME.pyc in its place (zipimport reads no source for it), every other member as it was,
+    stored, the same bytes each time."""
+    source = stdlib({"a.py": "A = 1\n", "pkg/__init__.py": "", "b.py": "B = 2\n", "x.txt": "x"})
+    pyc = stdlib({"pkg/__init__.pyc": "code of pkg", "b.pyc": "code of b"})
+    merged = build.with_bytecode(source, pyc)
+    z = zipfile.ZipFile(io.BytesIO(merged))
+    assert z.namelist() == ["a.py", "pkg/__init__.pyc", "b.pyc", "x.txt"]
+    assert z.read("b.pyc") == b"code of b" and z.read("a.py") == b"A = 1\n"
+    assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
+    assert build.with_bytecode(source, pyc) == merged

@@ -7,7 +7,8 @@
 // Node). The tools, the audit and the archive runs stay lazy (pywall.page.api.LAZY_MODULES):
 // in the snapshot they would cost 0.48 MB of gzip. The snapshot holds memory, not
 // files: the modules the page imports later are read from the standard library's zip,
-// the same file the page mounts, and the glue's module lives in memory only.
+// the same file the page mounts (those it imports after start-up as bytecode: build.py's
+// compiled_stdlib), and the glue's module lives in memory only.
 // The snapshot API is Pyodide's own (private, underscored) and tied to the exact
 // build it came from; build.py makes a new one whenever the runtime, the wheel or the
 // glue change, and worker.mjs falls back to a normal start if restoring fails.
