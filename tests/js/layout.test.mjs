@@ -37,8 +37,9 @@ const TOP_FILES = new Set([...ENTRY_PAGES, "sw.js", "manifest.webmanifest", "ico
   "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png", "package.json", "package-lock.json"]);
 const TOP_FOLDERS = new Set([...Object.keys(ROOMS), "samples", "node_modules"]);
 const MODULE = /\.(mjs|js|py|css)$/;
-// Build-time scripts in a room, not shipped: make_snapshot.mjs (run by build.py under Node).
-const BUILD_TIME = new Set(["workers/make_snapshot.mjs"]);
+// Build-time scripts in a room, not shipped: make_snapshot.mjs and compile_stdlib.mjs (run by
+// build.py under Node).
+const BUILD_TIME = new Set(["workers/make_snapshot.mjs", "workers/compile_stdlib.mjs"]);
 
 const posix = (p) => p.split(path.sep).join("/");
 const roomOf = (file) => file.split("/")[0];
