@@ -568,23 +568,49 @@ def compiled_stdlib(stdlib: bytes) -> bytes:
     for path in [WEB / COMPILE_SCRIPT, glue, *(PYODIDE_NPM / n for n in PYODIDE_FILES)]:
         digest.update(sha256_file(path).encode())
     cached = CACHE / "bytecode" / f"{digest.hexdigest()}.zip"
-    if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            log("node not found: the page's modules ship as sources (compiled in the browser)")
-            return stdlib
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        src, tmp = cached.with_suffix(".in.tmp"), cached.with_suffix(".tmp")
-        src.write_bytes(stdlib)
-        try:
-            run([node, str(WEB / COMPILE_SCRIPT), str(PYODIDE_NPM), str(src), str(glue), str(tmp)])
-        except subprocess.CalledProcessError:
-            log("compiling the page's modules failed: they ship as sources (slower)")
-            return stdlib
-        finally:
-            src.unlink()
-        tmp.replace(cached)
-    return with_bytecode(stdlib, cached.read_bytes())
+    src = cached.with_suffix(".in.tmp")
+    made = node_cached(
+        cached,
+        [COMPILE_SCRIPT, str(PYODIDE_NPM), str(src), str(glue)],
+        "the page's modules ship as sources (compiled in the browser)",
+        "compiling the page's modules failed: they ship as sources (slower)",
+        given=(src, stdlib),
+    )
+    return with_bytecode(stdlib, cached.read_bytes()) if made else stdlib
+
+
+def node_cached(
+    cached: Path,
+    command: list[str],
+    without_node: str,
+    failed: str,
+    given: tuple[Path, bytes] | None = None,
+) -> bool:
+    """Make ``cached`` (named by the digest of its inputs) unless it exists, by running
+    ``node web/SCRIPT ARGS... OUT`` (``command``: the script, then its arguments) and
+    renaming OUT over it when node succeeds; ``given``: a file written for the script to
+    read, removed after. False (logged: ``without_node``, ``failed``) when it could not be
+    made: what it makes is an optimisation, the site works without it."""
+    if cached.exists():
+        return True
+    node = shutil.which("node")
+    if node is None:
+        log(f"node not found: {without_node}")
+        return False
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    tmp = cached.with_suffix(".tmp")
+    if given is not None:
+        given[0].write_bytes(given[1])
+    try:
+        run([node, str(WEB / command[0]), *command[1:], str(tmp)])
+    except subprocess.CalledProcessError:
+        log(failed)
+        return False
+    finally:
+        if given is not None:
+            given[0].unlink()
+    tmp.replace(cached)
+    return True
 
 
 def make_snapshot(pyodide_dir: Path) -> None:
@@ -600,20 +626,13 @@ def make_snapshot(pyodide_dir: Path) -> None:
     for path in [*inputs, glue]:
         digest.update(sha256_file(path).encode())
     cached = CACHE / "snapshots" / f"{digest.hexdigest()}.bin"
-    if not cached.exists():
-        node = shutil.which("node")
-        if node is None:
-            log("node not found: the site gets no start-up snapshot (Python starts slower)")
-            return
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(".tmp")
-        try:
-            run([node, str(WEB / SNAPSHOT_SCRIPT), str(pyodide_dir), str(glue), str(tmp)])
-        except subprocess.CalledProcessError:
-            log("making the start-up snapshot failed: the site goes without (Python starts slower)")
-            return
-        tmp.replace(cached)
-    shutil.copyfile(cached, pyodide_dir / SNAPSHOT_NAME)
+    if node_cached(
+        cached,
+        [SNAPSHOT_SCRIPT, str(pyodide_dir), str(glue)],
+        "the site gets no start-up snapshot (Python starts slower)",
+        "making the start-up snapshot failed: the site goes without (Python starts slower)",
+    ):
+        shutil.copyfile(cached, pyodide_dir / SNAPSHOT_NAME)
 
 
 def write_tile_faces() -> None:
